@@ -1,0 +1,32 @@
+import Foundation
+
+/// How long a statement waits on a lock, and how often a whole transaction is tried again.
+public struct RetryPolicy: Sendable {
+    /// SQLite's own wait on a lock, per statement.
+    public var busyTimeoutMilliseconds: Int32
+    /// Tries of the whole transaction when SQLite still answers SQLITE_BUSY.
+    public var maxAttempts: Int
+    /// Pause before the second try; doubled each time, with jitter.
+    public var initialBackoffMilliseconds: Int
+
+    public init(busyTimeoutMilliseconds: Int32 = 5_000, maxAttempts: Int = 6, initialBackoffMilliseconds: Int = 5) {
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        self.maxAttempts = maxAttempts
+        self.initialBackoffMilliseconds = initialBackoffMilliseconds
+    }
+
+    /// Runs `body` until it does not fail with SQLITE_BUSY, at most `maxAttempts` times.
+    func run<T>(_ body: () throws -> T) throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try body()
+            } catch let error as SQLiteError where error.isBusy && attempt < maxAttempts {
+                let backoff = initialBackoffMilliseconds << (attempt - 1)
+                let jittered = Int.random(in: backoff / 2...backoff)
+                usleep(UInt32(min(jittered, 1_000) * 1_000))
+                attempt += 1
+            }
+        }
+    }
+}

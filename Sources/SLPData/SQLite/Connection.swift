@@ -1,0 +1,71 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection. Not Sendable: a connection is used by one task at a time.
+public final class Connection {
+    let handle: OpaquePointer
+    private var cache: [String: Statement] = [:]
+
+    /// Opens an existing or new file. `path` must be absolute, so SQLite never reads it as a URI.
+    public init(path: String, readOnly: Bool = false) throws {
+        precondition(path.hasPrefix("/"), "database paths are absolute; a relative one could be read as a URI")
+        var handle: OpaquePointer?
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = SQLiteError(connection: handle, code: code)
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        self.handle = handle
+    }
+
+    deinit {
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Milliseconds a statement waits for a lock before answering SQLITE_BUSY.
+    public func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    /// Runs one or more statements that take no parameters (pragmas, DDL, BEGIN/COMMIT).
+    public func execute(_ sql: String) throws {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        guard code == SQLITE_OK else {
+            let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_free(errorMessage)
+            throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: message, sql: sql)
+        }
+    }
+
+    /// A fresh prepared statement.
+    public func prepare(_ sql: String) throws -> Statement {
+        try Statement(connection: self, sql: sql)
+    }
+
+    /// A prepared statement reused across calls on this connection.
+    public func cached(_ sql: String) throws -> Statement {
+        if let statement = cache[sql] { return statement }
+        let statement = try prepare(sql)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Rowid of the last successful INSERT.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// True while a transaction is open.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Rolls back whatever transaction is open, ignoring errors: used on the way out of a failure.
+    func rollbackIfNeeded() {
+        if isInTransaction { try? execute("ROLLBACK") }
+    }
+}

@@ -1,0 +1,31 @@
+import CSQLite
+import Foundation
+
+/// The current row of a statement; valid only inside the closure that received it.
+public struct Row {
+    let statement: Statement
+
+    public var columnCount: Int { Int(sqlite3_column_count(statement.handle)) }
+
+    public func isNull(_ index: Int) -> Bool {
+        sqlite3_column_type(statement.handle, Int32(index)) == SQLITE_NULL
+    }
+
+    public func int64(_ index: Int) -> Int64 { sqlite3_column_int64(statement.handle, Int32(index)) }
+
+    public func int(_ index: Int) -> Int { Int(int64(index)) }
+
+    public func optionalInt64(_ index: Int) -> Int64? { isNull(index) ? nil : int64(index) }
+
+    public func double(_ index: Int) -> Double { sqlite3_column_double(statement.handle, Int32(index)) }
+
+    public func bool(_ index: Int) -> Bool { int64(index) != 0 }
+
+    public func text(_ index: Int) -> String {
+        guard let pointer = sqlite3_column_text(statement.handle, Int32(index)) else { return "" }
+        let count = Int(sqlite3_column_bytes(statement.handle, Int32(index)))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    public func optionalText(_ index: Int) -> String? { isNull(index) ? nil : text(index) }
+}

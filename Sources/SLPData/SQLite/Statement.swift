@@ -1,0 +1,89 @@
+import CSQLite
+import Foundation
+
+/// A prepared statement; bound parameters only, finalized when released.
+///
+/// Not Sendable: it belongs to the connection that prepared it.
+public final class Statement {
+    let handle: OpaquePointer
+    private unowned let connection: Connection
+    public let sql: String
+
+    init(connection: Connection, sql: String) throws {
+        var handle: OpaquePointer?
+        let code = sqlite3_prepare_v3(connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+        guard code == SQLITE_OK, let handle else {
+            throw SQLiteError(connection: connection.handle, code: code, sql: sql)
+        }
+        self.handle = handle
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Resets the statement and binds `values` to parameters 1…n.
+    public func bind(_ values: [SQLiteValue]) throws {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .null: code = sqlite3_bind_null(handle, index)
+            case .integer(let int): code = sqlite3_bind_int64(handle, index, int)
+            case .real(let double): code = sqlite3_bind_double(handle, index, double)
+            case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, slp_sqlite_transient)
+            case .blob(let bytes):
+                code = bytes.withUnsafeBytes {
+                    sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), slp_sqlite_transient)
+                }
+            }
+            guard code == SQLITE_OK else { throw SQLiteError(connection: connection.handle, code: code, sql: sql) }
+        }
+    }
+
+    /// Advances to the next row; false when done.
+    public func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = SQLiteError(connection: connection.handle, code: code, sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// Runs to completion, ignoring rows.
+    public func run(_ values: [SQLiteValue] = []) throws {
+        try bind(values)
+        while try step() {}
+        sqlite3_reset(handle)
+    }
+
+    /// Calls `body` for each row, in order.
+    public func forEach(_ values: [SQLiteValue] = [], _ body: (Row) throws -> Void) throws {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        let row = Row(statement: self)
+        while try step() { try body(row) }
+    }
+
+    /// Maps every row.
+    public func map<T>(_ values: [SQLiteValue] = [], _ transform: (Row) throws -> T) throws -> [T] {
+        var result: [T] = []
+        try forEach(values) { result.append(try transform($0)) }
+        return result
+    }
+
+    /// The first row mapped, or nil.
+    public func first<T>(_ values: [SQLiteValue] = [], _ transform: (Row) throws -> T) throws -> T? {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        return try step() ? transform(Row(statement: self)) : nil
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Registers a person: every value checked by its type, the nick against forbidden words,
+/// the phone unique (checked atomically by the repository).
+public struct RegisterUserUseCase {
+    /// What a person types to register; syntax is already checked, rules are not.
+    public struct Request: Equatable, Sendable {
+        public var phone: String
+        public var nick: String
+        public var birth: CalendarDate
+        public var email: String
+        public var gender: Gender
+
+        public init(phone: String, nick: String, birth: CalendarDate, email: String, gender: Gender) {
+            self.phone = phone
+            self.nick = nick
+            self.birth = birth
+            self.email = email
+            self.gender = gender
+        }
+    }
+
+    private let users: any UserRepository
+    private let clock: any TimeProvider
+    private let ids: any UserIDGenerator
+    private let forbiddenWords: ForbiddenWords
+
+    public init(
+        users: any UserRepository, clock: any TimeProvider,
+        ids: any UserIDGenerator = RandomUserIDGenerator(), forbiddenWords: ForbiddenWords = .standard
+    ) {
+        self.users = users
+        self.clock = clock
+        self.ids = ids
+        self.forbiddenWords = forbiddenWords
+    }
+
+    /// The stored user; invalid values first (`DomainError.invalid`), then refusals.
+    public func callAsFunction(_ request: Request) throws -> User {
+        let now = clock.now
+        let phone = try PhoneNumber(request.phone)
+        let nick = try Nick(request.nick)
+        let birth = try BirthDate(request.birth, today: CalendarDate(utcDayOf: now))
+        let email = try Email(request.email)
+        guard !forbiddenWords.matches(nick.value) else { throw DomainError.nickNotAllowed }
+        let user = User(
+            uid: ids.next(), phone: phone, email: email, nick: nick, birth: birth, gender: request.gender,
+            createdAt: now)
+        try users.add(user)
+        return user
+    }
+}

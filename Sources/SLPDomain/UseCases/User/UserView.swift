@@ -1,0 +1,7 @@
+import Foundation
+
+/// What `user show` returns: my whole record, or someone else's public profile.
+public enum UserView: Equatable, Sendable {
+    case mine(User)
+    case other(PublicProfile)
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// A point on Earth in degrees; latitude in [-90, 90], longitude in [-180, 180], both finite.
+public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
+    public let latitude: Double
+    public let longitude: Double
+
+    /// Mean Earth radius (IUGG), the one SLP distances are computed with.
+    public static let earthRadiusMetres = 6_371_008.8
+
+    public init(latitude: Double, longitude: Double) throws {
+        guard latitude.isFinite, (-90...90).contains(latitude) else {
+            throw DomainError.invalid("invalid_coordinate", "latitude must be a number from -90 to 90")
+        }
+        guard longitude.isFinite, (-180...180).contains(longitude) else {
+            throw DomainError.invalid("invalid_coordinate", "longitude must be a number from -180 to 180")
+        }
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// Great-circle distance in metres (haversine).
+    public func distance(to other: Coordinate) -> Double {
+        let radians = Double.pi / 180
+        let dLat = (other.latitude - latitude) * radians
+        let dLong = (other.longitude - longitude) * radians
+        let a = sin(dLat / 2) * sin(dLat / 2)
+            + cos(latitude * radians) * cos(other.latitude * radians) * sin(dLong / 2) * sin(dLong / 2)
+        return 2 * Coordinate.earthRadiusMetres * asin(min(1, a.squareRoot()))
+    }
+
+    public var description: String { "\(latitude),\(longitude)" }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// A sane e-mail address: `local@domain.tld`, ASCII, domain lower-cased.
+public struct Email: Hashable, Sendable, CustomStringConvertible {
+    public let value: String
+
+    public init(_ raw: String) throws {
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        let invalid = DomainError.invalid("invalid_email", "'\(raw.sanitizedForMessage)' is not an e-mail address")
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard text.utf8.count <= 254, parts.count == 2 else { throw invalid }
+        let local = parts[0]
+        let domain = parts[1].lowercased()
+        let localAllowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.!#$%&'*+/=?^_`{|}~-")
+        guard (1...64).contains(local.count), local.allSatisfy(localAllowed.contains),
+              local.first != ".", local.last != ".", !local.contains("..") else { throw invalid }
+        let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
+        let labelAllowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
+        guard labels.count >= 2,
+              labels.allSatisfy({ (1...63).contains($0.count) && $0.allSatisfy(labelAllowed.contains)
+                  && $0.first != "-" && $0.last != "-" }),
+              let tld = labels.last, tld.count >= 2, tld.allSatisfy(\.isLetter) else { throw invalid }
+        value = "\(local)@\(domain)"
+    }
+
+    public var description: String { value }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Words a nick may not contain, matched after NFKC, case folding and dropping spaces,
+/// so full-width, decomposed, upper-case or spaced-out spellings are caught too.
+public struct ForbiddenWords: Sendable {
+    private let keys: [String]
+
+    public init(_ words: [String]) {
+        keys = words.map(ForbiddenWords.key).filter { !$0.isEmpty }
+    }
+
+    /// The service's list; `Fixtures/forbidden-nick-words.txt` is its reviewed source.
+    public static let standard = ForbiddenWords(standardWords)
+
+    /// The words of the standard list, as written in the fixture.
+    public static let standardWords = [
+        "admin", "administrator", "moderator", "sysop", "관리자", "운영자", "운영진", "새싹관리자",
+        "fuck", "shit", "bitch", "asshole", "bastard", "slut", "whore", "nigger", "faggot",
+        "시발", "씨발", "씨바", "병신", "븅신", "개새끼", "좆", "존나", "지랄", "미친놈", "미친년",
+        "닥쳐", "꺼져", "엿먹어", "창녀", "느금마", "니애미", "한남충", "김치녀", "틀딱",
+    ]
+
+    /// True when `text` contains one of the words once both are normalised.
+    public func matches(_ text: String) -> Bool {
+        let candidate = ForbiddenWords.key(text)
+        return keys.contains { candidate.contains($0) }
+    }
+
+    static func key(_ text: String) -> String {
+        let folded = text.precomposedStringWithCompatibilityMapping
+            .folding(options: [.caseInsensitive], locale: nil)
+            .precomposedStringWithCanonicalMapping
+        return String(folded.unicodeScalars.filter {
+            !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint
+                && !"._-·".unicodeScalars.contains($0)
+        }.map(Character.init))
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// A Korean mobile number, kept in E.164 form (`+821012345678`).
+public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
+    /// E.164 form: `+82` then the national number without its leading 0.
+    public let e164: String
+
+    /// Accepts `010-1234-5678`, `01012345678`, `+821012345678`, with spaces, dots or dashes.
+    public init(_ raw: String) throws {
+        let invalid = DomainError.invalid(
+            "invalid_phone", "'\(raw.sanitizedForMessage)' is not a Korean mobile number (010-1234-5678)")
+        var digits = raw.trimmingCharacters(in: .whitespaces).filter { !" -.".contains($0) }
+        if digits.hasPrefix("+82") {
+            digits = "0" + digits.dropFirst(3)
+            if digits.hasPrefix("00") { digits.removeFirst() }  // "+82 010…" written with the trunk 0
+        }
+        guard digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { throw invalid }
+        let bytes = Array(digits.utf8)
+        guard bytes.count >= 10, bytes.count <= 11, bytes[0] == 0x30, bytes[1] == 0x31 else { throw invalid }
+        let carrier = bytes[2]
+        switch carrier {
+        case 0x30 where bytes.count == 11: break  // 010 numbers always have 8 digits after it
+        case 0x31, 0x36, 0x37, 0x38, 0x39: break  // legacy 011/016/017/018/019, 7 or 8 digits
+        default: throw invalid
+        }
+        e164 = "+82" + digits.dropFirst()
+    }
+
+    /// National form for people: `010-1234-5678`.
+    public var national: String {
+        let digits = "0" + e164.dropFirst(3)
+        let head = digits.prefix(3)
+        let tail = digits.suffix(4)
+        let middle = digits.dropFirst(3).dropLast(4)
+        return "\(head)-\(middle)-\(tail)"
+    }
+
+    public var description: String { e164 }
+
+    /// True when `raw` has the shape of a phone number rather than a uid.
+    public static func looksLikePhone(_ raw: String) -> Bool {
+        raw.hasPrefix("+") || raw.contains("-") || (raw.hasPrefix("01") && raw.allSatisfy(\.isNumber))
+    }
+}

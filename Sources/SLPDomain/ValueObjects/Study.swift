@@ -1,0 +1,35 @@
+import Foundation
+
+/// One study or hobby a user queues for: 1–8 visible characters, no spaces.
+public struct Study: Hashable, Sendable, CustomStringConvertible {
+    /// As typed (trimmed, NFC).
+    public let name: String
+    /// Comparison key: duplicates and filters ignore case and width.
+    public let key: String
+
+    public static let maxLength = 8
+    /// What a user studies when they name nothing: matches every filter.
+    public static let anything = Study(validated: "anything")
+
+    public init(_ raw: String) throws {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        guard !name.isEmpty, name.count <= Study.maxLength else {
+            throw DomainError.invalid(
+                "invalid_study", "a study has 1 to \(Study.maxLength) characters ('\(raw.sanitizedForMessage)')")
+        }
+        guard name.allSatisfy(\.isVisibleText), !name.contains(" ") else {
+            throw DomainError.invalid("invalid_study", "a study cannot contain spaces, control or invisible characters")
+        }
+        self.init(validated: name)
+    }
+
+    private init(validated name: String) {
+        self.name = name
+        key = name.precomposedStringWithCompatibilityMapping.folding(options: [.caseInsensitive], locale: nil)
+    }
+
+    public var description: String { name }
+
+    public static func == (lhs: Study, rhs: Study) -> Bool { lhs.key == rhs.key }
+    public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+}

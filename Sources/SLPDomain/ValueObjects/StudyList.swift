@@ -1,0 +1,48 @@
+import Foundation
+
+/// The studies a user queues with: 1–8 distinct studies; none given means `["anything"]`.
+public struct StudyList: Hashable, Sendable, CustomStringConvertible {
+    public let studies: [Study]
+
+    public static let maxCount = 8
+    public static let anything = StudyList(validated: [.anything])
+
+    /// Each argument may hold several studies separated by spaces.
+    public init(parsing arguments: [String]) throws {
+        let words = arguments.flatMap { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
+        guard !words.isEmpty else {
+            self = .anything
+            return
+        }
+        guard words.count <= StudyList.maxCount else {
+            throw DomainError.invalid("too_many_studies", "at most \(StudyList.maxCount) studies (got \(words.count))")
+        }
+        var seen = Set<Study>()
+        var studies: [Study] = []
+        for word in words {
+            let study = try Study(word)
+            guard seen.insert(study).inserted else {
+                throw DomainError.invalid("duplicate_study", "'\(study.name)' is listed twice")
+            }
+            studies.append(study)
+        }
+        self.init(validated: studies)
+    }
+
+    private init(validated studies: [Study]) {
+        self.studies = studies
+    }
+
+    /// True when this list names `study` or is open to anything.
+    public func accepts(_ study: Study) -> Bool {
+        studies.contains(study) || studies.contains(.anything)
+    }
+
+    /// Studies listed in both, in this list's order.
+    public func shared(with other: StudyList) -> [Study] {
+        let theirs = Set(other.studies)
+        return studies.filter { theirs.contains($0) }
+    }
+
+    public var description: String { studies.map(\.name).joined(separator: " ") }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A user's public identifier: random, unique, never derived from the phone number.
+public struct UserID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// Letters and digits only, at most 64 characters.
+    public let rawValue: String
+
+    /// Length of generated identifiers (as Firebase uids in SLP).
+    public static let generatedLength = 28
+
+    /// Accepts 1–64 ASCII letters or digits.
+    public init(_ rawValue: String) throws {
+        guard (1...64).contains(rawValue.utf8.count),
+              rawValue.utf8.allSatisfy({ $0.isASCIIAlphanumeric }) else {
+            throw DomainError.invalid("invalid_uid", "a uid is 1 to 64 letters or digits")
+        }
+        self.rawValue = rawValue
+    }
+
+    /// A fresh random identifier drawn from `generator`.
+    public static func random<G: RandomNumberGenerator>(using generator: inout G) -> UserID {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        let bytes = (0..<generatedLength).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+        // Only ASCII letters and digits were drawn, so this cannot fail.
+        return UserID(validated: String(decoding: bytes, as: UTF8.self))
+    }
+
+    init(validated rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: UserID, rhs: UserID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+extension UInt8 {
+    var isASCIIAlphanumeric: Bool {
+        (0x30...0x39).contains(self) || (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self)
+    }
+}

@@ -1,0 +1,27 @@
+/// Parses the command line, runs the command, and returns what to print and the exit code.
+@MainActor
+enum Application {
+    static func run(_ environment: ProcessEnvironment) async -> Output {
+        let help = HelpFormatter(root: CommandTable.root)
+        let invocation: Invocation
+        do {
+            invocation = try ArgumentParser(root: CommandTable.root).parse(environment.arguments)
+        } catch {
+            let wantsJSON = environment.arguments.prefix { $0 != "--" }.contains("--json")
+            return FailureRenderer(help: help).render(Failure(error), format: wantsJSON ? .json : .text(.plain))
+        }
+        if invocation.global.version { return .success(CommandTable.version + "\n") }
+        guard let command = ArgumentParser(root: CommandTable.root).command(at: invocation.path) else {
+            return FailureRenderer(help: help).render(
+                Failure(code: "internal_error", status: nil, message: "no such command", exitCode: .software), format: .text(.plain))
+        }
+        if invocation.global.help || command.isGroup {
+            return .success(help.help(for: invocation.path, command: command))
+        }
+        guard let runner = CommandTable.commands[invocation.path] else {
+            return FailureRenderer(help: help).render(
+                Failure(code: "internal_error", status: nil, message: "command has no runner", exitCode: .software), format: .text(.plain))
+        }
+        return await runner.run(CommandContext(invocation: invocation, environment: environment, help: help))
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import SLPDomain
+
+/// Everything a command needs to run: its parsed line, the environment, the output format,
+/// and the dependencies, opened only when the command asks for them.
+@MainActor
+final class CommandContext {
+    let invocation: Invocation
+    let environment: ProcessEnvironment
+    let help: HelpFormatter
+    let format: OutputFormat
+    let failures: FailureRenderer
+
+    init(invocation: Invocation, environment: ProcessEnvironment, help: HelpFormatter) {
+        self.invocation = invocation
+        self.environment = environment
+        self.help = help
+        let colors = environment.stdoutIsTerminal && environment.variables["NO_COLOR"] == nil
+            && environment.variables["TERM"] != "dumb"
+        format = invocation.global.json ? .json : .text(Style(colors: colors))
+        failures = FailureRenderer(help: help)
+    }
+
+    /// The acting user as given: `--as` > `SLP_USER`.
+    var actingUser: String? { invocation.global.actingUser ?? environment["SLP_USER"] }
+
+    /// The value of a required option (the parser has checked it is there).
+    func required(_ name: String) -> String { invocation.value(name) ?? "" }
+
+    /// Opens the database and wires the use cases.
+    func dependencies() throws -> Dependencies {
+        let path = try DatabaseLocation.resolve(option: invocation.global.database, environment: environment)
+        return try Dependencies(databasePath: path, clock: clock())
+    }
+
+    /// `SLP_NOW` if set (an ISO 8601 time), else the wall clock.
+    func clock() throws(UsageError) -> any TimeProvider {
+        guard let text = environment["SLP_NOW"] else { return SystemTimeProvider() }
+        guard let date = Timestamp.parse(text) else {
+            throw UsageError(message: "SLP_NOW: '\(ValueSyntax.printable(text))' is not an ISO 8601 time", code: "invalid_value")
+        }
+        return FixedTimeProvider(now: date)
+    }
+
+    /// Renders any error the way every command does.
+    func fail(_ error: any Error) -> Output {
+        failures.render(Failure(error), format: format)
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Where the database file is: `--db` > `SLP_DB` > `$XDG_DATA_HOME/slp/slp.sqlite` > `~/.local/share/slp/slp.sqlite`.
+enum DatabaseLocation {
+    /// An absolute path, taken literally (never as an SQLite URI).
+    static func resolve(option: String?, environment: ProcessEnvironment) throws(UsageError) -> String {
+        if let option {
+            guard !option.isEmpty else { throw UsageError(message: "--db needs a file path", code: "invalid_value") }
+            return absolute(option, in: environment.currentDirectory)
+        }
+        if let path = environment["SLP_DB"] { return absolute(path, in: environment.currentDirectory) }
+        // XDG says relative values are invalid and must be ignored.
+        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+            return dataHome + "/slp/slp.sqlite"
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return absolute(home, in: environment.currentDirectory) + "/.local/share/slp/slp.sqlite"
+    }
+
+    private static func absolute(_ path: String, in directory: String) -> String {
+        if path.hasPrefix("/") { return path }
+        if path == "~" || path.hasPrefix("~/") { return NSHomeDirectory() + path.dropFirst() }
+        return (directory.hasSuffix("/") ? directory : directory + "/") + path
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import SLPData
+import SLPDomain
+
+/// The composition root: the only place that names concrete storage types and wires use cases.
+@MainActor
+final class Dependencies {
+    let clock: any TimeProvider
+    private let database: Database
+    private let users: SQLiteUserRepository
+
+    init(databasePath: String, clock: any TimeProvider) throws {
+        self.clock = clock
+        database = try Database(path: databasePath)
+        users = SQLiteUserRepository(database: database)
+    }
+
+    var now: Date { clock.now }
+
+    var registerUser: RegisterUserUseCase { RegisterUserUseCase(users: users, clock: clock) }
+    var identifyUser: IdentifyUserUseCase { IdentifyUserUseCase(users: users) }
+    var showUser: ShowUserUseCase { ShowUserUseCase(users: users) }
+    var updateMyPage: UpdateMyPageUseCase { UpdateMyPageUseCase(users: users) }
+    var withdrawUser: WithdrawUserUseCase { WithdrawUserUseCase(users: users) }
+}

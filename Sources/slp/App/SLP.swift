@@ -1,0 +1,13 @@
+import Foundation
+
+/// Entry point: run, print, exit.
+@main
+struct SLP {
+    @MainActor
+    static func main() async {
+        let output = await Application.run(.current())
+        FileHandle.standardOutput.write(Data(output.stdout.utf8))
+        FileHandle.standardError.write(Data(output.stderr.utf8))
+        exit(output.exitCode.rawValue)
+    }
+}

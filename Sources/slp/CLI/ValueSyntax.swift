@@ -1,0 +1,53 @@
+import SLPDomain
+
+/// Syntax of option values (is this a number, a date); domain rules come later, in value types.
+enum ValueSyntax {
+    /// A decimal integer such as `18` or `-3`; no hex, no spaces, no overflow.
+    static func integer(_ text: String, option: String) throws(UsageError) -> Int {
+        let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(text) else {
+            throw invalid("'\(printable(text))' is not a whole number", option: option)
+        }
+        return value
+    }
+
+    /// A finite decimal number such as `37.5178` or `-33.87`; no NaN, infinity, hex or overflow.
+    static func decimal(_ text: String, option: String) throws(UsageError) -> Double {
+        let pattern = /[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?/
+        guard (try? pattern.wholeMatch(in: text)) != nil, let value = Double(text), value.isFinite else {
+            throw invalid("'\(printable(text))' is not a finite decimal number", option: option)
+        }
+        return value
+    }
+
+    /// `YYYY-MM-DD`, a real calendar day.
+    static func date(_ text: String, option: String) throws(UsageError) -> CalendarDate {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              let date = try? CalendarDate(year: year, month: month, day: day) else {
+            throw invalid("'\(printable(text))' is not a date (YYYY-MM-DD)", option: option)
+        }
+        return date
+    }
+
+    /// `on`/`off` (also `true`/`false`, `yes`/`no`, `1`/`0`).
+    static func toggle(_ text: String, option: String) throws(UsageError) -> Bool {
+        switch text.lowercased() {
+        case "on", "true", "yes", "1": return true
+        case "off", "false", "no", "0": return false
+        default: throw invalid("'\(printable(text))' is not on or off", option: option)
+        }
+    }
+
+    private static func invalid(_ message: String, option: String) -> UsageError {
+        UsageError(message: "\(option): \(message)", code: "invalid_value")
+    }
+
+    /// The value cut short and with controls made visible, for a one-line message.
+    static func printable(_ text: String) -> String {
+        let visible = text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : String($0) }.joined()
+        return visible.count > 40 ? String(visible.prefix(40)) + "…" : visible
+    }
+}

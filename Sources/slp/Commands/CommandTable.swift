@@ -1,0 +1,19 @@
+/// Every command slp knows: the parser, help, completion and the man page all read this table.
+enum CommandTable {
+    static let version = "0.1.0"
+
+    static let root = CommandSpec(
+        name: "slp",
+        abstract: "Find study partners nearby, match one to one, and chat.",
+        discussion: "One SQLite file holds the whole service; many slp processes may use it at once.",
+        subcommands: [RegisterCommand.spec, UserCommand.spec, HelpCommand.spec])
+
+    /// The runnable leaves, by command path.
+    static let commands: [[String]: any Command.Type] = [
+        ["register"]: RegisterCommand.self,
+        ["user", "show"]: UserShowCommand.self,
+        ["user", "update"]: UserUpdateCommand.self,
+        ["user", "withdraw"]: UserWithdrawCommand.self,
+        ["help"]: HelpCommand.self,
+    ]
+}

@@ -1,0 +1,28 @@
+/// slp's exit codes (sysexits.h where one fits), documented in `slp help exit-codes`.
+enum ExitCode: Int32, Sendable, CaseIterable {
+    case success = 0
+    /// Refused by a service rule (already registered, penalty, not matched…).
+    case refused = 1
+    /// Usage error or invalid value.
+    case usage = 64
+    /// Not an slp database, or a newer schema.
+    case dataError = 65
+    /// Internal error.
+    case software = 70
+    /// Storage I/O error: cannot open, disk full, read-only.
+    case ioError = 74
+    /// Database still busy after retries.
+    case busy = 75
+
+    var meaning: String {
+        switch self {
+        case .success: "ok"
+        case .refused: "refused by a service rule (the JSON error code says which)"
+        case .usage: "usage error or invalid value"
+        case .dataError: "not an slp database, or a newer schema than this slp knows"
+        case .software: "internal error"
+        case .ioError: "storage I/O error: cannot open, disk full, read-only"
+        case .busy: "database still busy after retries"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import SLPDomain
+
+/// Any error, as the user sees it: a code, the SLP status, one line of text and an exit code.
+struct Failure: Error, Equatable, Sendable {
+    let code: String
+    let status: Int?
+    let message: String
+    let exitCode: ExitCode
+    /// For command-line syntax errors: the command whose usage line follows the error.
+    var usage: UsageError? = nil
+
+    init(code: String, status: Int?, message: String, exitCode: ExitCode, usage: UsageError? = nil) {
+        self.code = code
+        self.status = status
+        self.message = message
+        self.exitCode = exitCode
+        self.usage = usage
+    }
+
+    init(_ error: any Error) {
+        switch error {
+        case let failure as Failure:
+            self = failure
+        case let domain as DomainError:
+            self.init(
+                code: domain.code, status: domain.status, message: domain.message,
+                exitCode: domain.isInvalidValue ? .usage : .refused)
+        case let usage as UsageError:
+            self.init(code: usage.code, status: nil, message: usage.message, exitCode: .usage,
+                      usage: usage.commandPath == nil ? nil : usage)
+        case let storage as any StorageFailure:
+            let (code, exit): (String, ExitCode) = switch storage.storageFailureKind {
+            case .busy: ("database_busy", .busy)
+            case .io: ("storage_error", .ioError)
+            case .incompatible: ("not_slp_database", .dataError)
+            case .internal: ("internal_error", .software)
+            }
+            self.init(code: code, status: nil, message: storage.storageFailureMessage, exitCode: exit)
+        default:
+            self.init(code: "internal_error", status: nil, message: "internal error: \(error)", exitCode: .software)
+        }
+    }
+
+    /// `{"error":{"code":…,"status":…,"message":…}}`.
+    var json: JSONValue {
+        .object([("error", .object([
+            ("code", .string(code)), ("status", status.map(JSONValue.int) ?? .null), ("message", .string(message)),
+        ]))])
+    }
+}

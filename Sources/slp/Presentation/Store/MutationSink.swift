@@ -1,0 +1,19 @@
+/// Handed to `Feature.mutate`: emits a mutation (reduced at once) and reads the current state.
+@MainActor
+final class MutationSink<Mutation, State> {
+    private let emitMutation: (Mutation) -> Void
+    private let readState: () -> State
+
+    init(emit: @escaping (Mutation) -> Void, state: @escaping () -> State) {
+        emitMutation = emit
+        readState = state
+    }
+
+    /// Applies `mutation` now; the next read of `state` sees it.
+    func callAsFunction(_ mutation: Mutation) {
+        emitMutation(mutation)
+    }
+
+    /// The state after every mutation emitted so far, never one step late.
+    var state: State { readState() }
+}

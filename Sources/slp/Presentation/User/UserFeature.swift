@@ -1,0 +1,77 @@
+import SLPDomain
+
+/// `slp user show|update|withdraw`: my page, someone's public profile, and leaving the service.
+struct UserFeature: Feature {
+    enum Action: Sendable {
+        /// Show me (`target` nil or my uid) or another user's public profile.
+        case show(actingUser: String?, target: UserID?)
+        /// Change my page.
+        case update(actingUser: String?, MyPageChanges)
+        /// Delete my account.
+        case withdraw(actingUser: String?)
+    }
+
+    enum Mutation: Sendable, Equatable {
+        /// A request is in flight (true) or done (false).
+        case setLoading(Bool)
+        /// The record or profile to show.
+        case setView(UserView)
+        /// This user has just withdrawn.
+        case setWithdrawn(User)
+        /// The service said no, or could not answer.
+        case setFailure(Failure)
+    }
+
+    struct State: Equatable, Sendable {
+        var isLoading = false
+        /// What to show; nil until loaded.
+        var view: UserView?
+        /// The user who withdrew, for the farewell line.
+        var withdrawn: User?
+        var failure: Failure?
+    }
+
+    let identify: IdentifyUserUseCase
+    let show: ShowUserUseCase
+    let update: UpdateMyPageUseCase
+    let withdraw: WithdrawUserUseCase
+
+    func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
+        sink(.setLoading(true))
+        do {
+            switch action {
+            case .show(let actingUser, let target):
+                let me = try identify(actingUser)
+                sink(.setView(try show(me: me, target: target)))
+            case .update(let actingUser, let changes):
+                let me = try identify(actingUser)
+                sink(.setView(.mine(try update(me: me.uid, changes))))
+            case .withdraw(let actingUser):
+                let me = try identify(actingUser)
+                try withdraw(me: me.uid)
+                sink(.setWithdrawn(me))
+            }
+        } catch {
+            sink(.setFailure(Failure(error)))
+        }
+        sink(.setLoading(false))
+    }
+
+    nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setLoading(let loading):
+            state.isLoading = loading
+        case .setView(let view):
+            state.view = view
+            state.failure = nil
+        case .setWithdrawn(let user):
+            state.withdrawn = user
+            state.view = nil
+            state.failure = nil
+        case .setFailure(let failure):
+            state.failure = failure
+        }
+        return state
+    }
+}
