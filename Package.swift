@@ -21,7 +21,7 @@ let package = Package(
         .testTarget(name: "SLPDomainTests", dependencies: ["SLPDomain"]),
         .testTarget(name: "SLPDataTests", dependencies: ["SLPData", "SLPDomain", "CSQLite"]),
         .testTarget(name: "slpTests", dependencies: ["slp", "SLPDomain"]),
-        .testTarget(name: "CLITests", dependencies: ["slp"]),
+        .testTarget(name: "CLITests", dependencies: ["slp", "SLPData"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,92 @@
+import Foundation
+import SLPData
+import XCTest
+
+/// Help, version, usage errors and exit codes of the binary.
+final class CommandLineCLITests: XCTestCase {
+    private var directory: TemporaryDirectory!
+    private var slp: SLPBinary!
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory()
+        slp = SLPBinary(database: directory.path("slp.sqlite"))
+    }
+
+    func testVersionAndHelp() throws {
+        XCTAssertEqual(try slp.run("--version"), .init(stdout: "0.1.0\n", stderr: "", status: 0))
+        let help = try slp.run("--help")
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.hasPrefix("OVERVIEW: Find study partners nearby, match one to one, and chat.\n"))
+        XCTAssertTrue(help.stdout.contains("\nUSAGE: slp <subcommand>\n"))
+        XCTAssertTrue(help.stdout.contains("\nSUBCOMMANDS:\n  register                Register a new account and print its uid.\n"))
+        XCTAssertEqual(try slp.run("help"), help)
+        XCTAssertEqual(try slp.run(), help)
+        let registerHelp = try slp.run("register", "--help")
+        XCTAssertEqual(try slp.run("help", "register"), registerHelp)
+        XCTAssertTrue(registerHelp.stdout.contains(
+            "USAGE: slp register --phone <phone> --nick <nick> --birth <yyyy-mm-dd> --email <email> --gender <gender>\n"))
+        XCTAssertEqual(try slp.run("user", "update", "-h").stdout, try slp.run("help", "user", "update").stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path("slp.sqlite")), "help does not create the database")
+    }
+
+    func testExitCodesTopic() throws {
+        XCTAssertEqual(try slp.run("help", "exit-codes").stdout, """
+            EXIT CODES:
+              0   ok
+              1   refused by a service rule (the JSON error code says which)
+              64  usage error or invalid value
+              65  not an slp database, or a newer schema than this slp knows
+              70  internal error
+              74  storage I/O error: cannot open, disk full, read-only
+              75  database still busy after retries
+
+            """)
+    }
+
+    func testUsageErrorsLookLikeArgumentParser() throws {
+        let result = try slp.run("register", "--nik", "x")
+        XCTAssertEqual(result, .init(stdout: "", stderr: """
+            Error: Unknown option '--nik'. Did you mean '--nick'?
+            Usage: slp register --phone <phone> --nick <nick> --birth <yyyy-mm-dd> --email <email> --gender <gender>
+              See 'slp register --help' for more information.
+
+            """, status: 64))
+        let json = try slp.run("--json", "regster")
+        XCTAssertEqual(json.status, 64)
+        XCTAssertEqual(json.errorLines, ["Error: Unknown subcommand 'regster'. Did you mean 'register'?"])
+        XCTAssertEqual(try json.jsonError()["code"] as? String, "usage")
+        XCTAssertTrue(try json.jsonError()["status"] is NSNull)
+    }
+
+    func testBadClockIsAUsageError() throws {
+        let result = try slp.run(["user", "show", "--as", "x"], environment: ["SLP_NOW": "soon"])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertEqual(result.stderr, "Error: SLP_NOW: 'soon' is not an ISO 8601 time\n")
+    }
+
+    func testDatabasesThatAreNotOursAreRefusedUntouched() throws {
+        let foreign = directory.path("foreign.sqlite")
+        try Connection(path: foreign).execute("CREATE TABLE t(x); INSERT INTO t VALUES (1);")
+        let before = try Data(contentsOf: URL(fileURLWithPath: foreign))
+        let refused = try slp.run("--db", foreign, "--json", "user", "show", "--as", "x")
+        XCTAssertEqual(refused.status, 65)
+        XCTAssertEqual(refused.errorLines, ["Error: \(foreign) is not an slp database"])
+        XCTAssertEqual(try refused.jsonError()["code"] as? String, "not_slp_database")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: foreign)), before)
+
+        let garbage = directory.path("garbage.sqlite")
+        try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: garbage))
+        XCTAssertEqual(try slp.run("--db", garbage, "user", "show", "--as", "x").status, 65)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: garbage)), Data(repeating: 0x41, count: 8192))
+
+        let newer = directory.path("newer.sqlite")
+        try Connection(path: newer).execute("PRAGMA application_id = 1397510193; PRAGMA user_version = 99; CREATE TABLE t(x);")
+        let newerResult = try slp.run("--db", newer, "user", "show", "--as", "x")
+        XCTAssertEqual(newerResult.status, 65)
+        XCTAssertEqual(newerResult.stderr, "Error: \(newer) has schema version 99, newer than this slp knows (1); upgrade slp\n")
+
+        let asDirectory = try slp.run("--db", directory.url.path, "user", "show", "--as", "x")
+        XCTAssertEqual(asDirectory.status, 74)
+        XCTAssertEqual(asDirectory.stderr, "Error: cannot use \(directory.url.path) as a database: it is a directory\n")
+    }
+}

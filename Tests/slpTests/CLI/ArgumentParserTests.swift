@@ -1,0 +1,87 @@
+import XCTest
+
+@testable import slp
+
+final class ArgumentParserTests: XCTestCase {
+    private let parser = ArgumentParser(root: CommandTable.root)
+
+    private func parse(_ line: String...) throws -> Invocation { try parser.parse(line) }
+
+    private func usageError(_ line: String...) -> UsageError? {
+        do {
+            _ = try parser.parse(line)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testGlobalOptionsBeforeOrAfterCommandWordsAreTheSame() throws {
+        let before = try parse("--json", "--as", "U1", "user", "show")
+        let after = try parse("user", "show", "--json", "--as", "U1")
+        let between = try parse("user", "--json", "show", "--as=U1")
+        XCTAssertEqual(before, after)
+        XCTAssertEqual(before, between)
+        XCTAssertEqual(before.path, ["user", "show"])
+        XCTAssertEqual(before.global, GlobalOptions(database: nil, actingUser: "U1", json: true))
+    }
+
+    func testInlineValuesAndNegativeNumbers() throws {
+        let invocation = try parse("user", "update", "--age-min=20", "--age-max", "-3", "--study=a=b")
+        XCTAssertEqual(invocation.value("age-min"), "20")
+        XCTAssertEqual(invocation.value("age-max"), "-3")
+        XCTAssertEqual(invocation.value("study"), "a=b")
+    }
+
+    func testDoubleDashEndsOptions() throws {
+        let invocation = try parse("user", "show", "--", "--json")
+        XCTAssertEqual(invocation.arguments, ["--json"])
+        XCTAssertFalse(invocation.global.json)
+    }
+
+    func testLastValueWinsForSingleValueOptions() throws {
+        XCTAssertEqual(try parse("user", "update", "--study", "a", "--study", "b").value("study"), "b")
+    }
+
+    func testUnknownOptionSuggestsTheClosest() {
+        XCTAssertEqual(
+            usageError("register", "--nik", "x"),
+            UsageError(message: "Unknown option '--nik'. Did you mean '--nick'?", commandPath: ["register"]))
+        XCTAssertEqual(usageError("user", "show", "-x"), UsageError(message: "Unknown option '-x'", commandPath: ["user", "show"]))
+    }
+
+    func testUnknownSubcommandSuggestsTheClosest() {
+        XCTAssertEqual(usageError("usr"), UsageError(message: "Unknown subcommand 'usr'. Did you mean 'user'?", commandPath: []))
+        XCTAssertEqual(
+            usageError("user", "shwo"),
+            UsageError(message: "Unknown subcommand 'shwo'. Did you mean 'show'?", commandPath: ["user"]))
+        XCTAssertEqual(usageError("zzzzzz"), UsageError(message: "Unknown subcommand 'zzzzzz'", commandPath: []))
+    }
+
+    func testMissingValueAndMissingRequiredOption() {
+        XCTAssertEqual(
+            usageError("user", "update", "--study"),
+            UsageError(message: "Missing value for '--study <text>'", commandPath: ["user", "update"]))
+        XCTAssertEqual(
+            usageError("user", "update", "--study", "--json"),
+            UsageError(message: "Missing value for '--study <text>'", commandPath: ["user", "update"]))
+        XCTAssertEqual(
+            usageError("register", "--phone", "01012345678"),
+            UsageError(message: "Missing expected argument '--nick <nick>'", commandPath: ["register"]))
+    }
+
+    func testFlagsRefuseValuesAndExtraArgumentsAreRefused() {
+        XCTAssertEqual(
+            usageError("user", "show", "--json=yes"),
+            UsageError(message: "Flag '--json' does not take a value", commandPath: ["user", "show"]))
+        XCTAssertEqual(
+            usageError("user", "show", "A", "B"),
+            UsageError(message: "Unexpected argument 'B'", commandPath: ["user", "show"]))
+    }
+
+    func testHelpAndVersionWinOverMissingArguments() throws {
+        XCTAssertTrue(try parse("register", "-h").global.help)
+        XCTAssertTrue(try parse("register", "--help").global.help)
+        XCTAssertTrue(try parse("--version").global.version)
+    }
+}

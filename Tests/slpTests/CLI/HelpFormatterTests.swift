@@ -1,0 +1,48 @@
+import XCTest
+
+@testable import slp
+
+final class HelpFormatterTests: XCTestCase {
+    private let help = HelpFormatter(root: CommandTable.root)
+
+    func testLeafHelpHasTheArgumentParserLayout() throws {
+        let text = help.help(for: ["user", "show"], command: try XCTUnwrap(ArgumentParser(root: CommandTable.root).command(at: ["user", "show"])))
+        XCTAssertEqual(text, """
+            OVERVIEW: Show my record, or another user's public profile.
+
+            USAGE: slp user show [<uid>]
+
+            ARGUMENTS:
+              <uid>                   Another user's uid (default: me).
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+            GLOBAL OPTIONS:
+              --db <path>             Database file (default: $SLP_DB, then
+                                      $XDG_DATA_HOME/slp/slp.sqlite).
+              --as <user>             Act as this user: uid or phone number (default:
+                                      $SLP_USER).
+              --json                  Print one JSON document on stdout (errors also as JSON
+                                      on stderr).
+
+            EXAMPLES:
+              slp user show --as 010-1234-5678
+              slp --json user show --as 010-1234-5678
+
+            """)
+    }
+
+    func testEveryCommandInTheTableHasARunnerAndEveryRunnerIsInTheTable() {
+        var leaves: [[String]] = []
+        func walk(_ command: CommandSpec, _ path: [String]) {
+            if command.isGroup {
+                for sub in command.subcommands { walk(sub, path + [sub.name]) }
+            } else {
+                leaves.append(path)
+            }
+        }
+        walk(CommandTable.root, [])
+        XCTAssertEqual(Set(leaves), Set(CommandTable.commands.keys))
+    }
+}

@@ -1,0 +1,39 @@
+import XCTest
+
+@testable import slp
+
+final class ValueSyntaxTests: XCTestCase {
+    func testDecimalsAcceptPlainNumbersOnly() throws {
+        XCTAssertEqual(try ValueSyntax.decimal("-33.87", option: "--lat"), -33.87)
+        XCTAssertEqual(try ValueSyntax.decimal("1e2", option: "--lat"), 100)
+        XCTAssertEqual(try ValueSyntax.decimal(".5", option: "--lat"), 0.5)
+        for bad in ["nan", "NaN", "inf", "-inf", "1e400", "0x1p3", "", " 1", "1,5", "--1", "1.2.3"] {
+            XCTAssertThrowsError(try ValueSyntax.decimal(bad, option: "--lat"), bad) { error in
+                XCTAssertEqual((error as? UsageError)?.code, "invalid_value")
+            }
+        }
+    }
+
+    func testIntegers() throws {
+        XCTAssertEqual(try ValueSyntax.integer("18", option: "--age-min"), 18)
+        XCTAssertEqual(try ValueSyntax.integer("-3", option: "--age-min"), -3)
+        for bad in ["", "1.0", "0x10", "99999999999999999999", "１８", "nan"] {
+            XCTAssertThrowsError(try ValueSyntax.integer(bad, option: "--age-min"), bad)
+        }
+    }
+
+    func testDates() throws {
+        XCTAssertEqual(try ValueSyntax.date("2000-02-29", option: "--birth").description, "2000-02-29")
+        for bad in ["2001-02-29", "2000-2-29", "20000229", "2000-13-01", "", "2000-02-29T00:00"] {
+            XCTAssertThrowsError(try ValueSyntax.date(bad, option: "--birth"), bad) { error in
+                XCTAssertTrue((error as? UsageError)?.message.hasPrefix("--birth: ") ?? false)
+            }
+        }
+    }
+
+    func testToggle() throws {
+        XCTAssertTrue(try ValueSyntax.toggle("on", option: "--searchable"))
+        XCTAssertFalse(try ValueSyntax.toggle("OFF", option: "--searchable"))
+        XCTAssertThrowsError(try ValueSyntax.toggle("maybe", option: "--searchable"))
+    }
+}
