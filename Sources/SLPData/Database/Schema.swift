@@ -45,6 +45,63 @@ enum Schema {
             ) STRICT;
             CREATE INDEX review_comments_by_user ON review_comments(user_id, id);
             """),
+        // The queue is stored for search: each waiting user's row is a self-contained search
+        // document clustered by grid cell, so a radius query reads a few contiguous key ranges.
+        Migration(version: 2, sql: """
+            CREATE VIEW queue_documents AS
+                SELECT id AS user_id, uid, nick, gender,
+                    CAST(julianday(birth) - 2440587.5 AS INTEGER) AS birth_day,
+                    age_min, age_max, searchable, sesac, background,
+                    rep_good_manners || ',' || rep_punctual || ',' || rep_quick_reply || ',' ||
+                        rep_kind || ',' || rep_skilled || ',' || rep_helpful AS reputation,
+                    coalesce((SELECT group_concat(comment, char(31)) FROM
+                        (SELECT comment FROM review_comments c WHERE c.user_id = users.id ORDER BY c.id)), '') AS reviews
+                FROM users;
+            CREATE TABLE queue (
+                cell INTEGER NOT NULL,
+                user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                lat REAL NOT NULL,
+                long REAL NOT NULL,
+                gender INTEGER NOT NULL,
+                birth_day INTEGER NOT NULL,
+                age_min INTEGER NOT NULL,
+                age_max INTEGER NOT NULL,
+                searchable INTEGER NOT NULL,
+                uid TEXT NOT NULL,
+                nick TEXT NOT NULL,
+                reputation TEXT NOT NULL,
+                reviews TEXT NOT NULL,
+                sesac INTEGER NOT NULL,
+                background INTEGER NOT NULL,
+                studies TEXT NOT NULL,
+                entered_at INTEGER NOT NULL,
+                PRIMARY KEY (cell, user_id)
+            ) STRICT, WITHOUT ROWID;
+            CREATE UNIQUE INDEX queue_by_user ON queue(user_id);
+            CREATE TABLE queue_studies (
+                study TEXT NOT NULL,
+                cell INTEGER NOT NULL,
+                user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                PRIMARY KEY (study, cell, user_id)
+            ) STRICT, WITHOUT ROWID;
+            CREATE INDEX queue_studies_by_user ON queue_studies(user_id);
+            CREATE TABLE requests (
+                from_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                to_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                created_at INTEGER NOT NULL,
+                PRIMARY KEY (from_id, to_id)
+            ) STRICT, WITHOUT ROWID;
+            CREATE INDEX requests_to ON requests(to_id, from_id);
+            CREATE TABLE reports (
+                reporter_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                reported_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                reason TEXT NOT NULL,
+                comment TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                PRIMARY KEY (reporter_id, reported_id)
+            ) STRICT, WITHOUT ROWID;
+            CREATE INDEX reports_reported ON reports(reported_id, reporter_id);
+            """),
     ]
 
     /// The newest version this binary knows.

@@ -23,5 +23,10 @@ public struct Email: Hashable, Sendable, CustomStringConvertible {
         value = "\(local)@\(domain)"
     }
 
+    /// An address the domain itself made and knows to be valid (synthetic users).
+    init(trusted value: String) {
+        self.value = value
+    }
+
     public var description: String { value }
 }

@@ -25,5 +25,10 @@ public struct Nick: Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
+    /// A nick the domain itself made and knows to be valid (synthetic users).
+    init(trusted value: String) {
+        self.value = value
+    }
+
     public var description: String { value }
 }

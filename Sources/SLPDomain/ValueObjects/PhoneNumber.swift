@@ -26,6 +26,11 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
         e164 = "+82" + digits.dropFirst()
     }
 
+    /// A number the domain itself made and knows to be valid (synthetic users).
+    init(trustedE164 e164: String) {
+        self.e164 = e164
+    }
+
     /// National form for people: `010-1234-5678`.
     public var national: String {
         let digits = "0" + e164.dropFirst(3)

@@ -29,7 +29,8 @@ public struct StudyList: Hashable, Sendable, CustomStringConvertible {
         self.init(validated: studies)
     }
 
-    private init(validated studies: [Study]) {
+    /// Studies already known to be distinct and at most `maxCount`.
+    init(validated studies: [Study]) {
         self.studies = studies
     }
 

@@ -15,7 +15,7 @@ enum Application {
             return FailureRenderer(help: help).render(
                 Failure(code: "internal_error", status: nil, message: "no such command", exitCode: .software), format: .text(.plain))
         }
-        if invocation.global.help || command.isGroup {
+        if invocation.global.help || !command.isRunnable {
             return .success(help.help(for: invocation.path, command: command))
         }
         guard let runner = CommandTable.commands[invocation.path] else {

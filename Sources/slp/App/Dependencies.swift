@@ -8,11 +8,17 @@ final class Dependencies {
     let clock: any TimeProvider
     private let database: Database
     private let users: SQLiteUserRepository
+    private let queue: SQLiteQueueRepository
+    private let search: SQLiteSearchRepository
+    private let population: SQLitePopulationRepository
 
     init(databasePath: String, clock: any TimeProvider) throws {
         self.clock = clock
         database = try Database(path: databasePath)
         users = SQLiteUserRepository(database: database)
+        queue = SQLiteQueueRepository(database: database)
+        search = SQLiteSearchRepository(database: database)
+        population = SQLitePopulationRepository(database: database)
     }
 
     var now: Date { clock.now }
@@ -22,4 +28,8 @@ final class Dependencies {
     var showUser: ShowUserUseCase { ShowUserUseCase(users: users) }
     var updateMyPage: UpdateMyPageUseCase { UpdateMyPageUseCase(users: users) }
     var withdrawUser: WithdrawUserUseCase { WithdrawUserUseCase(users: users) }
+    var enterQueue: EnterQueueUseCase { EnterQueueUseCase(queue: queue, clock: clock) }
+    var leaveQueue: LeaveQueueUseCase { LeaveQueueUseCase(queue: queue) }
+    var searchNearby: SearchNearbyUseCase { SearchNearbyUseCase(search: search, queue: queue, clock: clock) }
+    var seedPopulation: SeedPopulationUseCase { SeedPopulationUseCase(population: population, clock: clock) }
 }

@@ -9,6 +9,7 @@ struct ArgumentParser {
         var command = root
         var index = 0
         var optionsEnded = false
+        /// Subcommand words come before the command's own options and arguments.
         var descendAllowed = true
 
         func takeValue(for option: OptionSpec, inline: String?) throws(UsageError) -> String {
@@ -30,7 +31,7 @@ struct ArgumentParser {
                     invocation.path.append(token)
                     continue
                 }
-                if command.isGroup {
+                if !command.isRunnable {
                     throw unknownSubcommand(token, in: command, path: invocation.path)
                 }
                 descendAllowed = false
@@ -73,6 +74,7 @@ struct ArgumentParser {
             guard let option = command.option(named: name) else {
                 throw unknownOption(token, in: command, path: invocation.path)
             }
+            descendAllowed = false
             switch option.kind {
             case .flag:
                 guard inline == nil else {
@@ -85,7 +87,7 @@ struct ArgumentParser {
         }
 
         if invocation.global.help || invocation.global.version { return invocation }
-        if command.isGroup { return invocation }  // the caller shows the group's help
+        if !command.isRunnable { return invocation }  // the caller shows the group's help
         for option in command.options where option.isRequired && invocation.values[option.name] == nil {
             throw UsageError(message: "Missing expected argument '\(option.synopsis)'", commandPath: invocation.path)
         }
@@ -93,6 +95,9 @@ struct ArgumentParser {
         if invocation.arguments.count < required.count {
             let missing = required[invocation.arguments.count]
             throw UsageError(message: "Missing expected argument '<\(missing.name)>'", commandPath: invocation.path)
+        }
+        if command.isGroup, let extra = invocation.arguments.first, command.arguments.isEmpty {
+            throw unknownSubcommand(extra, in: command, path: invocation.path)
         }
         if !command.arguments.contains(where: \.isRepeating), invocation.arguments.count > command.arguments.count {
             throw UsageError(

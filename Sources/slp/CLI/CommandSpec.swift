@@ -10,8 +10,14 @@ struct CommandSpec: Sendable {
     /// An example invocation shown in help and README.
     var examples: [String] = []
 
-    /// A group only dispatches to its subcommands; a leaf runs.
+    /// True for a group that also runs itself (`slp queue --lat …` beside `slp queue stop`).
+    var runsItself = false
+
+    /// A group dispatches to its subcommands.
     var isGroup: Bool { !subcommands.isEmpty }
+
+    /// A leaf, or a group that runs itself.
+    var isRunnable: Bool { !isGroup || runsItself }
 
     func subcommand(named name: String) -> CommandSpec? {
         subcommands.first { $0.name == name }

@@ -9,9 +9,15 @@ struct HelpFormatter {
     func help(for path: [String], command: CommandSpec) -> String {
         var sections: [String] = []
         var overview = "OVERVIEW: \(command.abstract)"
-        if !command.discussion.isEmpty { overview += "\n\n" + command.discussion }
+        if !command.discussion.isEmpty {
+            overview += "\n\n" + wrap(command.discussion, width: HelpFormatter.lineWidth).joined(separator: "\n")
+        }
         sections.append(overview)
-        sections.append("USAGE: \(usage(for: path, command: command))")
+        var usageText = "USAGE: \(usage(for: path, command: command))"
+        if command.isGroup && command.runsItself {
+            usageText += "\n       \((["slp"] + path).joined(separator: " ")) <subcommand>"
+        }
+        sections.append(usageText)
         if !command.arguments.isEmpty {
             sections.append("ARGUMENTS:\n" + command.arguments.map { row("<\($0.name)>", $0.help) }.joined(separator: "\n"))
         }
@@ -19,7 +25,7 @@ struct HelpFormatter {
         if path.isEmpty { options.append(GlobalOptions.version) }
         options.append(GlobalOptions.help)
         sections.append("OPTIONS:\n" + options.map { row($0.label, $0.help) }.joined(separator: "\n"))
-        if !command.isGroup || path.isEmpty {
+        if command.isRunnable || path.isEmpty {
             sections.append("GLOBAL OPTIONS:\n" + GlobalOptions.specs.map { row($0.label, $0.help) }.joined(separator: "\n"))
         }
         if !command.examples.isEmpty {
@@ -36,7 +42,7 @@ struct HelpFormatter {
     /// `slp register --phone <phone> … [--json]`, or `slp user <subcommand>` for a group.
     func usage(for path: [String], command: CommandSpec) -> String {
         let name = (["slp"] + path).joined(separator: " ")
-        if command.isGroup { return "\(name) <subcommand>" }
+        if !command.isRunnable { return "\(name) <subcommand>" }
         var parts = [name]
         for option in command.options {
             switch option.kind {

@@ -6,7 +6,9 @@ enum CommandTable {
         name: "slp",
         abstract: "Find study partners nearby, match one to one, and chat.",
         discussion: "One SQLite file holds the whole service; many slp processes may use it at once.",
-        subcommands: [RegisterCommand.spec, UserCommand.spec, HelpCommand.spec])
+        subcommands: [
+            RegisterCommand.spec, UserCommand.spec, QueueCommand.spec, SearchCommand.spec, SeedCommand.spec, HelpCommand.spec,
+        ])
 
     /// The runnable leaves, by command path.
     static let commands: [[String]: any Command.Type] = [
@@ -14,6 +16,10 @@ enum CommandTable {
         ["user", "show"]: UserShowCommand.self,
         ["user", "update"]: UserUpdateCommand.self,
         ["user", "withdraw"]: UserWithdrawCommand.self,
+        ["queue"]: QueueCommand.self,
+        ["queue", "stop"]: QueueStopCommand.self,
+        ["search"]: SearchCommand.self,
+        ["seed"]: SeedCommand.self,
         ["help"]: HelpCommand.self,
     ]
 }

@@ -1,0 +1,61 @@
+import Foundation
+import SLPDomain
+
+/// Writing the queue's rows inside a caller's transaction.
+enum QueueRows {
+    /// Puts user `id` in the queue at `entry`, replacing any earlier place.
+    static func enter(userID id: Int64, _ entry: QueueEntry, in connection: Connection) throws {
+        try remove(userID: id, in: connection)
+        let cell = SpatialGrid.cell(entry.coordinate)
+        try connection.cached("""
+            INSERT INTO queue (cell, user_id, lat, long, studies, entered_at, gender, birth_day, age_min, age_max,
+                               searchable, uid, nick, reputation, reviews, sesac, background)
+            SELECT ?, ?, ?, ?, ?, ?, gender, birth_day, age_min, age_max, searchable, uid, nick, reputation, reviews, sesac, background
+            FROM queue_documents WHERE user_id = ?
+            """).run([
+                .integer(cell), .integer(id), .real(entry.coordinate.latitude), .real(entry.coordinate.longitude),
+                .text(entry.studies.description), .integer(entry.enteredAt.unixMilliseconds), .integer(id),
+            ])
+        let insertStudy = try connection.cached("INSERT INTO queue_studies (study, cell, user_id) VALUES (?, ?, ?)")
+        for study in entry.studies.studies {
+            try insertStudy.run([.text(study.key), .integer(cell), .integer(id)])
+        }
+    }
+
+    /// Takes user `id` out of the queue; true if they were in it.
+    @discardableResult
+    static func remove(userID id: Int64, in connection: Connection) throws -> Bool {
+        try connection.cached("DELETE FROM queue_studies WHERE user_id = ?").run([.integer(id)])
+        try connection.cached("DELETE FROM queue WHERE user_id = ?").run([.integer(id)])
+        return connection.changes > 0
+    }
+
+    /// Copies the user's current profile into their queue row, if they are waiting.
+    static func refreshDocument(userID id: Int64, in connection: Connection) throws {
+        try connection.cached("""
+            UPDATE queue SET (gender, birth_day, age_min, age_max, searchable, uid, nick, reputation, reviews, sesac, background) =
+                (SELECT gender, birth_day, age_min, age_max, searchable, uid, nick, reputation, reviews, sesac, background
+                 FROM queue_documents d WHERE d.user_id = queue.user_id)
+            WHERE user_id = ?
+            """).run([.integer(id)])
+    }
+
+    /// The queue entry of user `id`, if waiting.
+    static func entry(userID id: Int64, in connection: Connection) throws -> QueueEntry? {
+        try connection.cached("SELECT uid, lat, long, studies, entered_at FROM queue WHERE user_id = ?")
+            .first([.integer(id)]) { row in
+                do {
+                    return QueueEntry(
+                        uid: try UserID(row.text(0)), coordinate: try Coordinate(latitude: row.double(1), longitude: row.double(2)),
+                        studies: try StudyList(parsing: [row.text(3)]), enteredAt: Date(unixMilliseconds: row.int64(4)))
+                } catch let error as DomainError {
+                    throw StoredDataError(table: "queue", id: id, detail: error.message)
+                }
+            }
+    }
+
+    /// The internal id of `uid`, or nil.
+    static func userID(of uid: UserID, in connection: Connection) throws -> Int64? {
+        try connection.cached("SELECT id FROM users WHERE uid = ?").first([.text(uid.rawValue)]) { $0.int64(0) }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import SLPDomain
+
+/// Bulk loading of synthetic users straight into the tables, bypassing the per-user path
+/// (which would copy each profile through the `queue_documents` view).
+public final class SQLitePopulationRepository: PopulationRepository {
+    private let database: Database
+    /// Synthetic users have phone numbers `+8219…`; `+821:` sorts right after them.
+    private static let phoneRange = ("+8219", "+821:")
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    public func seededCount() throws -> Int {
+        try database.read { connection in
+            let last = try connection.cached("SELECT max(phone) FROM users WHERE phone >= ? AND phone < ?")
+                .first([.text(Self.phoneRange.0), .text(Self.phoneRange.1)]) { $0.optionalText(0) }
+            return last.flatMap { $0.flatMap { Int($0.dropFirst(Self.phoneRange.0.count)) } }.map { $0 + 1 } ?? 0
+        }
+    }
+
+    public func addWaiting(_ users: [WaitingUser]) throws {
+        try database.write { connection in
+            let insertUser = try connection.cached("""
+                INSERT INTO users (uid, phone, email, nick, birth, gender, sesac, background, age_min, age_max, searchable, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            var rows: [(cell: Int64, id: Int64, waiting: WaitingUser)] = []
+            rows.reserveCapacity(users.count)
+            for waiting in users {
+                let user = waiting.user
+                try insertUser.run([
+                    .text(user.uid.rawValue), .text(user.phone.e164), .text(user.email.value), .text(user.nick.value),
+                    .text(user.birth.description), .int(user.gender.rawValue), .int(user.sesac), .int(user.background),
+                    .int(user.ageRange.min), .int(user.ageRange.max), .bool(user.searchable), .integer(user.createdAt.unixMilliseconds),
+                ])
+                rows.append((SpatialGrid.cell(waiting.entry.coordinate), connection.lastInsertRowID, waiting))
+            }
+            // Inserting in key order keeps the B-tree writes sequential.
+            rows.sort { ($0.cell, $0.id) < ($1.cell, $1.id) }
+            let insertQueue = try connection.cached("""
+                INSERT INTO queue (cell, user_id, lat, long, gender, birth_day, age_min, age_max, searchable,
+                                   uid, nick, reputation, reviews, sesac, background, studies, entered_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '0,0,0,0,0,0', '', ?, ?, ?, ?)
+                """)
+            var studyRows: [(key: String, cell: Int64, id: Int64)] = []
+            for (cell, id, waiting) in rows {
+                let user = waiting.user, entry = waiting.entry
+                try insertQueue.run([
+                    .integer(cell), .integer(id), .real(entry.coordinate.latitude), .real(entry.coordinate.longitude),
+                    .int(user.gender.rawValue), .int(user.birth.date.daysSinceEpoch), .int(user.ageRange.min), .int(user.ageRange.max),
+                    .bool(user.searchable), .text(user.uid.rawValue), .text(user.nick.value), .int(user.sesac), .int(user.background),
+                    .text(entry.studies.description), .integer(entry.enteredAt.unixMilliseconds),
+                ])
+                for study in entry.studies.studies { studyRows.append((study.key, cell, id)) }
+            }
+            studyRows.sort { ($0.key, $0.cell, $0.id) < ($1.key, $1.cell, $1.id) }
+            let insertStudy = try connection.cached("INSERT INTO queue_studies (study, cell, user_id) VALUES (?, ?, ?)")
+            for (key, cell, id) in studyRows {
+                try insertStudy.run([.text(key), .integer(cell), .integer(id)])
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Finds waiting users near me (or a given point), with every exclusion of the SPEC:
+/// never me, users not searchable, users I reported or who reported me, users outside my
+/// age range or whose range excludes me. Matched users are not in the queue at all.
+public struct SearchNearbyUseCase {
+    /// How many studies `fromRecommend` suggests.
+    public static let recommendations = 5
+
+    private let search: any SearchRepository
+    private let queue: any QueueRepository
+    private let clock: any TimeProvider
+
+    public init(search: any SearchRepository, queue: any QueueRepository, clock: any TimeProvider) {
+        self.search = search
+        self.queue = queue
+        self.clock = clock
+    }
+
+    public func callAsFunction(me: User, _ request: SearchRequest) throws -> SearchResult {
+        guard request.radius.isFinite, request.radius >= 1, request.radius <= SearchRequest.maxRadius else {
+            throw DomainError.invalid("invalid_radius", "the radius is 1 to \(Int(SearchRequest.maxRadius)) metres")
+        }
+        if let limit = request.limit, limit < 1 {
+            throw DomainError.invalid("invalid_limit", "the limit is at least 1")
+        }
+        let study = try request.study.map { try Study($0) }
+        let myEntry = try queue.entry(for: me.uid)
+        guard let center = request.center ?? myEntry?.coordinate else {
+            throw DomainError.notSearching
+        }
+        let criteria = SearchCriteria(me: me, today: CalendarDate(utcDayOf: clock.now), gender: request.gender)
+        let excluded = try search.reportedPartners(of: me.uid).union([me.uid])
+        let query = NearbyQuery(center: center, radius: request.radius, study: study, excluding: excluded, limit: request.limit)
+        let myStudies = myEntry?.studies
+        func withShared(_ user: NearbyUser) -> NearbyUser {
+            var user = user
+            user.sharedStudies = myStudies.map { user.studies.shared(with: $0) } ?? []
+            return user
+        }
+        let nearby = try search.nearby(query, admits: criteria.admits).map(withShared)
+        let requested = try search.requesters(of: me.uid, from: center)
+            .filter { !excluded.contains($0.uid) }
+            .sorted { $0.distance < $1.distance }
+            .map(withShared)
+        return SearchResult(fromQueueDB: nearby, fromQueueDBRequested: requested, fromRecommend: recommend(nearby))
+    }
+
+    /// The most common studies among `users`, `anything` aside; ties go to the earlier name.
+    private func recommend(_ users: [NearbyUser]) -> [String] {
+        var counts: [Study: Int] = [:]
+        for user in users {
+            for study in user.studies.studies where study != .anything { counts[study, default: 0] += 1 }
+        }
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.name < $1.key.name }
+            .prefix(SearchNearbyUseCase.recommendations)
+            .map(\.key.name)
+    }
+}

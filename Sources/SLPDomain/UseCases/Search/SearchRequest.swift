@@ -1,0 +1,25 @@
+import Foundation
+
+/// What a person searches for; rules on each value are checked by `SearchNearbyUseCase`.
+public struct SearchRequest: Equatable, Sendable {
+    /// Where to search; nil means my queued position.
+    public var center: Coordinate?
+    /// Metres, 1 to 50 000.
+    public var radius: Double
+    public var study: String?
+    public var gender: Gender?
+    /// Keep only the nearest this many (at least 1).
+    public var limit: Int?
+
+    /// The SLP app's radius.
+    public static let defaultRadius = 700.0
+    public static let maxRadius = 50_000.0
+
+    public init(center: Coordinate? = nil, radius: Double = SearchRequest.defaultRadius, study: String? = nil, gender: Gender? = nil, limit: Int? = nil) {
+        self.center = center
+        self.radius = radius
+        self.study = study
+        self.gender = gender
+        self.limit = limit
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// The answer of `POST /queue/search`.
+public struct SearchResult: Equatable, Sendable {
+    /// Waiting users within the radius, nearest first.
+    public let fromQueueDB: [NearbyUser]
+    /// Waiting users whose request to me is still open, nearest first.
+    public let fromQueueDBRequested: [NearbyUser]
+    /// Up to five studies most common among the nearby users.
+    public let fromRecommend: [String]
+
+    public init(fromQueueDB: [NearbyUser], fromQueueDBRequested: [NearbyUser], fromRecommend: [String]) {
+        self.fromQueueDB = fromQueueDB
+        self.fromQueueDBRequested = fromQueueDBRequested
+        self.fromRecommend = fromRecommend
+    }
+}

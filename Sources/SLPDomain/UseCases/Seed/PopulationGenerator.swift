@@ -1,0 +1,111 @@
+import Foundation
+
+/// Grows a deterministic synthetic population: the same options and first index always give
+/// the same people. Studies follow a Zipf-like popularity over `StudyVocabulary`.
+struct PopulationGenerator {
+    private var random: SplitMix64
+    private let options: SeedOptions
+    private let now: Date
+    private let today: CalendarDate
+    private var index: Int
+    private let studies: [Study]
+    /// Cumulative Zipf weights over `studies`.
+    private let cumulative: [Double]
+    private let hotspotCenters: [(north: Double, east: Double)]
+
+    /// First synthetic phone number: 019-0000-0000 onwards (legacy prefix, never a real 010 user).
+    static let phonePrefix = "+8219"
+
+    init(options: SeedOptions, firstIndex: Int, now: Date) {
+        random = SplitMix64(seed: options.seed &* 0x2545_F491_4F6C_DD1D &+ UInt64(firstIndex))
+        self.options = options
+        self.now = now
+        today = CalendarDate(utcDayOf: now)
+        index = firstIndex
+        studies = StudyVocabulary.words.compactMap { try? Study($0) }
+        var total = 0.0
+        cumulative = studies.indices.map { rank in
+            total += 1 / Double(rank + 1)
+            return total
+        }
+        var spots = SplitMix64(seed: options.seed)
+        let spread = options.spreadKilometres * 1_000
+        hotspotCenters = (0..<8).map { _ in
+            let distance = spread * 0.8 * spots.nextUnit().squareRoot()
+            let angle = 2 * Double.pi * spots.nextUnit()
+            return (distance * cos(angle), distance * sin(angle))
+        }
+    }
+
+    /// The next `count` people.
+    mutating func next(_ count: Int) -> [WaitingUser] {
+        (0..<count).map { _ in nextPerson() }
+    }
+
+    private mutating func nextPerson() -> WaitingUser {
+        defer { index += 1 }
+        let number = String(index)
+        let digits = String(repeating: "0", count: max(0, 8 - number.count)) + number
+        let uid = UserID.random(using: &random)
+        let age = 18 + Int(random.next() % 28)
+        let birth = CalendarDate(utcDayOf: today.startOfDayUTC.addingTimeInterval(
+            -Double(age * 365 + Int(random.next() % 365)) * 86_400))
+        var ageRange = AgeRange.all
+        if random.nextUnit() < 0.2 {
+            let low = 18 + Int(random.next() % 20)
+            ageRange = (try? AgeRange(min: low, max: min(65, low + 5 + Int(random.next() % 20)))) ?? .all
+        }
+        let user = User(
+            uid: uid, phone: PhoneNumber(trustedE164: PopulationGenerator.phonePrefix + digits),
+            email: Email(trusted: "seed\(number)@example.com"), nick: Nick(trusted: "새싹" + number),
+            birth: BirthDate(stored: birth), gender: random.next() % 2 == 0 ? .female : .male,
+            sesac: Int(random.next() % 5), background: Int(random.next() % 8),
+            ageRange: ageRange, searchable: random.nextUnit() >= 0.05, createdAt: now)
+        let entry = QueueEntry(uid: uid, coordinate: position(), studies: studyList(), enteredAt: now)
+        return WaitingUser(user: user, entry: entry)
+    }
+
+    /// A point in the disk, or near a hotspot for most people when `hotspots` is on.
+    private mutating func position() -> Coordinate {
+        let spread = options.spreadKilometres * 1_000
+        var north: Double
+        var east: Double
+        if options.hotspots && random.nextUnit() < 0.8 {
+            // Earlier hotspots are busier; people gather within a few hundred metres.
+            let spot = hotspotCenters[min(7, Int(-log(1 - random.nextUnit()) * 2.5))]
+            let radius = 350 * (-2 * log(max(1e-12, random.nextUnit()))).squareRoot()
+            let angle = 2 * Double.pi * random.nextUnit()
+            north = spot.north + radius * cos(angle)
+            east = spot.east + radius * sin(angle)
+        } else {
+            let radius = spread * random.nextUnit().squareRoot()
+            let angle = 2 * Double.pi * random.nextUnit()
+            north = radius * cos(angle)
+            east = radius * sin(angle)
+        }
+        let metresPerDegree = Coordinate.earthRadiusMetres * Double.pi / 180
+        let latitude = min(90, max(-90, options.center.latitude + north / metresPerDegree))
+        let cosLatitude = max(0.01, cos(latitude * Double.pi / 180))
+        var longitude = options.center.longitude + east / (metresPerDegree * cosLatitude)
+        if longitude > 180 { longitude -= 360 }
+        if longitude < -180 { longitude += 360 }
+        return (try? Coordinate(latitude: latitude, longitude: longitude)) ?? options.center
+    }
+
+    /// 1 to 8 distinct studies, popular ones more often.
+    private mutating func studyList() -> StudyList {
+        let count = 1 + Int(random.next() % 8)
+        var chosen: [Study] = []
+        var seen = Set<Int>()
+        while chosen.count < count {
+            let target = random.nextUnit() * cumulative[cumulative.count - 1]
+            var low = 0, high = cumulative.count - 1
+            while low < high {
+                let middle = (low + high) / 2
+                if cumulative[middle] < target { low = middle + 1 } else { high = middle }
+            }
+            if seen.insert(low).inserted { chosen.append(studies[low]) }
+        }
+        return StudyList(validated: chosen)
+    }
+}

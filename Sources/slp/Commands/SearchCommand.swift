@@ -1,0 +1,48 @@
+import SLPDomain
+
+/// `slp search`
+enum SearchCommand: Command {
+    static let spec = CommandSpec(
+        name: "search",
+        abstract: "Find users waiting nearby, nearest first.",
+        discussion: "Searches around your queued position unless --lat and --long are given. Lists neither you, nor users who are matched, hidden, reported by or reporting you, or outside your partner ages (or you outside theirs).",
+        options: [
+            .value("lat", "latitude", "Latitude of the centre (default: your queued position)."),
+            .value("long", "longitude", "Longitude of the centre."),
+            .value("radius", "metres", "Search radius in metres, up to 50000 (default: 700)."),
+            .value("study", "study", "Only users who list this study or 'anything'."),
+            .value("gender", "gender", "Only female or male users.", choices: ["female", "male"]),
+            .value("limit", "n", "Only the nearest N users."),
+        ],
+        examples: ["slp search --as 010-1234-5678", "slp search --as 010-1234-5678 --lat -33.87 --long 151.21 --radius 5000 --limit 20"])
+
+    static func run(_ context: CommandContext) async -> Output {
+        var request = SearchRequest()
+        do {
+            let invocation = context.invocation
+            switch (invocation.value("lat"), invocation.value("long")) {
+            case (let lat?, let long?):
+                request.center = try Coordinate(
+                    latitude: try ValueSyntax.decimal(lat, option: "--lat"), longitude: try ValueSyntax.decimal(long, option: "--long"))
+            case (nil, nil):
+                break
+            default:
+                throw UsageError(message: "--lat and --long go together", commandPath: ["search"])
+            }
+            if let radius = invocation.value("radius") { request.radius = try ValueSyntax.decimal(radius, option: "--radius") }
+            request.study = invocation.value("study")
+            request.gender = try invocation.value("gender").map { try Gender($0) }
+            request.limit = try invocation.value("limit").map { try ValueSyntax.integer($0, option: "--limit") }
+        } catch {
+            return context.fail(error)
+        }
+        do {
+            let dependencies = try context.dependencies()
+            let store = Store(SearchFeature(identify: dependencies.identifyUser, search: dependencies.searchNearby), initialState: .init())
+            await store.send(.search(actingUser: context.actingUser, request))
+            return SearchRenderer(format: context.format, failures: context.failures).render(store.state)
+        } catch {
+            return context.fail(error)
+        }
+    }
+}

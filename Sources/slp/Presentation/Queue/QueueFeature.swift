@@ -1,0 +1,65 @@
+import SLPDomain
+
+/// `slp queue` and `slp queue stop`: entering, refreshing and leaving the matching queue.
+struct QueueFeature: Feature {
+    enum Action: Sendable {
+        /// Enter or refresh my place at a position with studies (values as typed).
+        case enter(actingUser: String?, latitude: Double, longitude: Double, studies: [String])
+        /// Leave the queue.
+        case stop(actingUser: String?)
+    }
+
+    enum Mutation: Sendable, Equatable {
+        case setLoading(Bool)
+        /// I am waiting here now.
+        case setEntered(QueueEntry)
+        /// I left (true) or was not waiting (false).
+        case setLeft(Bool)
+        case setFailure(Failure)
+    }
+
+    struct State: Equatable, Sendable {
+        var isLoading = false
+        var entry: QueueEntry?
+        /// Set after a stop: whether I was waiting before it.
+        var left: Bool?
+        var failure: Failure?
+    }
+
+    let identify: IdentifyUserUseCase
+    let enter: EnterQueueUseCase
+    let leave: LeaveQueueUseCase
+
+    func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
+        sink(.setLoading(true))
+        do {
+            switch action {
+            case .enter(let actingUser, let latitude, let longitude, let studies):
+                let me = try identify(actingUser)
+                sink(.setEntered(try enter(me: me.uid, latitude: latitude, longitude: longitude, studies: studies)))
+            case .stop(let actingUser):
+                let me = try identify(actingUser)
+                sink(.setLeft(try leave(me: me.uid)))
+            }
+        } catch {
+            sink(.setFailure(Failure(error)))
+        }
+        sink(.setLoading(false))
+    }
+
+    nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setLoading(let loading): state.isLoading = loading
+        case .setEntered(let entry):
+            state.entry = entry
+            state.failure = nil
+        case .setLeft(let left):
+            state.left = left
+            state.entry = nil
+            state.failure = nil
+        case .setFailure(let failure): state.failure = failure
+        }
+        return state
+    }
+}

@@ -1,0 +1,51 @@
+import SLPDomain
+
+/// `slp search`: who waits nearby, who asked me, what is popular around.
+struct SearchFeature: Feature {
+    enum Action: Sendable {
+        case search(actingUser: String?, SearchRequest)
+    }
+
+    enum Mutation: Sendable, Equatable {
+        case setLoading(Bool)
+        case setResult(SearchResult)
+        case setFailure(Failure)
+    }
+
+    struct State: Equatable, Sendable {
+        var isLoading = false
+        var result: SearchResult?
+        var failure: Failure?
+    }
+
+    let identify: IdentifyUserUseCase
+    let search: SearchNearbyUseCase
+
+    func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
+        switch action {
+        case .search(let actingUser, let request):
+            sink(.setLoading(true))
+            do {
+                let me = try identify(actingUser)
+                sink(.setResult(try search(me: me, request)))
+            } catch {
+                sink(.setFailure(Failure(error)))
+            }
+            sink(.setLoading(false))
+        }
+    }
+
+    nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setLoading(let loading): state.isLoading = loading
+        case .setResult(let result):
+            state.result = result
+            state.failure = nil
+        case .setFailure(let failure):
+            state.failure = failure
+            state.result = nil
+        }
+        return state
+    }
+}
