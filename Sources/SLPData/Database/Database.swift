@@ -15,6 +15,7 @@ public final class Database {
     /// A file that is not slp's, or whose schema is newer, is refused without being written to.
     /// Safe when several processes create the same new file at once.
     public init(path: String, policy: RetryPolicy = RetryPolicy()) throws {
+        guard path.hasPrefix("/") else { throw DatabaseError.unusablePath(path: path, reason: "the path must be absolute") }
         try DatabaseFile.prepare(path: path)
         connection = try Connection(path: path)
         self.path = path

@@ -22,9 +22,8 @@ public struct RetryPolicy: Sendable {
             do {
                 return try body()
             } catch let error as SQLiteError where error.isBusy && attempt < maxAttempts {
-                let backoff = initialBackoffMilliseconds << (attempt - 1)
-                let jittered = Int.random(in: backoff / 2...backoff)
-                usleep(UInt32(min(jittered, 1_000) * 1_000))
+                let backoff = min(1_000, max(1, initialBackoffMilliseconds) << min(attempt - 1, 10))
+                usleep(UInt32(Int.random(in: backoff / 2...backoff) * 1_000))
                 attempt += 1
             }
         }

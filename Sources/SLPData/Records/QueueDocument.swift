@@ -41,6 +41,22 @@ enum QueueDocument {
         }
     }
 
+    /// The `study_keys` column: the list's comparison keys as a JSON array of strings.
+    static func studyKeys(_ studies: StudyList) -> String {
+        var json = "["
+        for (index, study) in studies.studies.enumerated() {
+            if index > 0 { json += "," }
+            json += "\""
+            for character in study.key {
+                // Study keys hold no control characters; quotes and backslashes need escaping.
+                if character == "\"" || character == "\\" { json += "\\" }
+                json.append(character)
+            }
+            json += "\""
+        }
+        return json + "]"
+    }
+
     /// The coordinate of the row (stored values were valid when written).
     static func coordinate(_ row: Row) throws -> Coordinate {
         do {

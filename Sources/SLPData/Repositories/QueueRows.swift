@@ -8,13 +8,14 @@ enum QueueRows {
         try remove(userID: id, in: connection)
         let cell = SpatialGrid.cell(entry.coordinate)
         try connection.cached("""
-            INSERT INTO queue (cell, user_id, lat, long, studies, entered_at, gender, birth_day, age_min, age_max,
+            INSERT INTO queue (cell, user_id, lat, long, studies, study_keys, entered_at, gender, birth_day, age_min, age_max,
                                searchable, uid, nick, reputation, reviews, sesac, background)
-            SELECT ?, ?, ?, ?, ?, ?, gender, birth_day, age_min, age_max, searchable, uid, nick, reputation, reviews, sesac, background
+            SELECT ?, ?, ?, ?, ?, ?, ?, gender, birth_day, age_min, age_max, searchable, uid, nick, reputation, reviews, sesac, background
             FROM queue_documents WHERE user_id = ?
             """).run([
                 .integer(cell), .integer(id), .real(entry.coordinate.latitude), .real(entry.coordinate.longitude),
-                .text(entry.studies.description), .integer(entry.enteredAt.unixMilliseconds), .integer(id),
+                .text(entry.studies.description), .text(QueueDocument.studyKeys(entry.studies)),
+                .integer(entry.enteredAt.unixMilliseconds), .integer(id),
             ])
         let insertStudy = try connection.cached("INSERT INTO queue_studies (study, cell, user_id) VALUES (?, ?, ?)")
         for study in entry.studies.studies {
@@ -22,10 +23,9 @@ enum QueueRows {
         }
     }
 
-    /// Takes user `id` out of the queue; true if they were in it.
+    /// Takes user `id` out of the queue (their study rows follow by trigger); true if they were in it.
     @discardableResult
     static func remove(userID id: Int64, in connection: Connection) throws -> Bool {
-        try connection.cached("DELETE FROM queue_studies WHERE user_id = ?").run([.integer(id)])
         try connection.cached("DELETE FROM queue WHERE user_id = ?").run([.integer(id)])
         return connection.changes > 0
     }

@@ -20,7 +20,12 @@ public final class SQLitePopulationRepository: PopulationRepository {
         }
     }
 
+    /// Page cache for bulk loads (KiB): the whole working set of a million-user load stays in memory.
+    private static let bulkCacheKiB = 524_288
+
     public func addWaiting(_ users: [WaitingUser]) throws {
+        try database.connection.execute("PRAGMA cache_size = -\(Self.bulkCacheKiB); PRAGMA foreign_keys = OFF")
+        defer { try? database.connection.execute("PRAGMA foreign_keys = ON") }
         try database.write { connection in
             let insertUser = try connection.cached("""
                 INSERT INTO users (uid, phone, email, nick, birth, gender, sesac, background, age_min, age_max, searchable, created_at)
@@ -41,24 +46,38 @@ public final class SQLitePopulationRepository: PopulationRepository {
             rows.sort { ($0.cell, $0.id) < ($1.cell, $1.id) }
             let insertQueue = try connection.cached("""
                 INSERT INTO queue (cell, user_id, lat, long, gender, birth_day, age_min, age_max, searchable,
-                                   uid, nick, reputation, reviews, sesac, background, studies, entered_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '0,0,0,0,0,0', '', ?, ?, ?, ?)
+                                   uid, nick, reputation, reviews, sesac, background, studies, study_keys, entered_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '0,0,0,0,0,0', '', ?, ?, ?, ?, ?)
                 """)
-            var studyRows: [(key: String, cell: Int64, id: Int64)] = []
+            var studyRows: [(key: Int, cell: Int64, id: Int64)] = []
+            var keys: [String] = []
+            var keyIndex: [String: Int] = [:]
             for (cell, id, waiting) in rows {
                 let user = waiting.user, entry = waiting.entry
                 try insertQueue.run([
                     .integer(cell), .integer(id), .real(entry.coordinate.latitude), .real(entry.coordinate.longitude),
                     .int(user.gender.rawValue), .int(user.birth.date.daysSinceEpoch), .int(user.ageRange.min), .int(user.ageRange.max),
                     .bool(user.searchable), .text(user.uid.rawValue), .text(user.nick.value), .int(user.sesac), .int(user.background),
-                    .text(entry.studies.description), .integer(entry.enteredAt.unixMilliseconds),
+                    .text(entry.studies.description), .text(QueueDocument.studyKeys(entry.studies)),
+                    .integer(entry.enteredAt.unixMilliseconds),
                 ])
-                for study in entry.studies.studies { studyRows.append((study.key, cell, id)) }
+                for study in entry.studies.studies {
+                    let index = keyIndex[study.key] ?? {
+                        keys.append(study.key)
+                        keyIndex[study.key] = keys.count - 1
+                        return keys.count - 1
+                    }()
+                    studyRows.append((index, cell, id))
+                }
             }
-            studyRows.sort { ($0.key, $0.cell, $0.id) < ($1.key, $1.cell, $1.id) }
+            // SQLite orders text by its bytes; sort the few distinct keys that way once, then by number.
+            let byteOrder = keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
+            var rank = [Int](repeating: 0, count: keys.count)
+            for (position, index) in byteOrder.enumerated() { rank[index] = position }
+            studyRows.sort { (rank[$0.key], $0.cell, $0.id) < (rank[$1.key], $1.cell, $1.id) }
             let insertStudy = try connection.cached("INSERT INTO queue_studies (study, cell, user_id) VALUES (?, ?, ?)")
             for (key, cell, id) in studyRows {
-                try insertStudy.run([.text(key), .integer(cell), .integer(id)])
+                try insertStudy.run([.text(keys[key]), .integer(cell), .integer(id)])
             }
         }
     }

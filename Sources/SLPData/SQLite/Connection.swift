@@ -8,7 +8,10 @@ public final class Connection {
 
     /// Opens an existing or new file. `path` must be absolute, so SQLite never reads it as a URI.
     public init(path: String, readOnly: Bool = false) throws {
-        precondition(path.hasPrefix("/"), "database paths are absolute; a relative one could be read as a URI")
+        guard path.hasPrefix("/") else {
+            // A relative path could be read as an SQLite URI ("file:…"); callers resolve paths first.
+            throw DatabaseError.unusablePath(path: path, reason: "the path must be absolute")
+        }
         var handle: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE

@@ -35,7 +35,8 @@ public final class Statement {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let int): code = sqlite3_bind_int64(handle, index, int)
             case .real(let double): code = sqlite3_bind_double(handle, index, double)
-            case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, slp_sqlite_transient)
+            // The byte count is explicit, so a NUL inside the text is stored, not cut off.
+            case .text(let text): code = sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), slp_sqlite_transient)
             case .blob(let bytes):
                 code = bytes.withUnsafeBytes {
                     sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), slp_sqlite_transient)

@@ -7,7 +7,9 @@ extension Character {
     /// Joiners and variation selectors are allowed inside emoji sequences, where they belong.
     var isVisibleText: Bool {
         let scalars = unicodeScalars
-        let isEmojiSequence = scalars.count > 1 && scalars.contains { $0.properties.isEmoji && $0.value > 0x7F }
+        // A keycap (1️⃣) is an ASCII digit made emoji by U+FE0F and U+20E3.
+        let isEmojiSequence = scalars.count > 1
+            && scalars.contains { ($0.properties.isEmoji && $0.value > 0x7F) || $0.value == 0x20E3 }
         return scalars.allSatisfy { scalar in
             if scalar == " " { return scalars.count == 1 }
             let properties = scalar.properties

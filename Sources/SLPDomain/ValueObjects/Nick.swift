@@ -11,6 +11,10 @@ public struct Nick: Hashable, Sendable, CustomStringConvertible {
     public static let maxLength = 10
 
     public init(_ raw: String) throws {
+        if raw.isSimpleText && raw.simpleTextCount <= Nick.maxLength {
+            value = raw  // already trimmed, NFC and visible
+            return
+        }
         let value = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
         guard !value.isEmpty else {
             throw DomainError.invalid("invalid_nick", "a nick needs at least 1 character")

@@ -44,6 +44,9 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
 
     /// True when `raw` has the shape of a phone number rather than a uid.
     public static func looksLikePhone(_ raw: String) -> Bool {
-        raw.hasPrefix("+") || raw.contains("-") || (raw.hasPrefix("01") && raw.allSatisfy(\.isNumber))
+        let compact = raw.filter { !" -.".contains($0) }
+        // uids are letters and digits only, so a '+' or '-' can only be a phone number.
+        return raw.hasPrefix("+") || raw.unicodeScalars.contains("-")
+            || (compact.hasPrefix("01") && compact.allSatisfy { $0.isASCII && $0.isNumber })
     }
 }

@@ -12,6 +12,10 @@ public struct Study: Hashable, Sendable, CustomStringConvertible {
     public static let anything = Study(validated: "anything")
 
     public init(_ raw: String) throws {
+        if raw.isSimpleText && !raw.utf8.contains(0x20) && raw.simpleTextCount <= Study.maxLength {
+            self.init(name: raw, key: raw.asciiLowercased)
+            return
+        }
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
         guard !name.isEmpty, name.count <= Study.maxLength else {
             throw DomainError.invalid(
@@ -24,12 +28,20 @@ public struct Study: Hashable, Sendable, CustomStringConvertible {
     }
 
     private init(validated name: String) {
+        self.init(name: name, key: name.precomposedStringWithCompatibilityMapping.folding(options: [.caseInsensitive], locale: nil))
+    }
+
+    private init(name: String, key: String) {
         self.name = name
-        key = name.precomposedStringWithCompatibilityMapping.folding(options: [.caseInsensitive], locale: nil)
+        self.key = key
     }
 
     public var description: String { name }
 
-    public static func == (lhs: Study, rhs: Study) -> Bool { lhs.key == rhs.key }
-    public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+    // Keys are already normalised, so their bytes decide (and String's own hashing would
+    // normalise again, which is slow for Hangul).
+    public static func == (lhs: Study, rhs: Study) -> Bool { lhs.key.utf8.elementsEqual(rhs.key.utf8) }
+    public func hash(into hasher: inout Hasher) {
+        for byte in key.utf8 { hasher.combine(byte) }
+    }
 }

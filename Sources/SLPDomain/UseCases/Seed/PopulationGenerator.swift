@@ -92,9 +92,9 @@ struct PopulationGenerator {
         return (try? Coordinate(latitude: latitude, longitude: longitude)) ?? options.center
     }
 
-    /// 1 to 8 distinct studies, popular ones more often.
+    /// 1 to 8 distinct studies (about 3 on average, fewer more often), popular ones more often.
     private mutating func studyList() -> StudyList {
-        let count = 1 + Int(random.next() % 8)
+        let count = 1 + min(7, Int(-log(1 - random.nextUnit()) * 2))
         var chosen: [Study] = []
         var seen = Set<Int>()
         while chosen.count < count {

@@ -23,54 +23,67 @@ enum JSONValue: Equatable, Sendable {
 
     /// Compact text on one line.
     var text: String {
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
         write(to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private func write(to output: inout String) {
+    private func write(to output: inout [UInt8]) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .int(let value): output += String(value)
+        case .null: output += "null".utf8
+        case .bool(let value): output += (value ? "true" : "false").utf8
+        case .int(let value): output += String(value).utf8
         case .double(let value):
             // JSON has no NaN or infinity; domain values are always finite.
-            output += value.isFinite ? String(value) : "null"
+            output += (value.isFinite ? String(value) : "null").utf8
         case .string(let value): JSONValue.writeString(value, to: &output)
         case .array(let values):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 value.write(to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 JSONValue.writeString(key, to: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 value.write(to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+    /// Escapes quotes, backslashes and control characters; U+2028/2029 too, for JavaScript readers.
+    private static func writeString(_ value: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var utf8 = value.utf8.makeIterator()
+        while let byte = utf8.next() {
+            switch byte {
+            case UInt8(ascii: "\""): output += #"\""#.utf8
+            case UInt8(ascii: "\\"): output += #"\\"#.utf8
+            case UInt8(ascii: "\n"): output += #"\n"#.utf8
+            case UInt8(ascii: "\r"): output += #"\r"#.utf8
+            case UInt8(ascii: "\t"): output += #"\t"#.utf8
+            case 0..<0x20:
+                let hex = String(byte, radix: 16)
+                output += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+            case 0xE2:
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                let second = utf8.next(), third = utf8.next()
+                if second == 0x80, let third, third == 0xA8 || third == 0xA9 {
+                    output += (third == 0xA8 ? "\\u2028" : "\\u2029").utf8
+                } else {
+                    output.append(byte)
+                    if let second { output.append(second) }
+                    if let third { output.append(third) }
+                }
+            default: output.append(byte)
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }

@@ -1,0 +1,136 @@
+import CSQLite
+import Foundation
+import SLPData
+import SLPDomain
+import XCTest
+
+final class DatabaseTransactionTests: TemporaryDirectoryTestCase {
+    private var database: Database!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        database = try Database(path: path())
+        try database.write { try $0.execute("CREATE TABLE scratch (value TEXT NOT NULL)") }
+    }
+
+    override func tearDownWithError() throws {
+        database = nil
+        try super.tearDownWithError()
+    }
+
+    private func count(_ database: Database) throws -> Int64? {
+        try database.read { try $0.integer("SELECT count(*) FROM scratch") }
+    }
+
+    func testWriteCommitsAndReturnsTheBodysResult() throws {
+        let result = try database.write { connection -> Int64 in
+            try connection.prepare("INSERT INTO scratch VALUES (?)").run(["one"])
+            XCTAssertTrue(connection.isInTransaction)
+            return connection.lastInsertRowID
+        }
+        XCTAssertEqual(result, 1)
+        XCTAssertFalse(database.connection.isInTransaction)
+        XCTAssertEqual(try count(database), 1)
+        // Committed: a second connection sees it.
+        let other = try Database(path: path())
+        XCTAssertEqual(try count(other), 1)
+    }
+
+    func testThrowingBodyRollsBackEverything() throws {
+        XCTAssertThrowsError(try database.write { connection in
+            try connection.prepare("INSERT INTO scratch VALUES (?)").run(["one"])
+            try connection.prepare("INSERT INTO scratch VALUES (?)").run(["two"])
+            throw PlannedFailure()
+        }) { error in
+            XCTAssertEqual(error as? PlannedFailure, PlannedFailure())
+        }
+        XCTAssertFalse(database.connection.isInTransaction)
+        XCTAssertEqual(try count(database), 0)
+    }
+
+    func testFailingStatementRollsBackEarlierStatements() throws {
+        XCTAssertThrowsError(try database.write { connection in
+            try connection.prepare("INSERT INTO scratch VALUES (?)").run(["one"])
+            try connection.prepare("INSERT INTO scratch VALUES (?)").run([.null])  // NOT NULL
+        }) { error in
+            XCTAssertEqual((error as? SQLiteError)?.primaryCode, SQLITE_CONSTRAINT)
+            XCTAssertEqual((error as? SQLiteError)?.storageFailureKind, .internal)
+        }
+        XCTAssertEqual(try count(database), 0)
+        // The connection is usable afterwards.
+        try database.write { try $0.prepare("INSERT INTO scratch VALUES ('ok')").run() }
+        XCTAssertEqual(try count(database), 1)
+    }
+
+    func testDomainErrorsPassThroughUnchanged() {
+        XCTAssertThrowsError(try database.write { _ in throw DomainError.alreadyRegistered }) { error in
+            XCTAssertEqual(error as? DomainError, .alreadyRegistered)
+        }
+        XCTAssertFalse(database.connection.isInTransaction)
+    }
+
+    func testReadSeesCommittedDataAndNotAnOpenWrite() throws {
+        let writer = try Database(path: path())
+        try writer.write { try $0.prepare("INSERT INTO scratch VALUES ('committed')").run() }
+        XCTAssertEqual(try count(database), 1)
+
+        try writer.connection.execute("BEGIN IMMEDIATE")
+        try writer.connection.prepare("INSERT INTO scratch VALUES ('pending')").run()
+        // WAL: readers are not blocked by the writer and see the last committed state.
+        XCTAssertEqual(try count(database), 1)
+        let values = try database.read { try $0.prepare("SELECT value FROM scratch").map { $0.text(0) } }
+        XCTAssertEqual(values, ["committed"])
+        try writer.connection.execute("COMMIT")
+        XCTAssertEqual(try count(database), 2)
+    }
+
+    func testBusyWriterIsRetriedThenReportedAsBusy() throws {
+        let holder = try Database(path: path())
+        let impatient = try Database(
+            path: path(), policy: RetryPolicy(busyTimeoutMilliseconds: 50, maxAttempts: 2, initialBackoffMilliseconds: 1))
+        try holder.connection.execute("BEGIN IMMEDIATE")
+        try holder.connection.prepare("INSERT INTO scratch VALUES ('holder')").run()
+
+        let started = Date()
+        XCTAssertThrowsError(try impatient.write { try $0.prepare("INSERT INTO scratch VALUES ('impatient')").run() }) { error in
+            guard let error = error as? SQLiteError else { return XCTFail("expected SQLiteError, got \(error)") }
+            XCTAssertTrue(error.isBusy)
+            XCTAssertEqual(error.primaryCode, SQLITE_BUSY)
+            XCTAssertEqual(error.storageFailureKind, .busy)
+        }
+        // Two attempts, each waiting about 50 ms for the lock.
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.075)
+        XCTAssertFalse(impatient.connection.isInTransaction)
+
+        try holder.connection.execute("COMMIT")
+        try impatient.write { try $0.prepare("INSERT INTO scratch VALUES ('impatient')").run() }
+        let values = try impatient.read { try $0.prepare("SELECT value FROM scratch ORDER BY rowid").map { $0.text(0) } }
+        XCTAssertEqual(values, ["holder", "impatient"])
+    }
+
+    func testBusyWriterSucceedsWhenTheLockIsReleasedDuringItsWait() throws {
+        let holderPath = path()
+        let released = expectation(description: "holder committed")
+        let holding = DispatchSemaphore(value: 0)
+        Thread {
+            do {
+                let holder = try Database(path: holderPath)
+                try holder.connection.execute("BEGIN IMMEDIATE")
+                try holder.connection.prepare("INSERT INTO scratch VALUES ('holder')").run()
+                holding.signal()
+                usleep(100_000)
+                try holder.connection.execute("COMMIT")
+            } catch {
+                XCTFail("holder failed: \(error)")
+                holding.signal()
+            }
+            released.fulfill()
+        }.start()
+        holding.wait()
+        // The default policy waits up to 5 s for the lock: the write goes through once it is free.
+        try database.write { try $0.prepare("INSERT INTO scratch VALUES ('waiter')").run() }
+        wait(for: [released], timeout: 10)
+        let values = try database.read { try $0.prepare("SELECT value FROM scratch ORDER BY rowid").map { $0.text(0) } }
+        XCTAssertEqual(values, ["holder", "waiter"])
+    }
+}

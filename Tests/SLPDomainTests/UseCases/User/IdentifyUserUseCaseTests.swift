@@ -1,0 +1,44 @@
+import SLPDomain
+import XCTest
+
+final class IdentifyUserUseCaseTests: XCTestCase {
+    private var users: FakeUserRepository!
+    private var identify: IdentifyUserUseCase!
+    private var alice: User!
+    private var bob: User!
+
+    override func setUpWithError() throws {
+        alice = try User.stub(uid: "Alice1", phone: "010-1234-5678", nick: "alice")
+        bob = try User.stub(uid: "Bob2", phone: "011-987-6543", nick: "bob")
+        users = FakeUserRepository([alice, bob])
+        identify = IdentifyUserUseCase(users: users)
+    }
+
+    func testByUID() throws {
+        XCTAssertEqual(try identify("Alice1"), alice)
+        XCTAssertEqual(try identify(" Bob2 "), bob)
+    }
+
+    func testByPhoneInEverySpecFormat() throws {
+        for reference in ["010-1234-5678", "01012345678", "+821012345678", "+82 10-1234-5678"] {
+            XCTAssertEqual(try identify(reference), alice, reference)
+        }
+        XCTAssertEqual(try identify("011-987-6543"), bob)
+        XCTAssertEqual(try identify("0119876543"), bob)
+    }
+
+    func testMissingUnknownOrMalformedIsNotRegistered() {
+        let references: [String?] = [
+            nil, "", "   ", "Nobody1", "010-9999-9999", "+821099999999", "02-1234-5678", "010-12", "abc-def",
+            "a b", "새싹", String(repeating: "a", count: 65), "alice1",
+        ]
+        for reference in references {
+            XCTAssertThrowsError(try identify(reference), String(describing: reference)) { error in
+                let error = error as? DomainError
+                XCTAssertEqual(error, .notRegistered)
+                XCTAssertEqual(error?.code, "not_registered")
+                XCTAssertEqual(error?.status, 406)
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import SLPDomain
+import XCTest
+
+final class RegisterUserUseCaseTests: XCTestCase {
+    private var users: FakeUserRepository!
+    private var ids: SequenceUserIDGenerator!
+    private var clock: FixedClock!
+    private var register: RegisterUserUseCase!
+
+    override func setUpWithError() throws {
+        users = FakeUserRepository()
+        ids = SequenceUserIDGenerator()
+        clock = FixedClock(Date(timeIntervalSince1970: 1_795_262_400.5))  // 2026-11-21T12:00:00.500Z
+        register = RegisterUserUseCase(users: users, clock: clock, ids: ids)
+    }
+
+    func testStoresTheNormalisedUser() throws {
+        let user = try register(.stub(
+            phone: "010 1234 5678", nick: "  새싹러버 ".decomposedStringWithCanonicalMapping,
+            birth: try CalendarDate(year: 2000, month: 1, day: 15), email: "Sesac@Example.COM", gender: .male))
+        XCTAssertEqual(user.uid.rawValue, "U1")
+        XCTAssertEqual(user.phone.e164, "+821012345678")
+        XCTAssertEqual(Array(user.nick.value.unicodeScalars), Array("새싹러버".unicodeScalars))
+        XCTAssertEqual(user.email.value, "Sesac@example.com")
+        XCTAssertEqual(user.birth.date.description, "2000-01-15")
+        XCTAssertEqual(user.gender, .male)
+        XCTAssertEqual(user.createdAt, clock.now)
+        XCTAssertEqual(user.reputation, .none)
+        XCTAssertEqual(user.sesacCollection, [0])
+        XCTAssertEqual(user.ageRange, .all)
+        XCTAssertTrue(user.searchable)
+        XCTAssertEqual(users.all, [user])
+    }
+
+    func testUIDsComeFromTheGenerator() throws {
+        let first = try register(.stub(phone: "010-1111-1111"))
+        let second = try register(.stub(phone: "010-2222-2222"))
+        XCTAssertEqual([first.uid.rawValue, second.uid.rawValue], ["U1", "U2"])
+        XCTAssertEqual(users.all.map(\.uid.rawValue), ["U1", "U2"])
+    }
+
+    func testDefaultGeneratorMakesRandomUIDsNotDerivedFromThePhone() throws {
+        let register = RegisterUserUseCase(users: users, clock: clock)
+        let user = try register(.stub())
+        XCTAssertEqual(user.uid.rawValue.count, UserID.generatedLength)
+        XCTAssertFalse(user.uid.rawValue.contains("12345678"))
+    }
+
+    func testSamePhoneInAnotherFormatIsAlreadyRegistered() throws {
+        let first = try register(.stub(phone: "010-1234-5678", nick: "first"))
+        for phone in ["+821012345678", "01012345678", "010.1234.5678"] {
+            XCTAssertThrowsError(try register(.stub(phone: phone, nick: "second"))) { error in
+                let error = error as? DomainError
+                XCTAssertEqual(error, .alreadyRegistered)
+                XCTAssertEqual(error?.code, "already_registered")
+                XCTAssertEqual(error?.status, 201)
+                XCTAssertEqual(error?.isInvalidValue, false)
+            }
+        }
+        XCTAssertEqual(users.all, [first])
+    }
+
+    func testSameNickIsAllowed() throws {
+        _ = try register(.stub(phone: "010-1111-1111", nick: "sesac"))
+        _ = try register(.stub(phone: "010-2222-2222", nick: "sesac"))
+        XCTAssertEqual(users.all.map(\.nick.value), ["sesac", "sesac"])
+    }
+
+    func testForbiddenNickIsRefusedWithoutTouchingTheRepository() {
+        for nick in ["admin", "ＡＤＭＩＮ", "a d m i n", "씨발".decomposedStringWithCanonicalMapping, "나는관리자"] {
+            XCTAssertThrowsError(try register(.stub(nick: nick)), nick) { error in
+                let error = error as? DomainError
+                XCTAssertEqual(error, .nickNotAllowed)
+                XCTAssertEqual(error?.code, "nick_not_allowed")
+                XCTAssertEqual(error?.status, 202)
+                XCTAssertEqual(error?.isInvalidValue, false)
+            }
+        }
+        XCTAssertEqual(users.calls, [])
+        XCTAssertEqual(users.all, [])
+        XCTAssertEqual(ids.issued, 0)
+    }
+
+    func testACustomForbiddenListIsUsed() throws {
+        let register = RegisterUserUseCase(users: users, clock: clock, ids: ids, forbiddenWords: ForbiddenWords(["sesac"]))
+        XCTAssertThrowsDomainError(try register(.stub(nick: "SeSAC1")), .nickNotAllowed)
+        XCTAssertEqual(try register(.stub(nick: "admin")).nick.value, "admin")
+    }
+
+    func testInvalidValuesComeBeforeTheForbiddenWordRefusal() throws {
+        let tooYoung = try CalendarDate(year: 2009, month: 11, day: 22)
+        XCTAssertThrowsInvalid(try register(.stub(phone: "02-123-4567", nick: "admin")), code: "invalid_phone")
+        XCTAssertThrowsInvalid(try register(.stub(nick: "admin", birth: tooYoung)), code: "too_young")
+        XCTAssertThrowsInvalid(try register(.stub(nick: "admin", email: "admin@localhost")), code: "invalid_email")
+        XCTAssertThrowsInvalid(try register(.stub(nick: "관리자관리자관리자관리자")), code: "invalid_nick")
+        XCTAssertThrowsInvalid(try register(.stub(nick: "admin\u{202E}")), code: "invalid_nick")
+        XCTAssertEqual(users.calls, [])
+        XCTAssertEqual(users.all, [])
+        XCTAssertEqual(ids.issued, 0)
+    }
+
+    func testInvalidValuesComeBeforeTheDuplicatePhoneCheck() throws {
+        let existing = try register(.stub())
+        XCTAssertThrowsInvalid(try register(.stub(nick: "")), code: "invalid_nick")
+        XCTAssertThrowsInvalid(try register(.stub(email: "nope")), code: "invalid_email")
+        XCTAssertThrowsInvalid(
+            try register(.stub(birth: try CalendarDate(year: 2027, month: 1, day: 1))), code: "invalid_birth")
+        XCTAssertEqual(users.calls, ["add"])
+        XCTAssertEqual(users.all, [existing])
+    }
+
+    func testAgeIsCheckedAgainstTheClocksUTCDay() throws {
+        // The clock reads 2026-11-21 (UTC): born 2009-11-21 is exactly 17, born a day later is not.
+        XCTAssertEqual(
+            try register(.stub(phone: "010-1111-1111", birth: try CalendarDate(year: 2009, month: 11, day: 21))).birth.date.description,
+            "2009-11-21")
+        let error = XCTAssertThrowsInvalid(
+            try register(.stub(phone: "010-2222-2222", birth: try CalendarDate(year: 2009, month: 11, day: 22))), code: "too_young")
+        XCTAssertInvalidMessage(error, "you must be at least 17 years old to register (age 16)")
+    }
+
+    func testSQLLookingNickIsStoredAsIs() throws {
+        XCTAssertEqual(try register(.stub(nick: "x');DROP--")).nick.value, "x');DROP--")
+    }
+}

@@ -1,0 +1,88 @@
+import SLPDomain
+import XCTest
+
+final class UpdateMyPageUseCaseTests: XCTestCase {
+    private var users: FakeUserRepository!
+    private var update: UpdateMyPageUseCase!
+    private var me: User!
+
+    override func setUpWithError() throws {
+        me = try User.stub(uid: "Me1", gender: .female, study: "swift", ageRange: (18, 25), searchable: true)
+        users = FakeUserRepository([me])
+        update = UpdateMyPageUseCase(users: users)
+    }
+
+    private var stored: User? { users.usersByUID[me.uid] }
+
+    func testNothingToUpdateIsInvalidAndTouchesNothing() {
+        let error = XCTAssertThrowsInvalid(try update(me: me.uid, MyPageChanges()), code: "nothing_to_update")
+        XCTAssertInvalidMessage(error, "give at least one of --searchable, --age-min, --age-max, --gender, --study")
+        XCTAssertEqual(users.calls, [])
+    }
+
+    func testMinimumAboveTheStoredMaximumIsRefusedAndLeavesTheUserUnchanged() {
+        let error = XCTAssertThrowsInvalid(try update(me: me.uid, MyPageChanges(ageMin: 30)), code: "invalid_age_range")
+        XCTAssertInvalidMessage(error, "the minimum age 30 is above the maximum 25")
+        XCTAssertEqual(stored, me)
+    }
+
+    func testAFailingAgeRuleAlsoDiscardsTheOtherChanges() {
+        XCTAssertThrowsInvalid(
+            try update(me: me.uid, MyPageChanges(searchable: false, ageMin: 30, gender: .male, study: "python")),
+            code: "invalid_age_range")
+        XCTAssertEqual(stored, me)
+    }
+
+    func testInvertedRangeGivenWholeIsRefusedBeforeTouchingTheRepository() {
+        XCTAssertThrowsInvalid(try update(me: me.uid, MyPageChanges(ageMin: 40, ageMax: 30)), code: "invalid_age_range")
+        XCTAssertThrowsInvalid(try update(me: me.uid, MyPageChanges(ageMin: 17, ageMax: 30)), code: "invalid_age_range")
+        XCTAssertEqual(users.calls, [])
+        XCTAssertEqual(stored, me)
+    }
+
+    func testAgeOutsideLimitsRefused() {
+        XCTAssertThrowsInvalid(try update(me: me.uid, MyPageChanges(ageMax: 66)), code: "invalid_age_range")
+        XCTAssertThrowsInvalid(try update(me: me.uid, MyPageChanges(ageMin: 17)), code: "invalid_age_range")
+        XCTAssertEqual(stored, me)
+    }
+
+    func testPartialUpdatesKeepTheOtherFields() throws {
+        var expected = me!
+        expected.searchable = false
+        XCTAssertEqual(try update(me: me.uid, MyPageChanges(searchable: false)), expected)
+        XCTAssertEqual(stored, expected)
+
+        expected.ageRange = try AgeRange(min: 20, max: 25)
+        XCTAssertEqual(try update(me: me.uid, MyPageChanges(ageMin: 20)), expected)
+
+        expected.ageRange = try AgeRange(min: 20, max: 40)
+        expected.gender = .male
+        XCTAssertEqual(try update(me: me.uid, MyPageChanges(ageMax: 40, gender: .male)), expected)
+
+        expected.study = try FavoriteStudy("Swift & iOS")
+        XCTAssertEqual(try update(me: me.uid, MyPageChanges(study: "  Swift & iOS ")), expected)
+        XCTAssertEqual(stored, expected)
+    }
+
+    func testRaisingTheMaximumThenTheMinimumInOneCall() throws {
+        let updated = try update(me: me.uid, MyPageChanges(ageMin: 30, ageMax: 40))
+        XCTAssertEqual(updated.ageRange, try AgeRange(min: 30, max: 40))
+        XCTAssertEqual(stored?.ageRange, try AgeRange(min: 30, max: 40))
+    }
+
+    func testEmptyStudyClearsIt() throws {
+        XCTAssertEqual(try update(me: me.uid, MyPageChanges(study: "")).study, .none)
+    }
+
+    func testStudyTooLongIsRefusedBeforeTouchingTheRepository() {
+        let error = XCTAssertThrowsInvalid(
+            try update(me: me.uid, MyPageChanges(study: String(repeating: "a", count: 51))), code: "invalid_study")
+        XCTAssertInvalidMessage(error, "the study line has at most 50 characters")
+        XCTAssertEqual(users.calls, [])
+        XCTAssertEqual(stored, me)
+    }
+
+    func testUnknownUserIsNotRegistered() throws {
+        XCTAssertThrowsDomainError(try update(me: try UserID("Gone1"), MyPageChanges(searchable: false)), .notRegistered)
+    }
+}

@@ -1,0 +1,64 @@
+import SLPDomain
+import XCTest
+
+/// A deterministic generator (TestSplitMix64) for reproducible identifiers.
+private struct TestSplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+final class UserIDTests: XCTestCase {
+    private func isAlphanumericASCII(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+    }
+
+    func testRandomIsTwentyEightAlphanumerics() {
+        let generator = RandomUserIDGenerator()
+        for _ in 0..<100 {
+            let uid = generator.next()
+            XCTAssertEqual(uid.rawValue.count, 28)
+            XCTAssertEqual(UserID.generatedLength, 28)
+            XCTAssertTrue(isAlphanumericASCII(uid.rawValue), uid.rawValue)
+        }
+    }
+
+    func testTwoRandomIdentifiersDiffer() {
+        let generator = RandomUserIDGenerator()
+        let uids = Set((0..<1_000).map { _ in generator.next() })
+        XCTAssertEqual(uids.count, 1_000)
+    }
+
+    func testRandomUsingAGeneratorIsDeterministicAndValid() throws {
+        var a = TestSplitMix64(state: 42)
+        var b = TestSplitMix64(state: 42)
+        let first = UserID.random(using: &a)
+        XCTAssertEqual(first, UserID.random(using: &b))
+        XCTAssertNotEqual(first, UserID.random(using: &a))
+        XCTAssertEqual(try UserID(first.rawValue), first)
+    }
+
+    func testAcceptsOneToSixtyFourLettersOrDigits() throws {
+        XCTAssertEqual(try UserID("U1").rawValue, "U1")
+        XCTAssertEqual(try UserID("U1").description, "U1")
+        let longest = String(repeating: "a", count: 64)
+        XCTAssertEqual(try UserID(longest).rawValue, longest)
+    }
+
+    func testRefusesInvalidCharactersAndLengths() {
+        for raw in ["", String(repeating: "a", count: 65), "abc-def", "abc def", "abc_def", "새싹", "ａｂｃ", "abc\u{0}", "+821012345678", "é"] {
+            let error = XCTAssertThrowsInvalid(try UserID(raw), code: "invalid_uid")
+            XCTAssertInvalidMessage(error, "a uid is 1 to 64 letters or digits")
+        }
+    }
+
+    func testOrderingIsByRawValue() throws {
+        XCTAssertLessThan(try UserID("A1"), try UserID("B0"))
+        XCTAssertLessThan(try UserID("Z"), try UserID("a"))
+    }
+}
