@@ -18,6 +18,7 @@ let package = Package(
         .target(name: "SLPDomain"),
         .target(name: "SLPData", dependencies: ["SLPDomain", "CSQLite"]),
         .executableTarget(name: "slp", dependencies: ["SLPDomain", "SLPData"]),
+        .executableTarget(name: "slp-bench", dependencies: ["SLPDomain", "SLPData"]),
         .testTarget(name: "SLPDomainTests", dependencies: ["SLPDomain"]),
         .testTarget(name: "SLPDataTests", dependencies: ["SLPData", "SLPDomain", "CSQLite"]),
         .testTarget(name: "slpTests", dependencies: ["slp", "SLPDomain"]),

@@ -40,10 +40,10 @@ public final class Database {
     private func transaction<T>(_ begin: String, _ body: (Connection) throws -> T) throws -> T {
         precondition(!connection.isInTransaction, "transactions do not nest")
         return try policy.run {
-            try connection.execute(begin)
+            try connection.cached(begin).run()
             do {
                 let result = try body(connection)
-                try connection.execute("COMMIT")
+                try connection.cached("COMMIT").run()
                 return result
             } catch {
                 connection.rollbackIfNeeded()

@@ -107,6 +107,11 @@ enum Schema {
                 PRIMARY KEY (reporter_id, reported_id)
             ) STRICT, WITHOUT ROWID;
             CREATE INDEX reports_reported ON reports(reported_id, reporter_id);
+            -- How many synthetic people `slp seed` has drawn, so the next run numbers on after them.
+            CREATE TABLE seed_state (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                drawn INTEGER NOT NULL
+            ) STRICT;
             """),
     ]
 

@@ -17,8 +17,12 @@ public final class SQLiteSearchRepository: SearchRepository {
         try database.read { connection in
             let excluded = Set(try query.excluding.compactMap { try QueueRows.userID(of: $0, in: connection) })
             func scan(_ radius: Double) throws -> [NearbyUser] {
-                try self.scan(query, radius: radius, excluded: excluded, admits: admits, in: connection)
-                    .sorted { ($0.distance, $0.uid) < ($1.distance, $1.uid) }
+                let found = try self.scan(query, radius: radius, excluded: excluded, admits: admits, in: connection)
+                // Cards are large; sort their positions, then move each card once.
+                let order = found.indices.sorted {
+                    found[$0].distance != found[$1].distance ? found[$0].distance < found[$1].distance : found[$0].uid < found[$1].uid
+                }
+                return order.map { found[$0] }
             }
             guard let limit = query.limit else { return try scan(query.radius) }
             // Nearest N: grow the circle until it holds N users (or reaches the radius asked for);
@@ -37,6 +41,7 @@ public final class SQLiteSearchRepository: SearchRepository {
     ) throws -> [NearbyUser] {
         let ranges = SpatialGrid.ranges(around: query.center, radius: radius)
         var found: [NearbyUser] = []
+        found.reserveCapacity(1_024)
         var seen = Set<Int64>()
         func visit(_ row: Row) throws {
             let id = QueueDocument.userID(row)
@@ -46,7 +51,7 @@ public final class SQLiteSearchRepository: SearchRepository {
             guard distance <= radius, admits(QueueDocument.traits(row)) else { return }
             // A user listing both the study and `anything` comes up twice in a study search.
             guard query.study == nil || seen.insert(id).inserted else { return }
-            found.append(try QueueDocument.nearbyUser(row, coordinate: coordinate, distance: distance))
+            found.append(QueueDocument.nearbyUser(row, coordinate: coordinate, distance: distance))
         }
         if let study = query.study {
             let statement = try connection.cached("""
@@ -77,7 +82,7 @@ public final class SQLiteSearchRepository: SearchRepository {
                 WHERE r.to_id = ?
                 """).map([.integer(id)]) { row in
                     let coordinate = try QueueDocument.coordinate(row)
-                    return try QueueDocument.nearbyUser(row, coordinate: coordinate, distance: center.distance(to: coordinate))
+                    return QueueDocument.nearbyUser(row, coordinate: coordinate, distance: center.distance(to: coordinate))
                 }
         }
     }

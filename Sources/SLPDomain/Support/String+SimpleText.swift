@@ -12,6 +12,13 @@ extension Unicode.Scalar {
 extension String {
     /// True when every scalar is `isSimpleText` or an inner single space.
     var isSimpleText: Bool {
+        // Most text is ASCII: check the bytes first.
+        var copy = self
+        let ascii: Bool? = copy.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
+            return bytes.allSatisfy { (0x20...0x7E).contains($0) } ? true : nil
+        }
+        if let ascii { return ascii }
         let scalars = unicodeScalars
         guard let first = scalars.first, let last = scalars.last, first != " ", last != " " else { return false }
         return scalars.allSatisfy { $0.isSimpleText || $0 == " " }

@@ -59,11 +59,13 @@ public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConverti
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        // Written digit by digit: dates are formatted a million times when seeding.
+        func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") + UInt8(value % 10) }
+        let bytes: [UInt8] = [
+            digit(year / 1000), digit(year / 100), digit(year / 10), digit(year), UInt8(ascii: "-"),
+            digit(month / 10), digit(month), UInt8(ascii: "-"), digit(day / 10), digit(day),
+        ]
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {

@@ -29,8 +29,8 @@ public struct Nick: Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
-    /// A nick the domain itself made and knows to be valid (synthetic users).
-    init(trusted value: String) {
+    /// A nick that passed `init(_:)` before: made by the domain, or read back from storage.
+    @_spi(Storage) public init(trusted value: String) {
         self.value = value
     }
 

@@ -1,28 +1,57 @@
 import Foundation
 
 /// How many times a user received each review title.
+///
+/// The six counts are stored inline (no array), since search builds thousands of these.
 public struct Reputation: Hashable, Sendable {
-    /// One count per `ReputationTitle`, in its order.
-    public private(set) var counts: [Int]
+    private var goodManners = 0, punctual = 0, quickReply = 0, kind = 0, skilled = 0, helpful = 0
 
-    public static let none = Reputation(validated: Array(repeating: 0, count: ReputationTitle.allCases.count))
+    public static let none = Reputation()
+
+    private init() {}
 
     /// Restores counts; there must be exactly one non-negative count per title.
     public init(counts: [Int]) throws {
         guard counts.count == ReputationTitle.allCases.count, counts.allSatisfy({ $0 >= 0 }) else {
             throw DomainError.invalid("invalid_reputation", "a reputation has six non-negative counts")
         }
-        self.counts = counts
+        self.init(validated: counts)
     }
 
-    private init(validated counts: [Int]) {
-        self.counts = counts
+    /// Counts known to be six and non-negative (read back from storage).
+    @_spi(Storage) public init(validated counts: [Int]) {
+        guard counts.count == 6 else { return }
+        (goodManners, punctual, quickReply, kind, skilled, helpful) = (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5])
     }
 
-    public subscript(title: ReputationTitle) -> Int { counts[title.rawValue] }
+    /// One count per `ReputationTitle`, in its order.
+    public var counts: [Int] { [goodManners, punctual, quickReply, kind, skilled, helpful] }
+
+    public private(set) subscript(title: ReputationTitle) -> Int {
+        get {
+            switch title {
+            case .goodManners: goodManners
+            case .punctual: punctual
+            case .quickReply: quickReply
+            case .kind: kind
+            case .skilled: skilled
+            case .helpful: helpful
+            }
+        }
+        set {
+            switch title {
+            case .goodManners: goodManners = newValue
+            case .punctual: punctual = newValue
+            case .quickReply: quickReply = newValue
+            case .kind: kind = newValue
+            case .skilled: skilled = newValue
+            case .helpful: helpful = newValue
+            }
+        }
+    }
 
     /// Adds one to each given title.
     public mutating func add(_ titles: Set<ReputationTitle>) {
-        for title in titles { counts[title.rawValue] += 1 }
+        for title in titles { self[title] += 1 }
     }
 }

@@ -27,6 +27,15 @@ public struct Study: Hashable, Sendable, CustomStringConvertible {
         self.init(validated: name)
     }
 
+    /// A name that passed `init(_:)` before (read back from storage); the key is derived again.
+    @_spi(Storage) public init(trusted name: String) {
+        if name.isSimpleText {
+            self.init(name: name, key: name.asciiLowercased)
+        } else {
+            self.init(validated: name)
+        }
+    }
+
     private init(validated name: String) {
         self.init(name: name, key: name.precomposedStringWithCompatibilityMapping.folding(options: [.caseInsensitive], locale: nil))
     }
@@ -40,8 +49,13 @@ public struct Study: Hashable, Sendable, CustomStringConvertible {
 
     // Keys are already normalised, so their bytes decide (and String's own hashing would
     // normalise again, which is slow for Hangul).
-    public static func == (lhs: Study, rhs: Study) -> Bool { lhs.key.utf8.elementsEqual(rhs.key.utf8) }
+    public static func == (lhs: Study, rhs: Study) -> Bool {
+        var lhsKey = lhs.key, rhsKey = rhs.key
+        return lhsKey.withUTF8 { left in rhsKey.withUTF8 { right in left.elementsEqual(right) } }
+    }
+
     public func hash(into hasher: inout Hasher) {
-        for byte in key.utf8 { hasher.combine(byte) }
+        var key = key
+        key.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -29,6 +29,25 @@ public struct StudyList: Hashable, Sendable, CustomStringConvertible {
         self.init(validated: studies)
     }
 
+    /// A list stored as its `description` (names separated by single spaces) after passing
+    /// `init(parsing:)`: names are split again, nothing is re-checked.
+    @_spi(Storage) public init(storedDescription text: String) {
+        var text = text
+        let studies = text.withUTF8 { bytes in
+            var studies: [Study] = []
+            studies.reserveCapacity(4)
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x20 {
+                if index > start {
+                    studies.append(Study(trusted: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)))
+                }
+                start = index + 1
+            }
+            return studies
+        }
+        self.init(validated: studies)
+    }
+
     /// Studies already known to be distinct and at most `maxCount`.
     init(validated studies: [Study]) {
         self.studies = studies

@@ -25,7 +25,8 @@ public struct UserID: Hashable, Sendable, Comparable, CustomStringConvertible {
         return UserID(validated: String(decoding: bytes, as: UTF8.self))
     }
 
-    init(validated rawValue: String) {
+    /// An identifier that passed `init(_:)` before (read back from storage).
+    @_spi(Storage) public init(validated rawValue: String) {
         self.rawValue = rawValue
     }
 

@@ -5,7 +5,7 @@ enum SeedCommand: Command {
     static let spec = CommandSpec(
         name: "seed",
         abstract: "Add synthetic registered users waiting in the queue (for demos and benchmarks).",
-        discussion: "The same seed gives the same people. Synthetic users have phone numbers 019-…",
+        discussion: "The same seed gives the same people. Synthetic users have phone numbers 019-0XXX-XXXX, which no real number has.",
         options: [
             .value("users", "n", "How many users to add.", required: true),
             .value("seed", "s", "Random seed (default: 1)."),

@@ -133,4 +133,29 @@ final class DatabaseTransactionTests: TemporaryDirectoryTestCase {
         let values = try database.read { try $0.prepare("SELECT value FROM scratch ORDER BY rowid").map { $0.text(0) } }
         XCTAssertEqual(values, ["holder", "waiter"])
     }
+
+    // Regression: the doubled backoff overflowed after many attempts and crashed.
+    func testManyAttemptsWithAShortTimeoutEndBusyWithoutCrashing() throws {
+        let holder = try Database(path: path())
+        let impatient = try Database(
+            path: path(), policy: RetryPolicy(busyTimeoutMilliseconds: 1, maxAttempts: 12, initialBackoffMilliseconds: 1))
+        try holder.connection.execute("BEGIN IMMEDIATE")
+        try holder.connection.prepare("INSERT INTO scratch VALUES ('holder')").run()
+        let started = Date()
+        var attempts = 0
+        XCTAssertThrowsError(try impatient.write { connection in
+            attempts += 1
+            try connection.prepare("INSERT INTO scratch VALUES ('impatient')").run()
+        }) { error in
+            XCTAssertEqual((error as? SQLiteError)?.isBusy, true, "\(error)")
+            XCTAssertEqual((error as? StorageFailure)?.storageFailureKind, .busy)
+        }
+        // BEGIN IMMEDIATE itself is refused, so the body never runs; backoff is capped at 1 s per try.
+        XCTAssertEqual(attempts, 0)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 3)
+        XCTAssertFalse(impatient.connection.isInTransaction)
+        try holder.connection.execute("ROLLBACK")
+        try impatient.write { try $0.prepare("INSERT INTO scratch VALUES ('impatient')").run() }
+        XCTAssertEqual(try count(impatient), 1)
+    }
 }

@@ -147,4 +147,16 @@ final class StatementTests: TemporaryDirectoryTestCase {
         try insert.run(["other"])
         XCTAssertEqual(try connection.integer("SELECT count(*) FROM uniq"), 2)
     }
+
+    // Regression: text was bound as a C string, so everything after a NUL was lost.
+    func testTextWithNULRoundTripsWithItsFullLength() throws {
+        for text in ["a\u{0}b", "\u{0}", "\u{0}\u{0}tail", "새\u{0}싹", "end\u{0}"] {
+            let stored = try XCTUnwrap(try roundTrip(.text(text)) { $0.text(0) })
+            XCTAssertEqual(Array(stored.0.utf8), Array(text.utf8))
+            XCTAssertEqual(stored.1, "text")
+            let length = try connection.prepare("SELECT length(CAST(value AS BLOB)) FROM box WHERE id = ?")
+                .first([.integer(connection.lastInsertRowID)]) { $0.int(0) }
+            XCTAssertEqual(length, text.utf8.count)
+        }
+    }
 }

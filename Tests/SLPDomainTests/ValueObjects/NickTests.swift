@@ -92,4 +92,16 @@ final class NickTests: XCTestCase {
         XCTAssertEqual(try Nick("sesac"), try Nick(" sesac "))
         XCTAssertNotEqual(try Nick("sesac"), try Nick("Sesac"))
     }
+
+    // Regression: keycap emoji (digit or # + U+FE0F + U+20E3) were refused as invisible.
+    func testKeycapEmojiAccepted() throws {
+        for raw in ["1️⃣", "#️⃣", "*️⃣", "0️⃣", "새싹1️⃣", "#️⃣1️⃣2️⃣"] {
+            XCTAssertEqual(try Nick(raw).value, raw, raw)
+        }
+        XCTAssertEqual(try Nick("1️⃣").value.unicodeScalars.map(\.value), [0x31, 0xFE0F, 0x20E3])
+        XCTAssertEqual(try Nick(String(repeating: "9️⃣", count: 10)).value.count, 10)
+        XCTAssertThrowsInvalid(try Nick(String(repeating: "9️⃣", count: 11)), code: "invalid_nick")
+        // The variation selector alone does not make an ASCII letter an emoji.
+        XCTAssertThrowsInvalid(try Nick("a\u{FE0F}"), code: "invalid_nick")
+    }
 }

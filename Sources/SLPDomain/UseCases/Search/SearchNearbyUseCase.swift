@@ -32,10 +32,11 @@ public struct SearchNearbyUseCase {
         let criteria = SearchCriteria(me: me, today: CalendarDate(utcDayOf: clock.now), gender: request.gender)
         let excluded = try search.reportedPartners(of: me.uid).union([me.uid])
         let query = NearbyQuery(center: center, radius: request.radius, study: study, excluding: excluded, limit: request.limit)
-        let myStudies = myEntry?.studies
+        let myStudies = Set(myEntry?.studies.studies ?? [])
         func withShared(_ user: NearbyUser) -> NearbyUser {
+            guard !myStudies.isEmpty else { return user }
             var user = user
-            user.sharedStudies = myStudies.map { user.studies.shared(with: $0) } ?? []
+            user.sharedStudies = user.studies.studies.filter(myStudies.contains)
             return user
         }
         let nearby = try search.nearby(query, admits: criteria.admits).map(withShared)
@@ -46,13 +47,14 @@ public struct SearchNearbyUseCase {
         return SearchResult(fromQueueDB: nearby, fromQueueDBRequested: requested, fromRecommend: recommend(nearby))
     }
 
-    /// The most common studies among `users`, `anything` aside; ties go to the earlier name.
+    /// The most common studies among `users`, `anything` aside; ties go to the earlier key
+    /// (case-insensitive, like every study comparison).
     private func recommend(_ users: [NearbyUser]) -> [String] {
         var counts: [Study: Int] = [:]
         for user in users {
             for study in user.studies.studies where study != .anything { counts[study, default: 0] += 1 }
         }
-        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.name < $1.key.name }
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.key.utf8.lexicographicallyPrecedes($1.key.key.utf8) }
             .prefix(SearchNearbyUseCase.recommendations)
             .map(\.key.name)
     }

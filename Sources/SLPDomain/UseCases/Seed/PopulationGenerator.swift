@@ -7,14 +7,17 @@ struct PopulationGenerator {
     private let options: SeedOptions
     private let now: Date
     private let today: CalendarDate
-    private var index: Int
+    /// The number of the next person drawn.
+    private(set) var index: Int
     private let studies: [Study]
     /// Cumulative Zipf weights over `studies`.
     private let cumulative: [Double]
     private let hotspotCenters: [(north: Double, east: Double)]
 
-    /// First synthetic phone number: 019-0000-0000 onwards (legacy prefix, never a real 010 user).
+    /// Synthetic phone numbers are 019-XXXX-XXXX, numbered from 019-0000-0000.
     static let phonePrefix = "+8219"
+    /// How many synthetic numbers there are.
+    static let capacity = 100_000_000
 
     init(options: SeedOptions, firstIndex: Int, now: Date) {
         random = SplitMix64(seed: options.seed &* 0x2545_F491_4F6C_DD1D &+ UInt64(firstIndex))

@@ -41,4 +41,11 @@ final class IdentifyUserUseCaseTests: XCTestCase {
             }
         }
     }
+
+    // Regression: phone numbers written with spaces or dots were taken for uids.
+    func testByPhoneWithSpacesOrDots() throws {
+        for reference in ["010 1234 5678", "010.1234.5678", " 010 1234 5678 ", "010-1234.5678", "011.987.6543"] {
+            XCTAssertEqual(try identify(reference), reference.contains("987") ? bob : alice, reference)
+        }
+    }
 }

@@ -1,0 +1,72 @@
+import Foundation
+import SLPData
+import SLPDomain
+
+/// One seeded database: the population, the benchmark's own user, and a copy of every
+/// waiting user's search fields in memory for the brute-force check.
+final class Dataset {
+    struct Row {
+        let uid: String
+        let coordinate: Coordinate
+        let traits: CandidateTraits
+        let studyKeys: [String]
+    }
+
+    let name: String
+    let count: Int
+    let database: Database
+    let me: User
+    let seedSeconds: Double
+    private(set) var rows: [Row] = []
+
+    init(name: String, count: Int, hotspots: Bool, directory: String, clock: any TimeProvider) throws {
+        self.name = name
+        self.count = count
+        let path = "\(directory)/\(name).sqlite"
+        try? FileManager.default.removeItem(atPath: path)
+        database = try Database(path: path)
+        let options = try SeedOptions(count: count, seed: 42, hotspots: hotspots)
+        let seed = SeedPopulationUseCase(population: SQLitePopulationRepository(database: database), clock: clock)
+        let started = Stopwatch.now()
+        try seed(options)
+        seedSeconds = Double(Stopwatch.now() - started) / 1e9
+        let register = RegisterUserUseCase(users: SQLiteUserRepository(database: database), clock: clock)
+        me = try register(.init(
+            phone: "010-9999-0000", nick: "벤치", birth: try CalendarDate(year: 1996, month: 5, day: 5),
+            email: "bench@example.com", gender: .female))
+    }
+
+    /// Every waiting user's search fields, read once.
+    func loadRows() throws {
+        rows.reserveCapacity(count)
+        try database.connection.prepare("""
+            SELECT uid, lat, long, gender, birth_day, age_min, age_max, searchable, study_keys FROM queue
+            """).forEach { row in
+                let keys = row.text(8).dropFirst().dropLast().split(separator: ",").map { String($0.dropFirst().dropLast()) }
+                rows.append(Row(
+                    uid: row.text(0), coordinate: try Coordinate(latitude: row.double(1), longitude: row.double(2)),
+                    traits: CandidateTraits(
+                        gender: row.int(3) == 0 ? .female : .male, birthDay: row.int(4), ageMin: row.int(5),
+                        ageMax: row.int(6), searchable: row.bool(7)),
+                    studyKeys: keys))
+            }
+    }
+
+    /// Positions of `count` random waiting users: searches happen where people are.
+    func queryPoints(_ count: Int, seed: UInt64) -> [Coordinate] {
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { _ in rows[Int(random.next() % UInt64(rows.count))].coordinate }
+    }
+
+    /// The uids a full scan finds: the reference the index must match exactly.
+    func bruteForce(center: Coordinate, radius: Double, studyKey: String?, criteria: SearchCriteria) -> Set<String> {
+        let latitudeSpan = radius / Coordinate.earthRadiusMetres * 180 / Double.pi + 1e-6
+        var found = Set<String>()
+        for row in rows where abs(row.coordinate.latitude - center.latitude) <= latitudeSpan {
+            guard center.distance(to: row.coordinate) <= radius, criteria.admits(row.traits) else { continue }
+            if let studyKey, !row.studyKeys.contains(studyKey) && !row.studyKeys.contains("anything") { continue }
+            found.insert(row.uid)
+        }
+        return found
+    }
+}

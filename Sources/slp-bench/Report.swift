@@ -1,0 +1,56 @@
+import Foundation
+
+/// The benchmark's findings, printed as Markdown tables (pasted into README).
+struct Report {
+    struct SearchRow {
+        let dataset: String
+        let label: String
+        let meanResults: Double
+        let slp: Percentiles
+        let redisServer: Percentiles?
+        let redisRoundTrip: Percentiles?
+    }
+
+    var seed: [(String, Double)] = []
+    var correctness: [(String, Int, Int)] = []
+    var search: [SearchRow] = []
+    var queueEnter: (String, Percentiles)?
+    var processes: [(String, Double)] = []
+    var peakKiB: Int?
+
+    private func ms(_ micros: Double?) -> String {
+        guard let micros, micros.isFinite else { return "–" }
+        return String(format: "%.3f", micros / 1_000)
+    }
+
+    private func ratio(_ a: Double?, _ b: Double?) -> String {
+        guard let a, let b, b > 0 else { return "–" }
+        return String(format: "%.2f×", a / b)
+    }
+
+    func print() {
+        Swift.print("\n### Search, in-process (ms; Redis = GEOSEARCH on one key, or one key per study)\n")
+        Swift.print("| data | query | results | slp p50 | p90 | p99 | Redis server p50 | Redis round trip p50 | slp / Redis server |")
+        Swift.print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+        for row in search {
+            Swift.print("| \(row.dataset) | \(row.label) | \(Int(row.meanResults.rounded())) | \(ms(row.slp.p50)) | \(ms(row.slp.p90)) | \(ms(row.slp.p99)) | \(ms(row.redisServer?.p50)) | \(ms(row.redisRoundTrip?.p50)) | \(ratio(row.slp.p50, row.redisServer?.p50)) |")
+        }
+        Swift.print("\n### Correctness against a brute-force haversine scan\n")
+        for (name, checked, mismatches) in correctness {
+            Swift.print("- \(name): \(checked) queries at 700 m, \(mismatches) mismatches")
+        }
+        Swift.print("\n### Writes\n")
+        for (name, seconds) in seed { Swift.print("- seed \(name): \(String(format: "%.2f", seconds)) s") }
+        if let (name, times) = queueEnter {
+            Swift.print("- queue enter at \(name): p50 \(ms(times.p50)) ms, p99 \(ms(times.p99)) ms")
+        }
+        if !processes.isEmpty || peakKiB != nil {
+            Swift.print("\n### Whole processes (hyperfine, median ms)\n")
+            let slp = processes.first { $0.0.hasPrefix("slp") }?.1
+            let redis = processes.first { $0.0.hasPrefix("redis") }?.1
+            for (name, median) in processes { Swift.print("- \(name): \(String(format: "%.2f", median)) ms") }
+            if let slp, let redis { Swift.print("- slp / redis-cli: \(String(format: "%.2f", slp / redis))×") }
+            if let peakKiB { Swift.print("- peak memory of slp search: \(String(format: "%.1f", Double(peakKiB) / 1024)) MiB") }
+        }
+    }
+}

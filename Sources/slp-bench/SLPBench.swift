@@ -1,0 +1,219 @@
+import Foundation
+import SLPData
+import SLPDomain
+
+/// `slp-bench`: search and queue figures at 100k and 1M waiting users, with Redis GEOSEARCH
+/// and (process against process) `redis-cli` as anchors, measured in the same run.
+///
+/// Usage: `swift build -c release --static-swift-stdlib && .build/release/slp-bench [--quick] [--dir DIR]`
+@main
+struct SLPBench {
+    struct FixedClock: TimeProvider {
+        let now: Date
+    }
+
+    static let clock = FixedClock(now: Date(timeIntervalSince1970: 1_795_253_400))
+    static let study = "swift"
+
+    static func main() throws {
+        let arguments = CommandLine.arguments
+        if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.count {
+            try profile(hotspots: arguments[index + 1] == "hotspots")
+            return
+        }
+        let quick = arguments.contains("--quick")
+        let directory = arguments.firstIndex(of: "--dir").map { arguments[$0 + 1] }
+            ?? NSTemporaryDirectory() + "slp-bench-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { if !arguments.contains("--keep") { try? FileManager.default.removeItem(atPath: directory) } }
+
+        let machine = (try? Shell.run("/bin/uname", ["-srm"]).output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? "?"
+        print("slp-bench \(Date()) on \(machine), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        let redis = RedisServer.start(port: 63_790 + UInt16(getpid() % 100))
+        defer { redis?.stop() }
+        let client = try redis.map { try RESPClient(port: $0.port) }
+
+        let sizes: [(String, Int, Bool)] = quick
+            ? [("20k-uniform", 20_000, false), ("20k-hotspots", 20_000, true)]
+            : [("100k-uniform", 100_000, false), ("100k-hotspots", 100_000, true), ("1M-uniform", 1_000_000, false), ("1M-hotspots", 1_000_000, true)]
+        var report = Report()
+        var processDataset: Dataset?
+        for (name, count, hotspots) in sizes {
+            print("\n== \(name): seeding \(count) users…")
+            let dataset = try Dataset(name: name, count: count, hotspots: hotspots, directory: directory, clock: clock)
+            report.seed.append((name, dataset.seedSeconds))
+            print("seeded in \(String(format: "%.2f", dataset.seedSeconds)) s; loading rows for the brute-force check…")
+            try dataset.loadRows()
+            let anchor = client.map { RedisAnchor(client: $0, prefix: name) }
+            if let anchor {
+                print("loading Redis…")
+                try anchor.load(dataset.rows)
+            }
+            try checkCorrectness(dataset, report: &report)
+            try measureSearch(dataset, anchor: anchor, report: &report)
+            if count == sizes.map(\.1).max() {
+                try measureQueueEnter(dataset, report: &report)
+                if !hotspots { processDataset = dataset }
+            }
+            if !hotspots || processDataset == nil { processDataset = processDataset ?? dataset }
+        }
+        if let dataset = processDataset {
+            try measureProcesses(dataset, redisPort: redis?.port, directory: directory, report: &report)
+        }
+        report.print()
+    }
+
+    /// For a profiler: 2000 searches at 700 m on 20k users, nothing else.
+    static func profile(hotspots: Bool) throws {
+        let directory = NSTemporaryDirectory() + "slp-bench-profile-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let dataset = try Dataset(name: "profile", count: 20_000, hotspots: hotspots, directory: directory, clock: clock)
+        try dataset.loadRows()
+        let search = searchUseCase(dataset)
+        let points = dataset.queryPoints(200, seed: 11)
+        let started = Stopwatch.now()
+        var results = 0
+        for round in 0..<2_000 {
+            results += try search(me: dataset.me, SearchRequest(center: points[round % points.count], radius: 700)).fromQueueDB.count
+        }
+        print("2000 searches, \(results) results, \(Double(Stopwatch.now() - started) / 2e9) ms each")
+        // The same scans with nobody admitted: the cost of reading the index alone.
+        let repository = SQLiteSearchRepository(database: dataset.database)
+        let scanStarted = Stopwatch.now()
+        for round in 0..<2_000 {
+            let query = NearbyQuery(center: points[round % points.count], radius: 700, study: nil, excluding: [], limit: nil)
+            _ = try repository.nearby(query) { _ in false }
+        }
+        print("2000 scans admitting nobody, \(Double(Stopwatch.now() - scanStarted) / 2e9) ms each")
+    }
+
+    /// 200 random queries at 700 m (radius only and with a study) must equal a full scan.
+    static func checkCorrectness(_ dataset: Dataset, report: inout Report) throws {
+        let search = searchUseCase(dataset)
+        let criteria = SearchCriteria(me: dataset.me, today: CalendarDate(utcDayOf: clock.now), gender: nil)
+        var checked = 0, mismatches = 0
+        for (index, point) in dataset.queryPoints(200, seed: 7).enumerated() {
+            let studyKey = index % 2 == 0 ? nil : study
+            let result = try search(me: dataset.me, SearchRequest(center: point, radius: 700, study: studyKey))
+            let found = Set(result.fromQueueDB.map(\.uid.rawValue))
+            let expected = dataset.bruteForce(center: point, radius: 700, studyKey: studyKey, criteria: criteria)
+            checked += 1
+            if found != expected { mismatches += 1 }
+            let distances = result.fromQueueDB.map(\.distance)
+            if distances != distances.sorted() { mismatches += 1 }
+        }
+        print("correctness: \(checked) queries, \(mismatches) mismatches against brute force")
+        report.correctness.append((dataset.name, checked, mismatches))
+    }
+
+    static func searchUseCase(_ dataset: Dataset) -> SearchNearbyUseCase {
+        SearchNearbyUseCase(
+            search: SQLiteSearchRepository(database: dataset.database), queue: SQLiteQueueRepository(database: dataset.database),
+            clock: clock)
+    }
+
+    /// Interleaved, query by query on the same points: slp in-process, then Redis.
+    static func measureSearch(_ dataset: Dataset, anchor: RedisAnchor?, report: inout Report) throws {
+        let search = searchUseCase(dataset)
+        let cases: [(label: String, radius: Double, study: String?, limit: Int?, queries: Int)] = [
+            ("700 m", 700, nil, nil, 200),
+            ("700 m + study", 700, study, nil, 200),
+            ("5 km", 5_000, nil, nil, 20),
+            ("5 km + study", 5_000, study, nil, 20),
+            ("5 km, nearest 50", 5_000, nil, 50, 200),
+        ]
+        try anchor?.resetServerTimes()
+        var slpTimes: [String: [Double]] = [:], roundTrips: [String: [Double]] = [:], results: [String: [Int]] = [:]
+        let points = dataset.queryPoints(200, seed: 11)
+        for (index, point) in points.enumerated() {
+            for item in cases where index < item.queries {
+                let request = SearchRequest(center: point, radius: item.radius, study: item.study, limit: item.limit)
+                let (result, micros) = try Stopwatch.measure { try search(me: dataset.me, request) }
+                slpTimes[item.label, default: []].append(micros)
+                results[item.label, default: []].append(result.fromQueueDB.count)
+                if let anchor {
+                    let key = item.study.map(anchor.studyKey) ?? anchor.allKey
+                    let (_, redisMicros) = try Stopwatch.measure {
+                        try anchor.search(key: key, longitude: point.longitude, latitude: point.latitude, radius: item.radius, count: item.limit)
+                    }
+                    roundTrips[item.label, default: []].append(redisMicros)
+                }
+            }
+        }
+        let server = try anchor?.serverTimes() ?? [:]
+        for item in cases {
+            let key = item.study.map { anchor?.studyKey($0) ?? "" } ?? (anchor?.allKey ?? "")
+            let tag = "\(key) r=\(Int(item.radius))" + (item.limit.map { " n=\($0)" } ?? "")
+            let counts = results[item.label] ?? []
+            report.search.append(Report.SearchRow(
+                dataset: dataset.name, label: item.label, meanResults: counts.isEmpty ? 0 : Double(counts.reduce(0, +)) / Double(counts.count),
+                slp: Percentiles(slpTimes[item.label] ?? []),
+                redisServer: server[tag].map(Percentiles.init), redisRoundTrip: roundTrips[item.label].map(Percentiles.init)))
+        }
+    }
+
+    /// Enter (refresh) 200 random seeded users at new places, one transaction each.
+    static func measureQueueEnter(_ dataset: Dataset, report: inout Report) throws {
+        let enter = EnterQueueUseCase(queue: SQLiteQueueRepository(database: dataset.database), clock: clock)
+        var random = SplitMix64(seed: 99)
+        var times: [Double] = []
+        for _ in 0..<200 {
+            let row = dataset.rows[Int(random.next() % UInt64(dataset.rows.count))]
+            let uid = try UserID(row.uid)
+            let latitude = row.coordinate.latitude + (random.nextUnit() - 0.5) * 0.01
+            let (_, micros) = try Stopwatch.measure {
+                try enter(me: uid, latitude: latitude, longitude: row.coordinate.longitude, studies: ["swift", "영어"])
+            }
+            times.append(micros)
+        }
+        report.queueEnter = (dataset.name, Percentiles(times))
+    }
+
+    /// Whole processes with hyperfine: `slp search --json` against `redis-cli GEOSEARCH` and `/bin/true`.
+    static func measureProcesses(_ dataset: Dataset, redisPort: UInt16?, directory: String, report: inout Report) throws {
+        let slp = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("slp").path
+        guard FileManager.default.isExecutableFile(atPath: slp) else {
+            print("note: \(slp) not found; build it first (swift build -c release --static-swift-stdlib)")
+            return
+        }
+        let point = dataset.queryPoints(1, seed: 5)[0]
+        let slpCommand = "\(slp) --db \(dataset.database.path) --as \(dataset.me.uid) --json search --lat \(point.latitude) --long \(point.longitude)"
+        if let time = Shell.which("time") ?? (FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: time)
+            process.arguments = ["-f", "%M"] + slpCommand.split(separator: " ").map(String.init)
+            let errors = Pipe()
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = errors
+            try process.run()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            report.peakKiB = text.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        }
+        guard let hyperfine = Shell.which("hyperfine") else {
+            print("note: hyperfine is not installed (apt-get install hyperfine); process timings are skipped")
+            return
+        }
+        var commands = [slpCommand]
+        if let redisPort, let redisCLI = Shell.which("redis-cli") {
+            let arguments = RedisAnchor.geosearchArguments(
+                key: "\(dataset.name):all", longitude: point.longitude, latitude: point.latitude, radius: 700, count: nil)
+            commands.append("\(redisCLI) -p \(redisPort) " + arguments.joined(separator: " "))
+        }
+        commands.append("/bin/true")
+        let export = "\(directory)/hyperfine.json"
+        let (_, status) = try Shell.run(hyperfine, ["-N", "--warmup", "20", "--runs", "300", "--export-json", export] + commands)
+        guard status == 0, let data = FileManager.default.contents(atPath: export),
+              let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let results = json["results"] as? [[String: Any]] else {
+            print("note: hyperfine failed (status \(status))")
+            return
+        }
+        report.processes = results.compactMap { result in
+            guard let command = result["command"] as? String, let median = result["median"] as? Double else { return nil }
+            let name = command.hasPrefix(slp) ? "slp search --json" : command.contains("redis-cli") ? "redis-cli GEOSEARCH" : "/bin/true"
+            return (name, median * 1_000)
+        }
+    }
+}

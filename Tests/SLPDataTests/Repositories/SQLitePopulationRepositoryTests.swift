@@ -1,0 +1,98 @@
+import Foundation
+import SLPData
+import SLPDomain
+import XCTest
+
+final class SQLitePopulationRepositoryTests: QueueDatabaseTestCase {
+    private var population: SQLitePopulationRepository!
+    private var seed: SeedPopulationUseCase!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        population = SQLitePopulationRepository(database: database)
+        seed = SeedPopulationUseCase(population: population, clock: StoppedClock(now: queueTestNow))
+    }
+
+    override func tearDownWithError() throws {
+        seed = nil
+        population = nil
+        try super.tearDownWithError()
+    }
+
+    /// What a fake repository would have been given for the same options.
+    private final class Recorder: PopulationRepository {
+        let first: Int
+        var added: [WaitingUser] = []
+        init(first: Int) { self.first = first }
+        func seededCount() throws -> Int { first + added.count }
+        func addWaiting(_ users: [WaitingUser]) throws -> Int {
+            added += users
+            return users.count
+        }
+    }
+
+    func testSeededUsersAreStoredAsRegisteredWaitingUsers() throws {
+        let options = try SeedOptions(count: 300, seed: 4, spreadKilometres: 3)
+        let recorder = Recorder(first: 0)
+        try SeedPopulationUseCase(population: recorder, clock: StoppedClock(now: queueTestNow))(options)
+        XCTAssertEqual(try population.seededCount(), 0)
+        XCTAssertEqual(try seed(options), 300)
+        XCTAssertEqual(try population.seededCount(), 300)
+        for waiting in recorder.added {
+            XCTAssertEqual(try users.user(uid: waiting.user.uid), waiting.user)
+            XCTAssertEqual(try queue.entry(for: waiting.user.uid), waiting.entry)
+        }
+        let studyCount = recorder.added.map(\.entry.studies.studies.count).reduce(0, +)
+        XCTAssertEqual(try integer("SELECT count(*) FROM queue_studies"), Int64(studyCount))
+        XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 300)
+        XCTAssertEqual(try integer("PRAGMA foreign_keys"), 1, "foreign keys are back on after the bulk load")
+        // The queue's copy of each profile equals what the ordinary path would have written.
+        XCTAssertEqual(try integer("""
+            SELECT count(*) FROM queue q JOIN queue_documents d ON d.user_id = q.user_id
+            WHERE q.gender = d.gender AND q.birth_day = d.birth_day AND q.age_min = d.age_min AND q.age_max = d.age_max
+              AND q.searchable = d.searchable AND q.uid = d.uid AND q.nick = d.nick AND q.reputation = d.reputation
+              AND q.reviews = d.reviews AND q.sesac = d.sesac AND q.background = d.background
+            """), 300)
+    }
+
+    func testSecondRunContinuesThePhoneNumbers() throws {
+        try seed(try SeedOptions(count: 120, seed: 3))
+        try seed(try SeedOptions(count: 80, seed: 3))
+        XCTAssertEqual(try population.seededCount(), 200)
+        XCTAssertEqual(try integer("SELECT count(DISTINCT uid) FROM users"), 200)
+        XCTAssertEqual(try database.read { try $0.prepare("SELECT min(phone), max(phone) FROM users").first { [$0.text(0), $0.text(1)] } },
+                       ["+821900000000", "+821900000199"])
+        // Ordinary users with 010 numbers do not disturb the count.
+        try register("Real1")
+        XCTAssertEqual(try population.seededCount(), 200)
+    }
+
+    func testARealUserWithASyntheticLookingNumberIsKeptAndSkipped() throws {
+        let real = User(
+            uid: try UserID("Real019"), phone: try PhoneNumber("019-0000-0001"), email: try Email("real@example.com"),
+            nick: try Nick("진짜"), birth: BirthDate(stored: try CalendarDate(year: 1990, month: 1, day: 1)), gender: .male,
+            createdAt: queueTestNow)
+        try users.add(real)
+        XCTAssertEqual(try seed(try SeedOptions(count: 3, seed: 9)), 3)
+        XCTAssertEqual(try users.user(uid: real.uid), real, "the registered user is untouched")
+        XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 3)
+        XCTAssertEqual(try population.seededCount(), 4, "the skipped number is used up too")
+        XCTAssertEqual(try seed(try SeedOptions(count: 2, seed: 9)), 2, "the next run numbers on")
+        XCTAssertEqual(try integer("SELECT count(*) FROM users"), 6)
+    }
+
+    func testSeededUsersLeaveAndWithdrawLikeAnyoneElse() throws {
+        let recorder = Recorder(first: 0)
+        let options = try SeedOptions(count: 20, seed: 8, spreadKilometres: 1)
+        try SeedPopulationUseCase(population: recorder, clock: StoppedClock(now: queueTestNow))(options)
+        try seed(options)
+        let first = recorder.added[0].user.uid, second = recorder.added[1].user.uid
+        let studies = Int64(recorder.added[0].entry.studies.studies.count + recorder.added[1].entry.studies.studies.count)
+        let before = try integer("SELECT count(*) FROM queue_studies")
+        XCTAssertTrue(try queue.leave(first))
+        XCTAssertTrue(try users.remove(uid: second))
+        XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 18)
+        XCTAssertEqual(try integer("SELECT count(*) FROM queue_studies"), before - studies)
+        XCTAssertFalse(uids(try nearby(options.center, radius: 2_000)).contains(first.rawValue))
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import SLPData
+import SLPDomain
+import XCTest
+
+final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
+    private let seoul = Coordinate.at(37.5665, 126.9780)
+    private let busan = Coordinate.at(35.1796, 129.0756)
+
+    private func studyRows() throws -> [String] {
+        try database.read { try $0.prepare("SELECT study FROM queue_studies ORDER BY study").map { $0.text(0) } }
+    }
+
+    func testEnterStoresTheEntryAndItsStudyRows() throws {
+        try register("Me1")
+        let entry = try enter("Me1", at: seoul, studies: ["Swift", "알고리즘", "ＲＥＡＣＴ"], now: Date(timeIntervalSince1970: 1_795_253_400.123))
+        XCTAssertEqual(try queue.entry(for: try UserID("Me1")), entry)
+        let stored = try XCTUnwrap(try queue.entry(for: try UserID("Me1")))
+        XCTAssertEqual(stored.studies.studies.map(\.name), ["Swift", "알고리즘", "ＲＥＡＣＴ"])
+        XCTAssertEqual(stored.enteredAt, Date(timeIntervalSince1970: 1_795_253_400.123))
+        XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 1)
+        XCTAssertEqual(try studyRows(), ["react", "swift", "알고리즘"])
+        XCTAssertNil(try queue.entry(for: try UserID("Nobody")))
+    }
+
+    func testNoStudiesIsStoredAsAnything() throws {
+        try register("Me1")
+        try enter("Me1", at: seoul)
+        XCTAssertEqual(try queue.entry(for: try UserID("Me1"))?.studies, .anything)
+        XCTAssertEqual(try studyRows(), ["anything"])
+    }
+
+    func testUnknownUserCannotEnterOrLeave() throws {
+        XCTAssertThrowsError(try enter("Nobody", at: seoul)) { error in
+            XCTAssertEqual(error as? DomainError, .notRegistered)
+        }
+        XCTAssertThrowsError(try queue.leave(try UserID("Nobody"))) { error in
+            XCTAssertEqual(error as? DomainError, .notRegistered)
+        }
+        XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 0)
+    }
+
+    func testTheCheckSeesTheStoredUserAndItsRefusalWritesNothing() throws {
+        let me = try register("Me1")
+        _ = try users.update(uid: me.uid) { $0.reportedCount = 3 }
+        try enter("Me1", at: seoul, studies: ["java"])
+        var seen: User?
+        XCTAssertThrowsError(try queue.enter(me.uid, at: busan, studies: try StudyList(parsing: ["python"]), now: queueTestNow) { user in
+            seen = user
+            throw DomainError.reported
+        }) { error in
+            XCTAssertEqual(error as? DomainError, .reported)
+        }
+        XCTAssertEqual(seen?.reportedCount, 3)
+        XCTAssertEqual(try queue.entry(for: me.uid)?.coordinate, seoul, "the earlier place is kept")
+        XCTAssertEqual(try studyRows(), ["java"])
+    }
+
+    func testEnterUseCaseRefusesAReportedUserThroughSQLite() throws {
+        let me = try register("Me1")
+        _ = try users.update(uid: me.uid) { $0.dodgeCount = 2; $0.dodgePenaltyUntil = queueTestNow.addingTimeInterval(75.5) }
+        let enterQueue = EnterQueueUseCase(queue: queue, clock: StoppedClock(now: queueTestNow))
+        XCTAssertThrowsError(try enterQueue(me: me.uid, latitude: 1, longitude: 1, studies: [])) { error in
+            XCTAssertEqual(error as? DomainError, .dodgePenalty(level: 2, secondsLeft: 76))
+            XCTAssertEqual((error as? DomainError)?.status, 204)
+        }
+        XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 0)
+    }
+
+    func testRefreshMovesTheUserAndReplacesTheStudies() throws {
+        try register("Me1")
+        try waiting("Other2", at: seoul, studies: ["swift"])
+        try enter("Me1", at: seoul, studies: ["swift", "java"])
+        XCTAssertEqual(try studyRows(), ["java", "swift", "swift"])
+        XCTAssertEqual(uids(try nearby(seoul, radius: 100)), ["Me1", "Other2"])
+
+        let later = queueTestNow.addingTimeInterval(60)
+        let refreshed = try enter("Me1", at: busan, studies: ["python"], now: later)
+        XCTAssertEqual(try queue.entry(for: try UserID("Me1")), refreshed)
+        XCTAssertEqual(refreshed.enteredAt, later)
+        XCTAssertEqual(uids(try nearby(seoul, radius: 100)), ["Other2"], "the old position no longer matches")
+        XCTAssertEqual(uids(try nearby(seoul, radius: 100, study: "java")), [])
+        XCTAssertEqual(uids(try nearby(busan, radius: 100)), ["Me1"])
+        XCTAssertEqual(uids(try nearby(busan, radius: 100, study: "python")), ["Me1"])
+        XCTAssertEqual(uids(try nearby(busan, radius: 100, study: "swift")), [])
+        XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 2)
+        XCTAssertEqual(try integer("SELECT count(*) FROM queue_studies WHERE user_id = ?", [.integer(try internalID("Me1"))]), 1)
+        XCTAssertEqual(try studyRows(), ["python", "swift"])
+    }
+
+    func testRefreshInTheSameCellWithAwkwardStudyKeysLeavesNoStaleRows() throws {
+        try register("Me1")
+        // Quotes and backslashes are escaped in the JSON the trigger reads back.
+        try enter("Me1", at: seoul, studies: ["a\"b", "c\\d", "Ｘ", "x'y", "[1]"])
+        XCTAssertEqual(try studyRows().count, 5)
+        try enter("Me1", at: seoul.moved(1), studies: ["e\"f"])
+        XCTAssertEqual(try studyRows(), ["e\"f"])
+        XCTAssertEqual(uids(try nearby(seoul, radius: 10, study: "E\"F")), ["Me1"])
+        XCTAssertEqual(uids(try nearby(seoul, radius: 10, study: "a\"b")), [])
+        XCTAssertTrue(try queue.leave(try UserID("Me1")))
+        XCTAssertEqual(try studyRows(), [])
+    }
+
+    func testLeaveRemovesTheRowAndItsStudies() throws {
+        try register("Me1")
+        try waiting("Other2", at: seoul, studies: ["swift"])
+        try enter("Me1", at: seoul, studies: ["swift", "java", "go"])
+        XCTAssertTrue(try queue.leave(try UserID("Me1")))
+        XCTAssertNil(try queue.entry(for: try UserID("Me1")))
+        XCTAssertEqual(try integer("SELECT count(*) FROM queue_studies WHERE user_id = ?", [.integer(try internalID("Me1"))]), 0)
+        XCTAssertEqual(try studyRows(), ["swift"])
+        XCTAssertFalse(try queue.leave(try UserID("Me1")), "not waiting any more")
+        XCTAssertEqual(uids(try nearby(seoul, radius: 100)), ["Other2"])
+    }
+
+    func testWithdrawalTakesTheQueueRowAndItsStudiesWithIt() throws {
+        try register("Me1")
+        try waiting("Other2", at: seoul, studies: ["swift"])
+        try enter("Me1", at: seoul, studies: ["swift", "java"])
+        let id = try internalID("Me1")
+        XCTAssertTrue(try users.remove(uid: try UserID("Me1")))
+        XCTAssertEqual(try integer("SELECT count(*) FROM queue WHERE user_id = ?", [.integer(id)]), 0)
+        XCTAssertEqual(try integer("SELECT count(*) FROM queue_studies WHERE user_id = ?", [.integer(id)]), 0)
+        XCTAssertEqual(try studyRows(), ["swift"])
+        XCTAssertEqual(uids(try nearby(seoul, radius: 100)), ["Other2"])
+        XCTAssertEqual(uids(try nearby(seoul, radius: 100, study: "java")), [])
+    }
+
+    func testProfileChangesShowInSearchAtOnce() throws {
+        let me = try register("Me1", nick: "before")
+        try enter("Me1", at: seoul, studies: ["swift"])
+        XCTAssertEqual(uids(try nearby(seoul, radius: 100)), ["Me1"])
+
+        _ = try users.update(uid: me.uid) { $0.searchable = false }
+        let criteria = SearchCriteria(me: try register("Searcher2"), today: CalendarDate(utcDayOf: queueTestNow), gender: nil)
+        XCTAssertEqual(uids(try nearby(seoul, radius: 100, admits: criteria.admits)), [])
+        XCTAssertEqual(uids(try nearby(seoul, radius: 100, study: "swift", admits: criteria.admits)), [])
+
+        _ = try users.update(uid: me.uid) {
+            $0.searchable = true
+            $0.nick = try Nick("after")
+            $0.gender = .male
+            $0.sesac = 3
+            $0.background = 5
+            $0.comments.append("친절해요")
+            $0.reputation = try Reputation(counts: [1, 0, 0, 0, 0, 2])
+        }
+        let card = try XCTUnwrap(try nearby(seoul, radius: 100, admits: criteria.admits).first)
+        XCTAssertEqual(card.nick.value, "after")
+        XCTAssertEqual(card.gender, .male)
+        XCTAssertEqual([card.sesac, card.background], [3, 5])
+        XCTAssertEqual(card.reviews, ["친절해요"])
+        XCTAssertEqual(card.reputation.counts, [1, 0, 0, 0, 0, 2])
+        XCTAssertEqual(uids(try nearby(seoul, radius: 100, admits: SearchCriteria(
+            me: try users.user(uid: try UserID("Searcher2"))!, today: CalendarDate(utcDayOf: queueTestNow), gender: .female).admits)), [])
+
+        // Age range: I accept only 40+ now, so the 28-year-old searcher is out of my range.
+        _ = try users.update(uid: me.uid) { $0.ageRange = try AgeRange(min: 40, max: 65) }
+        XCTAssertEqual(uids(try nearby(seoul, radius: 100, admits: criteria.admits)), [])
+        XCTAssertEqual(uids(try nearby(seoul, radius: 100)), ["Me1"], "still waiting, only filtered")
+    }
+
+    func testAProfileUpdateOfSomeoneNotWaitingDoesNotQueueThem() throws {
+        let me = try register("Me1")
+        _ = try users.update(uid: me.uid) { $0.searchable = false }
+        XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 0)
+        XCTAssertNil(try queue.entry(for: me.uid))
+    }
+
+    func testQueueDocumentBirthDayIsTheCalendarDayCount() throws {
+        let births = [(1960, 2, 29), (1969, 12, 31), (1970, 1, 1), (1958, 1, 1), (2008, 2, 29), (1999, 12, 31)]
+        for (index, birth) in births.enumerated() {
+            try register("B\(index)", birth: birth)
+            try enter("B\(index)", at: .at(37.5, 127))
+            let expected = try CalendarDate(year: birth.0, month: birth.1, day: birth.2).daysSinceEpoch
+            XCTAssertEqual(try integer("SELECT birth_day FROM queue WHERE uid = ?", [.text("B\(index)")]), Int64(expected), "\(birth)")
+        }
+        // Search applies age rules with it: a 66-year-old (born 1960) is outside every range, 18–65.
+        let searcher = User(
+            uid: try UserID("Searcher"), phone: try PhoneNumber("010-9999-9999"), email: try Email("s@example.com"), nick: try Nick("s"),
+            birth: BirthDate(stored: try CalendarDate(year: 1990, month: 1, day: 1)), gender: .male, createdAt: queueTestNow)
+        let criteria = SearchCriteria(me: searcher, today: CalendarDate(utcDayOf: queueTestNow), gender: nil)
+        XCTAssertEqual(Set(uids(try nearby(.at(37.5, 127), radius: 10, admits: criteria.admits))), ["B1", "B2", "B4", "B5"])
+    }
+}

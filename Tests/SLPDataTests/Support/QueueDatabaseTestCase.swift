@@ -1,0 +1,173 @@
+import Foundation
+import SLPData
+import SLPDomain
+import XCTest
+
+/// A clock stopped at one instant.
+struct StoppedClock: TimeProvider {
+    let now: Date
+}
+
+/// 2026-11-21T09:30:00.000Z, the day every queue and search test happens on.
+let queueTestNow = Date(timeIntervalSince1970: 1_795_253_400)
+
+extension Coordinate {
+    /// A coordinate known to be valid in a test.
+    static func at(_ latitude: Double, _ longitude: Double) -> Coordinate {
+        try! Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    /// The point `metres` away along the great circle of `bearing` degrees (0 north, 90 east).
+    func moved(_ metres: Double, bearing: Double = 0) -> Coordinate {
+        let radians = Double.pi / 180
+        let delta = metres / Coordinate.earthRadiusMetres
+        let phi = latitude * radians, theta = bearing * radians
+        let phi2 = asin(min(1, max(-1, sin(phi) * cos(delta) + cos(phi) * sin(delta) * cos(theta))))
+        var lambda = longitude * radians + atan2(sin(theta) * sin(delta) * cos(phi), cos(delta) - sin(phi) * sin(phi2))
+        lambda = (lambda + 3 * Double.pi).truncatingRemainder(dividingBy: 2 * Double.pi) - Double.pi
+        return Coordinate.at(min(90, max(-90, phi2 / radians)), min(180, max(-180, lambda / radians)))
+    }
+}
+
+/// A waiting user as a brute-force scan of the `queue` and `users` tables sees them.
+struct ScannedUser {
+    let uid: String
+    let coordinate: Coordinate
+    let studies: StudyList
+    let traits: CandidateTraits
+}
+
+/// A fresh slp database with the user, queue and search repositories, and helpers to place
+/// people and to check search against a brute-force scan.
+class QueueDatabaseTestCase: TemporaryDirectoryTestCase {
+    private(set) var database: Database!
+    private(set) var users: SQLiteUserRepository!
+    private(set) var queue: SQLiteQueueRepository!
+    private(set) var search: SQLiteSearchRepository!
+    private var phones = 0
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        database = try Database(path: path())
+        users = SQLiteUserRepository(database: database)
+        queue = SQLiteQueueRepository(database: database)
+        search = SQLiteSearchRepository(database: database)
+    }
+
+    override func tearDownWithError() throws {
+        search = nil
+        queue = nil
+        users = nil
+        database = nil
+        try super.tearDownWithError()
+    }
+
+    /// Registers a user with a fresh 010 number.
+    @discardableResult
+    func register(
+        _ uid: String, nick: String? = nil, gender: Gender = .female, birth: (Int, Int, Int) = (1998, 3, 14),
+        ages: (Int, Int) = (18, 65), searchable: Bool = true
+    ) throws -> User {
+        phones += 1
+        let digits = String(phones)
+        let user = User(
+            uid: try UserID(uid), phone: try PhoneNumber("010" + String(repeating: "0", count: 8 - digits.count) + digits),
+            email: try Email("\(uid.lowercased())@example.com"), nick: try Nick(nick ?? String(uid.prefix(10))),
+            birth: BirthDate(stored: try CalendarDate(year: birth.0, month: birth.1, day: birth.2)), gender: gender,
+            ageRange: try AgeRange(min: ages.0, max: ages.1), searchable: searchable, createdAt: queueTestNow)
+        try users.add(user)
+        return user
+    }
+
+    /// Puts a registered user in the queue.
+    @discardableResult
+    func enter(_ uid: String, at coordinate: Coordinate, studies: [String] = [], now: Date = queueTestNow) throws -> QueueEntry {
+        try queue.enter(try UserID(uid), at: coordinate, studies: try StudyList(parsing: studies), now: now) { _ in }
+    }
+
+    /// Registers and queues in one go.
+    @discardableResult
+    func waiting(_ uid: String, at coordinate: Coordinate, studies: [String] = [], gender: Gender = .female) throws -> QueueEntry {
+        try register(uid, gender: gender)
+        return try enter(uid, at: coordinate, studies: studies)
+    }
+
+    /// The first column of the first row of `sql` as an integer.
+    func integer(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int64 {
+        try database.read { try $0.prepare(sql).first(values) { $0.int64(0) } } ?? -1
+    }
+
+    /// The internal row id of a user.
+    func internalID(_ uid: String) throws -> Int64 {
+        try integer("SELECT id FROM users WHERE uid = ?", [.text(uid)])
+    }
+
+    /// Search as the repository answers it.
+    func nearby(
+        _ center: Coordinate, radius: Double, study: String? = nil, excluding: Set<String> = [], limit: Int? = nil,
+        admits: (CandidateTraits) -> Bool = { _ in true }
+    ) throws -> [NearbyUser] {
+        let query = NearbyQuery(
+            center: center, radius: radius, study: try study.map { try Study($0) },
+            excluding: Set(try excluding.map { try UserID($0) }), limit: limit)
+        return try search.nearby(query, admits: admits)
+    }
+
+    func uids(_ users: [NearbyUser]) -> [String] { users.map(\.uid.rawValue) }
+
+    /// Every waiting user, read with plain SQL (profile rules from `users`, not the queue's copy).
+    func scanQueue() throws -> [ScannedUser] {
+        try database.read { connection in
+            try connection.prepare("""
+                SELECT q.uid, q.lat, q.long, q.studies, u.gender, u.birth, u.age_min, u.age_max, u.searchable
+                FROM queue q JOIN users u ON u.id = q.user_id
+                """).map { row in
+                    let birth = row.text(5).split(separator: "-").map { Int($0)! }
+                    return ScannedUser(
+                        uid: row.text(0), coordinate: try Coordinate(latitude: row.double(1), longitude: row.double(2)),
+                        studies: try StudyList(parsing: [row.text(3)]),
+                        traits: CandidateTraits(
+                            gender: row.int(4) == 0 ? .female : .male,
+                            birthDay: try CalendarDate(year: birth[0], month: birth[1], day: birth[2]).daysSinceEpoch,
+                            ageMin: row.int(6), ageMax: row.int(7), searchable: row.bool(8)))
+                }
+        }
+    }
+
+    /// What search must find, by brute force: uid and distance, nearest first (ties by uid).
+    func bruteForce(
+        _ scanned: [ScannedUser], center: Coordinate, radius: Double, study: String? = nil, excluding: Set<String> = [],
+        admits: (CandidateTraits) -> Bool = { _ in true }
+    ) throws -> [(uid: String, distance: Double)] {
+        let study = try study.map { try Study($0) }
+        return scanned.compactMap { user in
+            guard !excluding.contains(user.uid) else { return nil }
+            if let study {
+                let listed = study == .anything ? user.studies.studies.contains(.anything) : user.studies.accepts(study)
+                guard listed else { return nil }
+            }
+            let distance = center.distance(to: user.coordinate)
+            guard distance <= radius, admits(user.traits) else { return nil }
+            return (user.uid, distance)
+        }.sorted { ($0.distance, $0.uid) < ($1.distance, $1.uid) }
+    }
+
+    /// Asserts that search finds exactly what the brute-force scan finds, in order, with its distances.
+    func assertMatchesBruteForce(
+        _ center: Coordinate, radius: Double, study: String? = nil, excluding: Set<String> = [], limit: Int? = nil,
+        admits: (CandidateTraits) -> Bool = { _ in true }, scanned: [ScannedUser]? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let scanned = try scanned ?? scanQueue()
+        var expected = try bruteForce(scanned, center: center, radius: radius, study: study, excluding: excluding, admits: admits)
+        if let limit { expected = Array(expected.prefix(limit)) }
+        let found = try nearby(center, radius: radius, study: study, excluding: excluding, limit: limit, admits: admits)
+        let context = "center \(center), radius \(radius), study \(study ?? "-"), limit \(limit.map(String.init) ?? "-")"
+        XCTAssertEqual(uids(found), expected.map(\.uid), context, file: file, line: line)
+        XCTAssertEqual(found.map(\.distance), expected.map(\.distance), context, file: file, line: line)
+        for user in found {
+            XCTAssertEqual(user.distance, center.distance(to: user.coordinate), context, file: file, line: line)
+        }
+        XCTAssertEqual(Set(uids(found)).count, found.count, "no duplicates: \(context)", file: file, line: line)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import SLPDomain
+import XCTest
+
+/// The queue and search fakes must keep the repository contracts, or use-case tests prove nothing.
+final class FakeQueueAndSearchRepositoryTests: XCTestCase {
+    private let center = Coordinate.at(37.5665, 126.9780)
+
+    func testEnterRunsTheCheckOnTheStoredUserAndARefusalStoresNothing() throws {
+        let user = try User.stub(uid: "A1", searchable: false)
+        let queue = FakeQueueRepository(users: FakeUserRepository([user]))
+        var seen: User?
+        let entry = try queue.enter(user.uid, at: center, studies: .anything, now: Date(timeIntervalSince1970: 5)) { seen = $0 }
+        XCTAssertEqual(seen, user)
+        XCTAssertEqual(try queue.entry(for: user.uid), entry)
+        struct Stop: Error {}
+        XCTAssertThrowsError(try queue.enter(user.uid, at: center.moved(100), studies: .anything, now: .distantFuture) { _ in throw Stop() })
+        XCTAssertEqual(try queue.entry(for: user.uid), entry)
+        XCTAssertThrowsDomainError(try queue.enter(try UserID("Nobody"), at: center, studies: .anything, now: .distantPast) { _ in }, .notRegistered)
+        XCTAssertThrowsDomainError(try queue.leave(try UserID("Nobody")), .notRegistered)
+        XCTAssertTrue(try queue.leave(user.uid))
+        XCTAssertFalse(try queue.leave(user.uid))
+    }
+
+    func testNearbyKeepsRadiusStudyExclusionsLimitAndOrder() throws {
+        let users = try (1...5).map { try User.stub(uid: "U\($0)", phone: "010-0000-000\($0)") }
+        let queue = FakeQueueRepository(users: FakeUserRepository(users))
+        queue.place(try .stub("U1", at: center.moved(300), studies: ["swift"]))
+        queue.place(try .stub("U2", at: center.moved(100, bearing: 90), studies: []))
+        queue.place(try .stub("U3", at: center.moved(200, bearing: 180), studies: ["java"]))
+        queue.place(try .stub("U4", at: center.moved(701), studies: ["swift"]))
+        queue.place(try .stub("U5", at: center.moved(50), studies: ["SWIFT"]))
+        let search = FakeSearchRepository(queue: queue)
+        func uids(_ study: String? = nil, excluding: Set<String> = [], limit: Int? = nil, admits: (CandidateTraits) -> Bool = { _ in true }) throws -> [String] {
+            let query = NearbyQuery(
+                center: center, radius: 700, study: try study.map { try Study($0) },
+                excluding: Set(try excluding.map { try UserID($0) }), limit: limit)
+            return try search.nearby(query, admits: admits).map(\.uid.rawValue)
+        }
+        XCTAssertEqual(try uids(), ["U5", "U2", "U3", "U1"])
+        XCTAssertEqual(try uids("Swift"), ["U5", "U2", "U1"])
+        XCTAssertEqual(try uids("anything"), ["U2"])
+        XCTAssertEqual(try uids(excluding: ["U5", "U3"]), ["U2", "U1"])
+        XCTAssertEqual(try uids(limit: 2), ["U5", "U2"])
+        XCTAssertEqual(try uids(admits: { _ in false }), [])
+        XCTAssertEqual(search.asked.suffix(4).map(\.rawValue).sorted(), ["U1", "U2", "U3", "U5"])
+        let distances = try search.nearby(NearbyQuery(center: center, radius: 700, study: nil, excluding: [], limit: nil)) { _ in true }.map(\.distance)
+        XCTAssertEqual(distances.map { $0.rounded() }, [50, 100, 200, 300])
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import SLPDomain
+import XCTest
+
+final class SearchCriteriaTests: XCTestCase {
+    private let today = try! CalendarDate(year: 2026, month: 11, day: 21)
+
+    private func date(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
+        try! CalendarDate(year: year, month: month, day: day)
+    }
+
+    /// A candidate accepting every age, born on `birth`.
+    private func candidate(
+        born birth: CalendarDate, gender: Gender = .female, ages: ClosedRange<Int> = 18...65, searchable: Bool = true
+    ) -> CandidateTraits {
+        CandidateTraits(gender: gender, birthDay: birth.daysSinceEpoch, ageMin: ages.lowerBound, ageMax: ages.upperBound, searchable: searchable)
+    }
+
+    private func criteria(
+        myBirth: (Int, Int, Int) = (2000, 1, 15), ages: (Int, Int) = (18, 65), on day: CalendarDate? = nil, gender: Gender? = nil
+    ) throws -> SearchCriteria {
+        SearchCriteria(me: try User.stub(birth: myBirth, ageRange: ages), today: day ?? today, gender: gender)
+    }
+
+    func testMyAgeIsFullYearsToday() throws {
+        XCTAssertEqual(try criteria(myBirth: (2000, 1, 15)).myAge, 26)
+        XCTAssertEqual(try criteria(myBirth: (2000, 11, 21)).myAge, 26)
+        XCTAssertEqual(try criteria(myBirth: (2000, 11, 22)).myAge, 25)
+    }
+
+    func testNotSearchableIsNeverAdmitted() throws {
+        let criteria = try criteria()
+        XCTAssertTrue(criteria.admits(candidate(born: date(1999, 5, 5))))
+        XCTAssertFalse(criteria.admits(candidate(born: date(1999, 5, 5), searchable: false)))
+    }
+
+    func testGenderFilter() throws {
+        let anyone = try criteria()
+        XCTAssertTrue(anyone.admits(candidate(born: date(1999, 5, 5), gender: .female)))
+        XCTAssertTrue(anyone.admits(candidate(born: date(1999, 5, 5), gender: .male)))
+        let women = try criteria(gender: .female)
+        XCTAssertTrue(women.admits(candidate(born: date(1999, 5, 5), gender: .female)))
+        XCTAssertFalse(women.admits(candidate(born: date(1999, 5, 5), gender: .male)))
+        let men = try criteria(gender: .male)
+        XCTAssertFalse(men.admits(candidate(born: date(1999, 5, 5), gender: .female)))
+        XCTAssertTrue(men.admits(candidate(born: date(1999, 5, 5), gender: .male)))
+    }
+
+    func testMyAgeRangeIsInclusiveAtBothEnds() throws {
+        let criteria = try criteria(ages: (20, 30))
+        // Turned 20 today: in; turns 20 tomorrow: out.
+        XCTAssertTrue(criteria.admits(candidate(born: date(2006, 11, 21))))
+        XCTAssertFalse(criteria.admits(candidate(born: date(2006, 11, 22))))
+        // Turns 31 today: out; turns 31 tomorrow (30 today): in.
+        XCTAssertFalse(criteria.admits(candidate(born: date(1995, 11, 21))))
+        XCTAssertTrue(criteria.admits(candidate(born: date(1995, 11, 22))))
+        XCTAssertEqual(criteria.birthDays, date(1995, 11, 22).daysSinceEpoch...date(2006, 11, 21).daysSinceEpoch)
+    }
+
+    func testSingleAgeRange() throws {
+        let criteria = try criteria(ages: (18, 18))
+        XCTAssertTrue(criteria.admits(candidate(born: date(2008, 11, 21))))
+        XCTAssertTrue(criteria.admits(candidate(born: date(2007, 11, 22))))
+        XCTAssertFalse(criteria.admits(candidate(born: date(2008, 11, 22))))
+        XCTAssertFalse(criteria.admits(candidate(born: date(2007, 11, 21))))
+    }
+
+    func testTheCandidatesRangeMustIncludeMyAge() throws {
+        let criteria = try criteria(myBirth: (2000, 1, 15))  // 26 today
+        let born = date(1999, 5, 5)
+        XCTAssertTrue(criteria.admits(candidate(born: born, ages: 26...26)))
+        XCTAssertTrue(criteria.admits(candidate(born: born, ages: 18...26)))
+        XCTAssertTrue(criteria.admits(candidate(born: born, ages: 26...65)))
+        XCTAssertFalse(criteria.admits(candidate(born: born, ages: 27...65)))
+        XCTAssertFalse(criteria.admits(candidate(born: born, ages: 18...25)))
+    }
+
+    func testLeapDayBirthdaysAndLeapDayToday() throws {
+        // On 29 February 2028, whoever was born on 28 February 2010 is 18; born 1 March 2010, 17.
+        let leapToday = date(2028, 2, 29)
+        let adults = try criteria(ages: (18, 65), on: leapToday)
+        XCTAssertTrue(adults.admits(candidate(born: date(2010, 2, 28))))
+        XCTAssertFalse(adults.admits(candidate(born: date(2010, 3, 1))))
+        // Born on 29 February 2008: 18 on 1 March 2026, still 17 on 28 February 2026.
+        let leapling = candidate(born: date(2008, 2, 29))
+        XCTAssertFalse(try criteria(on: date(2026, 2, 28)).admits(leapling))
+        XCTAssertTrue(try criteria(on: date(2026, 3, 1)).admits(leapling))
+        // At the top of a range: born 29 February 1996 is 30 until 28 February 2027, 31 from 1 March 2027.
+        let upTo30 = { (day: CalendarDate) in try self.criteria(ages: (18, 30), on: day) }
+        let leap1996 = candidate(born: date(1996, 2, 29))
+        XCTAssertTrue(try upTo30(date(2027, 2, 28)).admits(leap1996))
+        XCTAssertFalse(try upTo30(date(2027, 3, 1)).admits(leap1996))
+        XCTAssertFalse(try upTo30(date(2027, 2, 28)).admits(candidate(born: date(1996, 2, 28))))
+        // My own age when I was born on a leap day.
+        XCTAssertEqual(try criteria(myBirth: (2004, 2, 29), on: date(2026, 2, 28)).myAge, 21)
+        XCTAssertEqual(try criteria(myBirth: (2004, 2, 29), on: date(2026, 3, 1)).myAge, 22)
+        XCTAssertEqual(try criteria(myBirth: (2004, 2, 29), on: date(2028, 2, 29)).myAge, 24)
+    }
+
+    /// Every birth day around every range, on ordinary and leap days: admitted exactly when
+    /// the full-years age is in my range.
+    func testAdmitsExactlyTheAgesOfMyRangeForEveryBirthDay() throws {
+        let days = [date(2026, 11, 21), date(2028, 2, 28), date(2028, 2, 29), date(2028, 3, 1), date(2027, 2, 28), date(2027, 3, 1),
+                    date(2026, 1, 1), date(2025, 12, 31)]
+        for day in days {
+            for (low, high) in [(18, 65), (20, 30), (18, 18), (65, 65), (33, 41)] {
+                let criteria = try criteria(ages: (low, high), on: day)
+                let first = day.daysSinceEpoch - 67 * 366
+                let last = day.daysSinceEpoch - 16 * 365
+                for birthDay in stride(from: first, through: last, by: 1) {
+                    let birth = CalendarDate(utcDayOf: Date(timeIntervalSince1970: Double(birthDay) * 86_400))
+                    let age = BirthDate(stored: birth).age(on: day)
+                    let admitted = criteria.admits(CandidateTraits(gender: .male, birthDay: birthDay, ageMin: 18, ageMax: 65, searchable: true))
+                    if admitted != (low...high).contains(age) {
+                        XCTFail("today \(day), range \(low)–\(high), born \(birth) (age \(age)): admitted \(admitted)")
+                        return
+                    }
+                }
+            }
+        }
+    }
+}
