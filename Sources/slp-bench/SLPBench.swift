@@ -53,9 +53,9 @@ struct SLPBench {
             try measureSearch(dataset, anchor: anchor, report: &report)
             if count == sizes.map(\.1).max() {
                 try measureQueueEnter(dataset, report: &report)
+                // Whole processes are compared on the largest evenly spread population.
                 if !hotspots { processDataset = dataset }
             }
-            if !hotspots || processDataset == nil { processDataset = processDataset ?? dataset }
         }
         if let dataset = processDataset {
             try measureProcesses(dataset, redisPort: redis?.port, directory: directory, report: &report)

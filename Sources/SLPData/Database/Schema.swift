@@ -113,6 +113,27 @@ enum Schema {
                 drawn INTEGER NOT NULL
             ) STRICT;
             """),
+        // Matches: each member has a row; the partial unique index is the storage's own
+        // guarantee that nobody is ever in two current matches, whatever processes race.
+        Migration(version: 3, sql: """
+            CREATE TABLE matches (
+                id INTEGER PRIMARY KEY,
+                created_at INTEGER NOT NULL,
+                ended_at INTEGER
+            ) STRICT;
+            CREATE TABLE match_members (
+                match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+                user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                partner_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+                ending TEXT CHECK (ending IN ('dodged', 'reviewed')),
+                reviewed_partner INTEGER NOT NULL DEFAULT 0,
+                is_current INTEGER NOT NULL DEFAULT 1,
+                PRIMARY KEY (match_id, user_id)
+            ) STRICT, WITHOUT ROWID;
+            CREATE UNIQUE INDEX match_members_current ON match_members(user_id) WHERE is_current = 1;
+            CREATE INDEX match_members_by_user ON match_members(user_id, match_id);
+            CREATE INDEX match_members_by_partner ON match_members(partner_id);
+            """),
     ]
 
     /// The newest version this binary knows.

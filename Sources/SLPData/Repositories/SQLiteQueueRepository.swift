@@ -9,22 +9,27 @@ public final class SQLiteQueueRepository: QueueRepository {
         self.database = database
     }
 
-    public func enter(_ uid: UserID, at coordinate: Coordinate, studies: StudyList, now: Date, check: (User) throws -> Void) throws -> QueueEntry {
+    public func enter(_ uid: UserID, at coordinate: Coordinate, studies: StudyList, now: Date, check: (PartySnapshot) throws -> Void) throws -> QueueEntry {
         try database.write { connection in
             guard let record = try UserRows.load(where: "uid", equals: uid.rawValue, in: connection) else {
                 throw DomainError.notRegistered
             }
-            try check(try record.toDomain())
+            try check(try MatchRows.party(record, in: connection))
+            // Queueing again means moving on from a match my partner already ended.
+            try MatchRows.leaveEndedMatch(userID: record.id, in: connection)
             let entry = QueueEntry(uid: uid, coordinate: coordinate, studies: studies, enteredAt: now)
             try QueueRows.enter(userID: record.id, entry, in: connection)
             return entry
         }
     }
 
-    public func leave(_ uid: UserID) throws -> Bool {
+    public func leave(_ uid: UserID, check: (PartySnapshot) throws -> Void) throws -> Bool {
         try database.write { connection in
-            guard let id = try QueueRows.userID(of: uid, in: connection) else { throw DomainError.notRegistered }
-            return try QueueRows.remove(userID: id, in: connection)
+            guard let record = try UserRows.load(where: "uid", equals: uid.rawValue, in: connection) else {
+                throw DomainError.notRegistered
+            }
+            try check(try MatchRows.party(record, in: connection))
+            return try QueueRows.remove(userID: record.id, in: connection)
         }
     }
 

@@ -11,6 +11,7 @@ final class Dependencies {
     private let queue: SQLiteQueueRepository
     private let search: SQLiteSearchRepository
     private let population: SQLitePopulationRepository
+    private let matches: SQLiteMatchRepository
 
     init(databasePath: String, clock: any TimeProvider) throws {
         self.clock = clock
@@ -19,6 +20,7 @@ final class Dependencies {
         queue = SQLiteQueueRepository(database: database)
         search = SQLiteSearchRepository(database: database)
         population = SQLitePopulationRepository(database: database)
+        matches = SQLiteMatchRepository(database: database)
     }
 
     var now: Date { clock.now }
@@ -32,4 +34,10 @@ final class Dependencies {
     var leaveQueue: LeaveQueueUseCase { LeaveQueueUseCase(queue: queue) }
     var searchNearby: SearchNearbyUseCase { SearchNearbyUseCase(search: search, queue: queue, clock: clock) }
     var seedPopulation: SeedPopulationUseCase { SeedPopulationUseCase(population: population, clock: clock) }
+    var queueState: QueueStateUseCase { QueueStateUseCase(matches: matches) }
+    var requestStudy: RequestStudyUseCase { RequestStudyUseCase(matches: matches, clock: clock) }
+    var acceptStudy: AcceptStudyUseCase { AcceptStudyUseCase(matches: matches, clock: clock) }
+    var dodgeMatch: DodgeMatchUseCase { DodgeMatchUseCase(matches: matches, clock: clock) }
+    var reviewPartner: ReviewPartnerUseCase { ReviewPartnerUseCase(matches: matches, clock: clock) }
+    var reportUser: ReportUserUseCase { ReportUserUseCase(matches: matches, clock: clock) }
 }

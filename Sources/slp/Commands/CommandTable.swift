@@ -7,7 +7,8 @@ enum CommandTable {
         abstract: "Find study partners nearby, match one to one, and chat.",
         discussion: "One SQLite file holds the whole service; many slp processes may use it at once.",
         subcommands: [
-            RegisterCommand.spec, UserCommand.spec, QueueCommand.spec, SearchCommand.spec, SeedCommand.spec, HelpCommand.spec,
+            RegisterCommand.spec, UserCommand.spec, QueueCommand.spec, SearchCommand.spec, MatchCommand.spec, SeedCommand.spec,
+            HelpCommand.spec,
         ])
 
     /// The runnable leaves, by command path.
@@ -18,6 +19,12 @@ enum CommandTable {
         ["user", "withdraw"]: UserWithdrawCommand.self,
         ["queue"]: QueueCommand.self,
         ["queue", "stop"]: QueueStopCommand.self,
+        ["queue", "status"]: QueueStatusCommand.self,
+        ["match", "request"]: MatchRequestCommand.self,
+        ["match", "accept"]: MatchAcceptCommand.self,
+        ["match", "dodge"]: MatchDodgeCommand.self,
+        ["match", "review"]: MatchReviewCommand.self,
+        ["match", "report"]: MatchReportCommand.self,
         ["search"]: SearchCommand.self,
         ["seed"]: SeedCommand.self,
         ["help"]: HelpCommand.self,

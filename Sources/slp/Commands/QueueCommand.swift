@@ -11,7 +11,7 @@ enum QueueCommand: Command {
             .value("long", "longitude", "Longitude in degrees, -180 to 180.", required: true),
             .repeating("study", "study", "A study you want to do (repeat for more, at most 8)."),
         ],
-        subcommands: [QueueStopCommand.spec],
+        subcommands: [QueueStopCommand.spec, QueueStatusCommand.spec],
         examples: ["slp queue --as 010-1234-5678 --lat 37.517819 --long 126.886473 --study swift --study 알고리즘"],
         runsItself: true)
 

@@ -89,7 +89,7 @@ final class SQLitePopulationRepositoryTests: QueueDatabaseTestCase {
         let first = recorder.added[0].user.uid, second = recorder.added[1].user.uid
         let studies = Int64(recorder.added[0].entry.studies.studies.count + recorder.added[1].entry.studies.studies.count)
         let before = try integer("SELECT count(*) FROM queue_studies")
-        XCTAssertTrue(try queue.leave(first))
+        XCTAssertTrue(try queue.leave(first) { _ in })
         XCTAssertTrue(try users.remove(uid: second))
         XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 18)
         XCTAssertEqual(try integer("SELECT count(*) FROM queue_studies"), before - studies)

@@ -34,7 +34,7 @@ final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
         XCTAssertThrowsError(try enter("Nobody", at: seoul)) { error in
             XCTAssertEqual(error as? DomainError, .notRegistered)
         }
-        XCTAssertThrowsError(try queue.leave(try UserID("Nobody"))) { error in
+        XCTAssertThrowsError(try queue.leave(try UserID("Nobody")) { _ in }) { error in
             XCTAssertEqual(error as? DomainError, .notRegistered)
         }
         XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 0)
@@ -45,8 +45,8 @@ final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
         _ = try users.update(uid: me.uid) { $0.reportedCount = 3 }
         try enter("Me1", at: seoul, studies: ["java"])
         var seen: User?
-        XCTAssertThrowsError(try queue.enter(me.uid, at: busan, studies: try StudyList(parsing: ["python"]), now: queueTestNow) { user in
-            seen = user
+        XCTAssertThrowsError(try queue.enter(me.uid, at: busan, studies: try StudyList(parsing: ["python"]), now: queueTestNow) { party in
+            seen = party.user
             throw DomainError.reported
         }) { error in
             XCTAssertEqual(error as? DomainError, .reported)
@@ -97,7 +97,7 @@ final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
         XCTAssertEqual(try studyRows(), ["e\"f"])
         XCTAssertEqual(uids(try nearby(seoul, radius: 10, study: "E\"F")), ["Me1"])
         XCTAssertEqual(uids(try nearby(seoul, radius: 10, study: "a\"b")), [])
-        XCTAssertTrue(try queue.leave(try UserID("Me1")))
+        XCTAssertTrue(try queue.leave(try UserID("Me1")) { _ in })
         XCTAssertEqual(try studyRows(), [])
     }
 
@@ -105,11 +105,11 @@ final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
         try register("Me1")
         try waiting("Other2", at: seoul, studies: ["swift"])
         try enter("Me1", at: seoul, studies: ["swift", "java", "go"])
-        XCTAssertTrue(try queue.leave(try UserID("Me1")))
+        XCTAssertTrue(try queue.leave(try UserID("Me1")) { _ in })
         XCTAssertNil(try queue.entry(for: try UserID("Me1")))
         XCTAssertEqual(try integer("SELECT count(*) FROM queue_studies WHERE user_id = ?", [.integer(try internalID("Me1"))]), 0)
         XCTAssertEqual(try studyRows(), ["swift"])
-        XCTAssertFalse(try queue.leave(try UserID("Me1")), "not waiting any more")
+        XCTAssertFalse(try queue.leave(try UserID("Me1")) { _ in }, "not waiting any more")
         XCTAssertEqual(uids(try nearby(seoul, radius: 100)), ["Other2"])
     }
 

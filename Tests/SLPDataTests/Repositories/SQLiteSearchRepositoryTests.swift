@@ -246,7 +246,7 @@ final class SQLiteSearchRepositoryTests: QueueDatabaseTestCase {
         XCTAssertEqual(uids(try search.requesters(of: try UserID("Other6"), from: center)).sorted(), ["Me1", "ToSomeoneElse5"])
         XCTAssertEqual(try search.requesters(of: try UserID("Nobody"), from: center), [])
         // A sender who leaves the queue is no longer listed.
-        XCTAssertTrue(try queue.leave(try UserID("Far3")))
+        XCTAssertTrue(try queue.leave(try UserID("Far3")) { _ in })
         XCTAssertEqual(uids(try search.requesters(of: try UserID("Me1"), from: center)), ["Near2"])
     }
 

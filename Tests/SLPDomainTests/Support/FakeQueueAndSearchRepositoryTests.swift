@@ -10,16 +10,16 @@ final class FakeQueueAndSearchRepositoryTests: XCTestCase {
         let user = try User.stub(uid: "A1", searchable: false)
         let queue = FakeQueueRepository(users: FakeUserRepository([user]))
         var seen: User?
-        let entry = try queue.enter(user.uid, at: center, studies: .anything, now: Date(timeIntervalSince1970: 5)) { seen = $0 }
+        let entry = try queue.enter(user.uid, at: center, studies: .anything, now: Date(timeIntervalSince1970: 5)) { seen = $0.user }
         XCTAssertEqual(seen, user)
         XCTAssertEqual(try queue.entry(for: user.uid), entry)
         struct Stop: Error {}
         XCTAssertThrowsError(try queue.enter(user.uid, at: center.moved(100), studies: .anything, now: .distantFuture) { _ in throw Stop() })
         XCTAssertEqual(try queue.entry(for: user.uid), entry)
         XCTAssertThrowsDomainError(try queue.enter(try UserID("Nobody"), at: center, studies: .anything, now: .distantPast) { _ in }, .notRegistered)
-        XCTAssertThrowsDomainError(try queue.leave(try UserID("Nobody")), .notRegistered)
-        XCTAssertTrue(try queue.leave(user.uid))
-        XCTAssertFalse(try queue.leave(user.uid))
+        XCTAssertThrowsDomainError(try queue.leave(try UserID("Nobody")) { _ in }, .notRegistered)
+        XCTAssertTrue(try queue.leave(user.uid) { _ in })
+        XCTAssertFalse(try queue.leave(user.uid) { _ in })
     }
 
     func testNearbyKeepsRadiusStudyExclusionsLimitAndOrder() throws {

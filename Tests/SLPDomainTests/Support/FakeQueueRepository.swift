@@ -8,6 +8,8 @@ final class FakeQueueRepository: QueueRepository {
     private(set) var entries: [UserID: QueueEntry] = [:]
     /// Every method call, in order, to check that a use case did not touch storage.
     private(set) var calls: [String] = []
+    /// Current matches to report in snapshots, as another process would have made them.
+    var currentMatches: [UserID: MatchView] = [:]
 
     init(users: FakeUserRepository) {
         self.users = users
@@ -19,18 +21,24 @@ final class FakeQueueRepository: QueueRepository {
         entries[entry.uid] = entry
     }
 
-    func enter(_ uid: UserID, at coordinate: Coordinate, studies: StudyList, now: Date, check: (User) throws -> Void) throws -> QueueEntry {
+    private func snapshot(_ user: User) -> PartySnapshot {
+        PartySnapshot(user: user, isWaiting: entries[user.uid] != nil, current: currentMatches[user.uid], latest: currentMatches[user.uid])
+    }
+
+    func enter(_ uid: UserID, at coordinate: Coordinate, studies: StudyList, now: Date, check: (PartySnapshot) throws -> Void) throws -> QueueEntry {
         calls.append("enter")
         guard let user = users.usersByUID[uid] else { throw DomainError.notRegistered }
-        try check(user)
+        try check(snapshot(user))
+        currentMatches[uid] = nil
         let entry = QueueEntry(uid: uid, coordinate: coordinate, studies: studies, enteredAt: now)
         entries[uid] = entry
         return entry
     }
 
-    func leave(_ uid: UserID) throws -> Bool {
+    func leave(_ uid: UserID, check: (PartySnapshot) throws -> Void) throws -> Bool {
         calls.append("leave")
-        guard users.usersByUID[uid] != nil else { throw DomainError.notRegistered }
+        guard let user = users.usersByUID[uid] else { throw DomainError.notRegistered }
+        try check(snapshot(user))
         return entries.removeValue(forKey: uid) != nil
     }
 

@@ -25,7 +25,7 @@ final class QueueSearchFeatureTests: XCTestCase {
         TestStore(
             QueueFeature(
                 identify: IdentifyUserUseCase(users: users), enter: EnterQueueUseCase(queue: queue, clock: StoppedClock(now: testNow)),
-                leave: LeaveQueueUseCase(queue: queue)),
+                leave: LeaveQueueUseCase(queue: queue), state: QueueStateUseCase(matches: InMemoryMatchRepository(queue: queue))),
             initialState: .init())
     }
 

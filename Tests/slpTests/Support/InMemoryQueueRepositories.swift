@@ -11,16 +11,17 @@ final class InMemoryQueueRepository: QueueRepository {
         self.users = users
     }
 
-    func enter(_ uid: UserID, at coordinate: Coordinate, studies: StudyList, now: Date, check: (User) throws -> Void) throws -> QueueEntry {
+    func enter(_ uid: UserID, at coordinate: Coordinate, studies: StudyList, now: Date, check: (PartySnapshot) throws -> Void) throws -> QueueEntry {
         guard let user = try users.user(uid: uid) else { throw DomainError.notRegistered }
-        try check(user)
+        try check(PartySnapshot(user: user, isWaiting: entries[uid] != nil, current: nil, latest: nil))
         let entry = QueueEntry(uid: uid, coordinate: coordinate, studies: studies, enteredAt: now)
         entries[uid] = entry
         return entry
     }
 
-    func leave(_ uid: UserID) throws -> Bool {
-        guard try users.user(uid: uid) != nil else { throw DomainError.notRegistered }
+    func leave(_ uid: UserID, check: (PartySnapshot) throws -> Void) throws -> Bool {
+        guard let user = try users.user(uid: uid) else { throw DomainError.notRegistered }
+        try check(PartySnapshot(user: user, isWaiting: entries[uid] != nil, current: nil, latest: nil))
         return entries.removeValue(forKey: uid) != nil
     }
 

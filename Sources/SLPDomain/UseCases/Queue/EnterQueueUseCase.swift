@@ -13,17 +13,12 @@ public struct EnterQueueUseCase {
         self.clock = clock
     }
 
-    /// Values are checked first (`invalid`), then, inside the write, `reported` and `dodge_penalty`.
+    /// Values are checked first (`invalid`), then, inside the write, `already_matched`,
+    /// `reported` and `dodge_penalty`.
     public func callAsFunction(me: UserID, latitude: Double, longitude: Double, studies: [String]) throws -> QueueEntry {
         let coordinate = try Coordinate(latitude: latitude, longitude: longitude)
         let studies = try StudyList(parsing: studies)
         let now = clock.now
-        return try queue.enter(me, at: coordinate, studies: studies, now: now) { user in
-            guard user.reportedCount < EnterQueueUseCase.reportLimit else { throw DomainError.reported }
-            let secondsLeft = user.penaltySecondsLeft(at: now)
-            guard secondsLeft == 0 else {
-                throw DomainError.dodgePenalty(level: min(max(user.dodgeCount, 1), 3), secondsLeft: secondsLeft)
-            }
-        }
+        return try queue.enter(me, at: coordinate, studies: studies, now: now) { try MatchRules.enterQueue($0, now: now) }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Leaves the queue; leaving when not waiting is not an error (nothing to undo).
+/// Leaves the queue; refused while matched; leaving when not waiting is not an error.
 public struct LeaveQueueUseCase {
     private let queue: any QueueRepository
 
@@ -11,6 +11,6 @@ public struct LeaveQueueUseCase {
     /// True when I was waiting and have now left.
     @discardableResult
     public func callAsFunction(me: UserID) throws -> Bool {
-        try queue.leave(me)
+        try queue.leave(me, check: MatchRules.leaveQueue)
     }
 }

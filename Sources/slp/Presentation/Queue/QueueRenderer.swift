@@ -7,6 +7,7 @@ struct QueueRenderer {
 
     func render(_ state: QueueFeature.State) -> Output {
         if let failure = state.failure { return failures.render(failure, format: format) }
+        if let queueState = state.queueState { return render(queueState) }
         if let entry = state.entry {
             switch format {
             case .json:
@@ -24,6 +25,30 @@ struct QueueRenderer {
         switch format {
         case .json: return .success(JSONValue.object([("left", .bool(left))]).text + "\n")
         case .text: return .success(left ? "Left the queue.\n" : "You were not in the queue.\n")
+        }
+    }
+
+    /// `queue status`: the SLP myQueueState keys, with 0/1 flags as SLP sends them.
+    private func render(_ queueState: QueueState) -> Output {
+        switch format {
+        case .json:
+            return .success(JSONValue.object([
+                ("status", .string(queueState.status.rawValue)),
+                ("dodged", .int(queueState.dodged ? 1 : 0)),
+                ("matched", .int(queueState.status == .matched ? 1 : 0)),
+                ("reviewed", .int(queueState.reviewed ? 1 : 0)),
+                ("matchedNick", queueState.partner.map { .string($0.nick.value) } ?? .null),
+                ("matchedUid", queueState.partner.map { .string($0.uid.rawValue) } ?? .null),
+            ]).text + "\n")
+        case .text(let style):
+            var table = KeyValueTable()
+            table.add("status", queueState.status.rawValue)
+            if queueState.status == .matched {
+                table.add("partner", queueState.partner.map { "\($0.nick) (\($0.uid))" } ?? "a withdrawn user")
+                let progress = queueState.dodged ? "cancelled by your partner" : queueState.reviewed ? "finished: your partner reviewed you" : "on"
+                table.add("study", progress)
+            }
+            return .success(table.render(style: style))
         }
     }
 }

@@ -109,7 +109,7 @@ final class EnterQueueUseCaseTests: XCTestCase {
     func testThreeReportsBarTheQueue() throws {
         try store { $0.reportedCount = 2 }
         XCTAssertNoThrow(try enter(me: me.uid, latitude: 1, longitude: 1, studies: []))
-        XCTAssertTrue(try queue.leave(me.uid))
+        XCTAssertTrue(try queue.leave(me.uid) { _ in })
         for count in [3, 4, 10] {
             try store { $0.reportedCount = count }
             XCTAssertThrowsError(try enter(me: me.uid, latitude: 1, longitude: 1, studies: [])) { error in

@@ -1,0 +1,14 @@
+import Foundation
+
+/// What the matching rules decided to do to a pair; the repository carries it out in the
+/// same transaction it read the `PairSnapshot` in.
+public enum PairDecision: Equatable, Sendable {
+    /// Record (or keep) my open request to the other user.
+    case openRequest
+    /// Match us: both leave the queue, every open request of either is dropped.
+    case match
+    /// Add my review to the partner of my latest match; `endsMyMatch` also closes it for me.
+    case review(titles: Set<ReputationTitle>, comment: String?, endsMyMatch: Bool, resetsMyDodges: Bool)
+    /// Record my report; the other user's report count goes up by one.
+    case report(reason: ReportReason, comment: String?, barsFromQueue: Bool)
+}

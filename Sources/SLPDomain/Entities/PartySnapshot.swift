@@ -1,0 +1,23 @@
+import Foundation
+
+/// Everything the matching rules need to know about one user, read inside the transaction
+/// that will act on it, so the decision and the write see the same state.
+public struct PartySnapshot: Equatable, Sendable {
+    public let user: User
+    /// Waiting in the queue.
+    public let isWaiting: Bool
+    /// My current match (active, or ended by my partner and not yet left behind).
+    public let current: MatchView?
+    /// My most recent match, current or just ended: the one I may still review.
+    public let latest: MatchView?
+
+    public init(user: User, isWaiting: Bool, current: MatchView?, latest: MatchView?) {
+        self.user = user
+        self.isWaiting = isWaiting
+        self.current = current
+        self.latest = latest
+    }
+
+    /// In a match that is still on: cannot queue, request or accept.
+    public var isMatched: Bool { current?.isActive ?? false }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// `GET /queue/myQueueState`: where I stand, and how my current match is going.
+public struct QueueState: Equatable, Sendable {
+    public let status: QueueStatus
+    /// My partner cancelled (or withdrew from the service).
+    public let dodged: Bool
+    /// My partner finished the match with a review.
+    public let reviewed: Bool
+    /// My current partner, if matched.
+    public let partner: MatchView.Partner?
+
+    public init(_ snapshot: PartySnapshot) {
+        if let match = snapshot.current {
+            status = .matched
+            dodged = match.partnerEnding == .dodged
+            reviewed = match.partnerEnding == .reviewed
+            partner = match.partner
+        } else {
+            status = snapshot.isWaiting ? .waiting : .general
+            dodged = false
+            reviewed = false
+            partner = nil
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// The matching rules of SLP as pure decisions over snapshots read inside a transaction:
+/// the repository reads, these decide (or refuse), the repository writes, all in one go.
+public enum MatchRules {
+    /// Minutes of penalty for the 1st, 2nd and 3rd (and later) consecutive dodge.
+    public static let penaltyMinutes = [1, 2, 3]
+
+    /// `slp queue`: refused when matched, reported too often, or serving a penalty.
+    public static func enterQueue(_ me: PartySnapshot, now: Date) throws {
+        guard !me.isMatched else { throw DomainError.alreadyMatched(status: 201) }
+        guard me.user.reportedCount < EnterQueueUseCase.reportLimit else { throw DomainError.reported }
+        let secondsLeft = me.user.penaltySecondsLeft(at: now)
+        guard secondsLeft == 0 else {
+            throw DomainError.dodgePenalty(level: min(max(me.user.dodgeCount, 1), 3), secondsLeft: secondsLeft)
+        }
+    }
+
+    /// `slp queue stop`: refused while a match is on.
+    public static func leaveQueue(_ me: PartySnapshot) throws {
+        guard !me.isMatched else { throw DomainError.alreadyMatched(status: 201) }
+    }
+
+    /// `slp match request`: both must be waiting; if the other already asked me, we match now.
+    public static func request(_ pair: PairSnapshot) throws -> PairDecision {
+        guard !pair.me.isMatched else { throw DomainError.alreadyMatched(status: 201) }
+        guard pair.me.isWaiting else { throw DomainError.notSearching }
+        // A reported pair never meets again; the answer does not tell which side reported.
+        guard !pair.iReported, !pair.otherReported, pair.other.isWaiting, !pair.other.isMatched else {
+            throw DomainError.otherNotSearching
+        }
+        return pair.requestFromOther ? .match : .openRequest
+    }
+
+    /// `slp match accept`: needs an open request from the other user, both waiting.
+    public static func accept(_ pair: PairSnapshot) throws -> PairDecision {
+        guard !pair.me.isMatched else { throw DomainError.alreadyMatched(status: 203) }
+        guard !pair.other.isMatched else { throw DomainError.otherMatched }
+        guard pair.other.isWaiting, !pair.iReported, !pair.otherReported else { throw DomainError.otherNotSearching }
+        guard pair.me.isWaiting else { throw DomainError.notSearching }
+        guard pair.requestFromOther else { throw DomainError.noRequest }
+        return .match
+    }
+
+    /// `slp match dodge`: cancels my current match; penalised unless my partner left it first.
+    public static func dodge(_ me: PartySnapshot, now: Date) throws -> DodgeDecision {
+        guard let match = me.current else { throw DomainError.notPartner }
+        guard match.partnerEnding == nil else { return DodgeDecision(dodgeCount: me.user.dodgeCount, penaltyUntil: nil) }
+        let count = me.user.dodgeCount + 1
+        let minutes = penaltyMinutes[min(count, penaltyMinutes.count) - 1]
+        return DodgeDecision(dodgeCount: count, penaltyUntil: now.addingTimeInterval(TimeInterval(minutes * 60)))
+    }
+
+    /// `slp match review`: only my latest partner, once per match; ends the match for me.
+    public static func review(_ pair: PairSnapshot, titles: Set<ReputationTitle>, comment: String?) throws -> PairDecision {
+        guard let match = pair.me.latest, match.partner?.uid == pair.other.user.uid else { throw DomainError.notPartner }
+        guard !match.iReviewed else { throw DomainError.alreadyReviewed }
+        let stillMine = match.isCurrent && match.myEnding == nil
+        return .review(titles: titles, comment: comment, endsMyMatch: stillMine, resetsMyDodges: stillMine)
+    }
+
+    /// `slp match report`: once per pair; the third report bars the user from the queue.
+    public static func report(_ pair: PairSnapshot, reason: ReportReason, comment: String?) throws -> PairDecision {
+        guard !pair.iReported else { throw DomainError.alreadyReported }
+        let barred = pair.other.user.reportedCount + 1 >= EnterQueueUseCase.reportLimit
+        return .report(reason: reason, comment: comment, barsFromQueue: barred)
+    }
+}

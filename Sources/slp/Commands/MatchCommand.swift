@@ -1,0 +1,10 @@
+/// `slp match`: the group of matching commands.
+enum MatchCommand {
+    static let spec = CommandSpec(
+        name: "match",
+        abstract: "Request, accept, cancel, review or report a study partner.",
+        subcommands: [
+            MatchRequestCommand.spec, MatchAcceptCommand.spec, MatchDodgeCommand.spec, MatchReviewCommand.spec,
+            MatchReportCommand.spec,
+        ])
+}

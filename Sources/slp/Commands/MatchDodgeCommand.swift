@@ -1,0 +1,12 @@
+/// `slp match dodge`
+enum MatchDodgeCommand: Command {
+    static let spec = CommandSpec(
+        name: "dodge",
+        abstract: "Cancel your current match.",
+        discussion: "Unless your partner had already left, you cannot queue for 1, 2, then 3 minutes for consecutive cancellations; finishing a match with a review resets the count.",
+        examples: ["slp match dodge --as 010-1234-5678"])
+
+    static func run(_ context: CommandContext) async -> Output {
+        await MatchFeatureRunner.run(.dodge(actingUser: context.actingUser), context: context)
+    }
+}

@@ -1,0 +1,17 @@
+/// `slp match request UID`
+enum MatchRequestCommand: Command {
+    static let spec = CommandSpec(
+        name: "request",
+        abstract: "Ask a waiting user to study together (matched at once if they asked you).",
+        arguments: [ArgumentSpec(name: "uid", help: "The user to ask.")],
+        examples: ["slp match request Qm3w9XcD0aTz1bL7kVn2RfYs8HjE --as 010-1234-5678"])
+
+    static func run(_ context: CommandContext) async -> Output {
+        do {
+            let other = try MatchFeatureRunner.partner(context)
+            return await MatchFeatureRunner.run(.request(actingUser: context.actingUser, other: other), context: context)
+        } catch {
+            return context.fail(error)
+        }
+    }
+}

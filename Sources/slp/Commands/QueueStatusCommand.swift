@@ -1,0 +1,11 @@
+/// `slp queue status`
+enum QueueStatusCommand: Command {
+    static let spec = CommandSpec(
+        name: "status",
+        abstract: "Show whether you are in general, waiting or matched, and with whom.",
+        examples: ["slp queue status --as 010-1234-5678"])
+
+    static func run(_ context: CommandContext) async -> Output {
+        await QueueFeatureRunner.run(.status(actingUser: context.actingUser), context: context)
+    }
+}

@@ -1,0 +1,86 @@
+import SLPDomain
+
+/// `slp match request|accept|dodge|review|report`: the matching lifecycle between two users.
+struct MatchFeature: Feature {
+    enum Action: Sendable {
+        case request(actingUser: String?, other: UserID)
+        case accept(actingUser: String?, other: UserID)
+        case dodge(actingUser: String?)
+        case review(actingUser: String?, partner: UserID, titles: Set<ReputationTitle>, comment: String?)
+        case report(actingUser: String?, other: UserID, reason: ReportReason, comment: String?)
+    }
+
+    /// What happened, for the renderer.
+    enum Outcome: Equatable, Sendable {
+        /// A request sent (not matched yet), or a match made by a request or an accept.
+        case requested(MatchOutcome)
+        case accepted(MatchOutcome)
+        /// My match cancelled; `penaltySeconds` 0 when my partner had left first.
+        case dodged(partner: MatchView.Partner?, penaltySeconds: Int)
+        case reviewed(MatchView.Partner, titles: [ReputationTitle])
+        case reported(MatchView.Partner)
+    }
+
+    enum Mutation: Sendable, Equatable {
+        case setLoading(Bool)
+        case setOutcome(Outcome)
+        case setFailure(Failure)
+    }
+
+    struct State: Equatable, Sendable {
+        var isLoading = false
+        var outcome: Outcome?
+        var failure: Failure?
+    }
+
+    let identify: IdentifyUserUseCase
+    let request: RequestStudyUseCase
+    let accept: AcceptStudyUseCase
+    let dodge: DodgeMatchUseCase
+    let review: ReviewPartnerUseCase
+    let report: ReportUserUseCase
+    let clock: any TimeProvider
+
+    func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
+        sink(.setLoading(true))
+        do {
+            switch action {
+            case .request(let actingUser, let other):
+                let me = try identify(actingUser)
+                sink(.setOutcome(.requested(try request(me: me.uid, other: other))))
+            case .accept(let actingUser, let other):
+                let me = try identify(actingUser)
+                sink(.setOutcome(.accepted(try accept(me: me.uid, other: other))))
+            case .dodge(let actingUser):
+                let me = try identify(actingUser)
+                let (decision, match) = try dodge(me: me.uid)
+                let seconds = decision.penaltyUntil.map { Int($0.timeIntervalSince(clock.now).rounded(.up)) } ?? 0
+                sink(.setOutcome(.dodged(partner: match.partner, penaltySeconds: seconds)))
+            case .review(let actingUser, let partner, let titles, let comment):
+                let me = try identify(actingUser)
+                let reviewed = try review(me: me.uid, partner: partner, titles: titles, comment: comment)
+                sink(.setOutcome(.reviewed(reviewed, titles: ReputationTitle.allCases.filter(titles.contains))))
+            case .report(let actingUser, let other, let reason, let comment):
+                let me = try identify(actingUser)
+                sink(.setOutcome(.reported(try report(me: me.uid, other: other, reason: reason, comment: comment))))
+            }
+        } catch {
+            sink(.setFailure(Failure(error)))
+        }
+        sink(.setLoading(false))
+    }
+
+    nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setLoading(let loading): state.isLoading = loading
+        case .setOutcome(let outcome):
+            state.outcome = outcome
+            state.failure = nil
+        case .setFailure(let failure):
+            state.failure = failure
+            state.outcome = nil
+        }
+        return state
+    }
+}

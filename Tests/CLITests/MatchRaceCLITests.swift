@@ -1,0 +1,88 @@
+import Foundation
+import SLPData
+import XCTest
+
+/// 8 processes firing random requests, accepts, dodges and re-queues at 20 users at once: afterwards
+/// nobody is in two matches, both members see the same match, and no process hit a storage error.
+final class MatchRaceCLITests: XCTestCase {
+    func testConcurrentRequestsAndAcceptsNeverDoubleMatch() throws {
+        let directory = try TemporaryDirectory()
+        let slp = SLPBinary(database: directory.path("race.sqlite"))
+        var uids: [String] = []
+        for index in 0..<20 {
+            let phone = "010-6666-\(1000 + index)"
+            let result = try slp.run(["register", "--phone", phone, "--nick", "r\(index)", "--birth", "1990-01-01",
+                                      "--email", "r@example.com", "--gender", index % 2 == 0 ? "female" : "male"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let uid = result.stdout.trimmingCharacters(in: .newlines)
+            uids.append(uid)
+            XCTAssertEqual(try slp.run("queue", "--as", uid, "--lat", "37.5", "--long", "127.0").status, 0)
+        }
+        let processes = 8, operationsPerProcess = 40
+        let outcomes = UnsafeMutableBufferPointer<[SLPBinary.Result]>.allocate(capacity: processes)
+        outcomes.initialize(repeating: [])
+        defer { outcomes.deallocate() }
+        nonisolated(unsafe) let shared = outcomes
+        let everyone = uids
+        DispatchQueue.concurrentPerform(iterations: processes) { worker in
+            var random = SystemRandomNumberGenerator()
+            var results: [SLPBinary.Result] = []
+            for _ in 0..<operationsPerProcess {
+                let me = everyone.randomElement(using: &random)!
+                let other = everyone.filter { $0 != me }.randomElement(using: &random)!
+                // Mostly requests and accepts; some cancel and queue again, so matches keep forming.
+                let arguments: [String]
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0..<4: arguments = ["match", "request", other]
+                case 4..<8: arguments = ["match", "accept", other]
+                case 8: arguments = ["match", "dodge"]
+                default: arguments = ["queue", "--lat", "37.5", "--long", "127.0"]
+                }
+                if let result = try? slp.run(["--json"] + arguments + ["--as", me]) { results.append(result) }
+            }
+            shared[worker] = results
+        }
+        let all = outcomes.flatMap { $0 }
+        XCTAssertEqual(all.count, processes * operationsPerProcess, "every process ran")
+        let ruleCodes: Set<String> = [
+            "already_matched", "other_matched", "other_not_searching", "no_request", "not_searching", "not_partner", "dodge_penalty",
+        ]
+        for result in all where result.status != 0 {
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertTrue(ruleCodes.contains((try? result.jsonError()["code"] as? String) ?? ""), result.stderr)
+        }
+        XCTAssertGreaterThan(all.filter { $0.status == 0 }.count, 0)
+
+        // Both members see the same match while it is on. (After a dodge the one left behind
+        // still sees it, marked dodged, while the dodger has moved on: that is by design.)
+        var partnerOf: [String: String] = [:]
+        for uid in uids {
+            let state = try slp.run("--json", "queue", "status", "--as", uid).jsonObject()
+            if state["status"] as? String == "matched", state["dodged"] as? Int == 0, state["reviewed"] as? Int == 0 {
+                partnerOf[uid] = state["matchedUid"] as? String
+            }
+        }
+        XCTAssertGreaterThan(all.filter { $0.stdout.contains(#""matched":1"#) }.count, 0, "some pairs matched")
+        for (uid, partner) in partnerOf {
+            XCTAssertEqual(partnerOf[partner], uid, "\(uid) sees \(partner), who must see \(uid)")
+        }
+        // The storage agrees: at most one current match per user, two members per match.
+        let database = try Database(path: directory.path("race.sqlite"))
+        let overbooked = try database.read { connection in
+            try connection.prepare("SELECT count(*) FROM (SELECT user_id FROM match_members WHERE is_current = 1 GROUP BY user_id HAVING count(*) > 1)")
+                .first { $0.int(0) }
+        }
+        XCTAssertEqual(overbooked, 0)
+        let badMatches = try database.read { connection in
+            try connection.prepare("SELECT count(*) FROM (SELECT match_id FROM match_members GROUP BY match_id HAVING count(*) != 2)")
+                .first { $0.int(0) }
+        }
+        XCTAssertEqual(badMatches, 0)
+        let matchedButQueued = try database.read { connection in
+            try connection.prepare("SELECT count(*) FROM match_members m JOIN queue q ON q.user_id = m.user_id WHERE m.is_current = 1")
+                .first { $0.int(0) }
+        }
+        XCTAssertEqual(matchedButQueued, 0, "matched users are out of the queue")
+        XCTAssertEqual(try database.read { try $0.prepare("PRAGMA integrity_check").first { $0.text(0) } }, "ok")
+    }
+}
