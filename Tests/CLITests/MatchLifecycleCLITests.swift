@@ -135,7 +135,7 @@ final class MatchLifecycleCLITests: XCTestCase {
         XCTAssertEqual(try queue(b).status, 0)
         XCTAssertEqual(try run("match", "request", b, "--as", a).status, 0)
         let mutual = try run("match", "request", a, "--as", b)
-        XCTAssertEqual(mutual.stdout, "Matched with 에이 (\(a)): they had asked you too. Say hello with 'slp chat send'.\n")
+        XCTAssertEqual(mutual.stdout, "Matched with 에이 (\(a)): they had asked you too.\n")
         XCTAssertEqual(try status(a)["matchedUid"] as? String, b)
         XCTAssertEqual(try status(b)["matchedUid"] as? String, a)
         XCTAssertEqual(try status(a)["status"] as? String, "matched")

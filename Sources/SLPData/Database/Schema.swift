@@ -125,6 +125,7 @@ enum Schema {
                 match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
                 user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
                 partner_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+                partner_uid TEXT NOT NULL,
                 ending TEXT CHECK (ending IN ('dodged', 'reviewed')),
                 reviewed_partner INTEGER NOT NULL DEFAULT 0,
                 is_current INTEGER NOT NULL DEFAULT 1,
@@ -133,6 +134,21 @@ enum Schema {
             CREATE UNIQUE INDEX match_members_current ON match_members(user_id) WHERE is_current = 1;
             CREATE INDEX match_members_by_user ON match_members(user_id, match_id);
             CREATE INDEX match_members_by_partner ON match_members(partner_id);
+            """),
+        // Conversations: a match's messages in order. (match_id, seq) orders them; the unique
+        // (match_id, created_at) index makes times strictly increasing, so paging by time is exact.
+        // Uids are kept as text so a withdrawn partner's messages stay with the other member.
+        Migration(version: 4, sql: """
+            CREATE TABLE messages (
+                match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+                seq INTEGER NOT NULL,
+                from_uid TEXT NOT NULL,
+                to_uid TEXT NOT NULL,
+                chat TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                PRIMARY KEY (match_id, seq)
+            ) STRICT, WITHOUT ROWID;
+            CREATE UNIQUE INDEX messages_by_time ON messages(match_id, created_at);
             """),
     ]
 

@@ -45,7 +45,8 @@ enum MatchRows {
     }
 
     /// Matches two waiting users: out of the queue, open requests dropped, one match with two members.
-    static func match(_ me: Int64, _ other: Int64, at now: Date, in connection: Connection) throws {
+    static func match(_ mine: UserRecord, _ theirs: UserRecord, at now: Date, in connection: Connection) throws {
+        let me = mine.id, other = theirs.id
         for id in [me, other] {
             try leaveEndedMatch(userID: id, in: connection)
             guard try QueueRows.remove(userID: id, in: connection) else {
@@ -56,9 +57,9 @@ enum MatchRows {
         try connection.cached("DELETE FROM requests WHERE from_id IN (?1, ?2) OR to_id IN (?1, ?2)").run([.integer(me), .integer(other)])
         try connection.cached("INSERT INTO matches (created_at) VALUES (?)").run([.integer(now.unixMilliseconds)])
         let matchID = connection.lastInsertRowID
-        let member = try connection.cached("INSERT INTO match_members (match_id, user_id, partner_id) VALUES (?, ?, ?)")
-        try member.run([.integer(matchID), .integer(me), .integer(other)])
-        try member.run([.integer(matchID), .integer(other), .integer(me)])
+        let member = try connection.cached("INSERT INTO match_members (match_id, user_id, partner_id, partner_uid) VALUES (?, ?, ?, ?)")
+        try member.run([.integer(matchID), .integer(me), .integer(other), .text(theirs.uid)])
+        try member.run([.integer(matchID), .integer(other), .integer(me), .text(mine.uid)])
     }
 
     /// Ends my part of a match; the match counts as ended from its first ending on.

@@ -38,7 +38,7 @@ public final class SQLiteMatchRepository: MatchRepository {
                     ON CONFLICT (from_id, to_id) DO UPDATE SET created_at = excluded.created_at
                     """).run([.integer(mine.id), .integer(theirs.id), .integer(now.unixMilliseconds)])
             case .match:
-                try MatchRows.match(mine.id, theirs.id, at: now, in: connection)
+                try MatchRows.match(mine, theirs, at: now, in: connection)
             case .review(let titles, let comment, let endsMyMatch, let resetsMyDodges):
                 guard let latest = try MatchRows.latestMatch(userID: mine.id, in: connection) else { throw DomainError.notPartner }
                 var partner = pair.other.user

@@ -42,6 +42,11 @@ final class CommandContext {
         return FixedTimeProvider(now: date)
     }
 
+    /// Writes to stdout at once, for screens that go on (chat follow).
+    func stream(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
     /// Renders any error the way every command does.
     func fail(_ error: any Error) -> Output {
         failures.render(Failure(error), format: format)

@@ -12,6 +12,7 @@ final class Dependencies {
     private let search: SQLiteSearchRepository
     private let population: SQLitePopulationRepository
     private let matches: SQLiteMatchRepository
+    private let chats: SQLiteChatRepository
 
     init(databasePath: String, clock: any TimeProvider) throws {
         self.clock = clock
@@ -21,6 +22,7 @@ final class Dependencies {
         search = SQLiteSearchRepository(database: database)
         population = SQLitePopulationRepository(database: database)
         matches = SQLiteMatchRepository(database: database)
+        chats = SQLiteChatRepository(database: database)
     }
 
     var now: Date { clock.now }
@@ -40,4 +42,7 @@ final class Dependencies {
     var dodgeMatch: DodgeMatchUseCase { DodgeMatchUseCase(matches: matches, clock: clock) }
     var reviewPartner: ReviewPartnerUseCase { ReviewPartnerUseCase(matches: matches, clock: clock) }
     var reportUser: ReportUserUseCase { ReportUserUseCase(matches: matches, clock: clock) }
+    var sendMessage: SendMessageUseCase { SendMessageUseCase(chats: chats, clock: clock) }
+    var readMessages: ReadMessagesUseCase { ReadMessagesUseCase(chats: chats) }
+    var followConversation: FollowConversationUseCase { FollowConversationUseCase(chats: chats) }
 }

@@ -7,7 +7,8 @@ enum CommandTable {
         abstract: "Find study partners nearby, match one to one, and chat.",
         discussion: "One SQLite file holds the whole service; many slp processes may use it at once.",
         subcommands: [
-            RegisterCommand.spec, UserCommand.spec, QueueCommand.spec, SearchCommand.spec, MatchCommand.spec, SeedCommand.spec,
+            RegisterCommand.spec, UserCommand.spec, QueueCommand.spec, SearchCommand.spec, MatchCommand.spec, ChatCommand.spec,
+            SeedCommand.spec,
             HelpCommand.spec,
         ])
 
@@ -25,6 +26,9 @@ enum CommandTable {
         ["match", "dodge"]: MatchDodgeCommand.self,
         ["match", "review"]: MatchReviewCommand.self,
         ["match", "report"]: MatchReportCommand.self,
+        ["chat", "send"]: ChatSendCommand.self,
+        ["chat", "list"]: ChatListCommand.self,
+        ["chat", "follow"]: ChatFollowCommand.self,
         ["search"]: SearchCommand.self,
         ["seed"]: SeedCommand.self,
         ["help"]: HelpCommand.self,

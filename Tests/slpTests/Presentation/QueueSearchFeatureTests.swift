@@ -143,7 +143,7 @@ final class QueueSearchFeatureTests: XCTestCase {
         store.receive(.setLoading(false)) { $0.isLoading = false }
         store.finish()
         XCTAssertEqual(SearchRenderer(format: .text(.plain), failures: renderer).render(store.state).stdout, "Nobody is waiting nearby.\n")
-        XCTAssertEqual(SearchRenderer(format: .json, failures: renderer).render(store.state).stdout,
+        XCTAssertEqual(SearchRenderer(format: .json, failures: renderer).render(store.state).stdoutText,
                        "{\"fromQueueDB\":[],\"fromQueueDBRequested\":[],\"fromRecommend\":[]}\n")
     }
 

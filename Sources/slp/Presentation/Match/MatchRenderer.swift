@@ -23,11 +23,11 @@ struct MatchRenderer {
     private func text(_ outcome: MatchFeature.Outcome) -> String {
         switch outcome {
         case .requested(let result) where result.isMatched:
-            "Matched with \(name(result.partner)): they had asked you too. Say hello with 'slp chat send'."
+            "Matched with \(name(result.partner)): they had asked you too."
         case .requested(let result):
             "Sent a study request to \(name(result.partner)). You are matched when they accept."
         case .accepted(let result):
-            "Matched with \(name(result.partner)). Say hello with 'slp chat send'."
+            "Matched with \(name(result.partner))."
         case .dodged(let partner, let seconds):
             "Cancelled the study with \(name(partner))."
                 + (seconds > 0 ? " Penalty: you can queue again in \(seconds) s." : " No penalty: your partner had already left.")

@@ -23,67 +23,30 @@ enum JSONValue: Equatable, Sendable {
 
     /// Compact text on one line.
     var text: String {
-        var output: [UInt8] = []
-        output.reserveCapacity(256)
-        write(to: &output)
-        return String(decoding: output, as: UTF8.self)
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.text
     }
 
-    private func write(to output: inout [UInt8]) {
+    /// Writes this value as the next member of `writer`.
+    func write(to writer: inout JSONWriter) {
         switch self {
-        case .null: output += "null".utf8
-        case .bool(let value): output += (value ? "true" : "false").utf8
-        case .int(let value): output += String(value).utf8
-        case .double(let value):
-            // JSON has no NaN or infinity; domain values are always finite.
-            output += (value.isFinite ? String(value) : "null").utf8
-        case .string(let value): JSONValue.writeString(value, to: &output)
+        case .null: writer.null()
+        case .bool(let value): writer.bool(value)
+        case .int(let value): writer.int(value)
+        case .double(let value): writer.double(value)
+        case .string(let value): writer.string(value)
         case .array(let values):
-            output.append(UInt8(ascii: "["))
-            for (index, value) in values.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                value.write(to: &output)
-            }
-            output.append(UInt8(ascii: "]"))
+            writer.beginArray()
+            for value in values { value.write(to: &writer) }
+            writer.endArray()
         case .object(let members):
-            output.append(UInt8(ascii: "{"))
-            for (index, (key, value)) in members.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                JSONValue.writeString(key, to: &output)
-                output.append(UInt8(ascii: ":"))
-                value.write(to: &output)
+            writer.beginObject()
+            for (key, value) in members {
+                writer.key(key)
+                value.write(to: &writer)
             }
-            output.append(UInt8(ascii: "}"))
+            writer.endObject()
         }
-    }
-
-    /// Escapes quotes, backslashes and control characters; U+2028/2029 too, for JavaScript readers.
-    private static func writeString(_ value: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        var utf8 = value.utf8.makeIterator()
-        while let byte = utf8.next() {
-            switch byte {
-            case UInt8(ascii: "\""): output += #"\""#.utf8
-            case UInt8(ascii: "\\"): output += #"\\"#.utf8
-            case UInt8(ascii: "\n"): output += #"\n"#.utf8
-            case UInt8(ascii: "\r"): output += #"\r"#.utf8
-            case UInt8(ascii: "\t"): output += #"\t"#.utf8
-            case 0..<0x20:
-                let hex = String(byte, radix: 16)
-                output += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
-            case 0xE2:
-                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-                let second = utf8.next(), third = utf8.next()
-                if second == 0x80, let third, third == 0xA8 || third == 0xA9 {
-                    output += (third == 0xA8 ? "\\u2028" : "\\u2029").utf8
-                } else {
-                    output.append(byte)
-                    if let second { output.append(second) }
-                    if let third { output.append(third) }
-                }
-            default: output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
     }
 }

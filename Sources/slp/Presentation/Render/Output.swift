@@ -3,6 +3,14 @@ struct Output: Equatable, Sendable {
     var stdout = ""
     var stderr = ""
     var exitCode = ExitCode.success
+    /// Bytes printed after `stdout`: large renderings (search JSON) are written as they were
+    /// built, without a round trip through String (which would check every byte again).
+    var stdoutBytes: [UInt8] = []
 
     static func success(_ stdout: String) -> Output { Output(stdout: stdout) }
+
+    static func success(bytes: [UInt8]) -> Output { Output(stdoutBytes: bytes) }
+
+    /// Everything stdout gets, as text (for tests and renderers that compare).
+    var stdoutText: String { stdout + String(decoding: stdoutBytes, as: UTF8.self) }
 }

@@ -12,11 +12,21 @@ struct SearchRenderer {
         }
         switch format {
         case .json:
-            return .success(JSONValue.object([
-                ("fromQueueDB", .array(result.fromQueueDB.map { json($0, type: 0) })),
-                ("fromQueueDBRequested", .array(result.fromQueueDBRequested.map { json($0, type: 1) })),
-                ("fromRecommend", .array(result.fromRecommend.map(JSONValue.string))),
-            ]).text + "\n")
+            // Written straight to bytes: a city-scale result has thousands of cards.
+            var writer = JSONWriter(capacity: 256 * (result.fromQueueDB.count + 4))
+            writer.beginObject()
+            for (key, users, type) in [("fromQueueDB" as StaticString, result.fromQueueDB, 0), ("fromQueueDBRequested", result.fromQueueDBRequested, 1)] {
+                writer.key(key)
+                writer.beginArray()
+                for user in users { write(user, type: type, to: &writer) }
+                writer.endArray()
+            }
+            writer.key("fromRecommend" as StaticString)
+            writer.beginArray()
+            for study in result.fromRecommend { writer.string(study) }
+            writer.endArray()
+            writer.endObject()
+            return .success(bytes: writer.bytes + [UInt8(ascii: "\n")])
         case .text(let style):
             var text = result.fromQueueDB.isEmpty ? "Nobody is waiting nearby.\n" : table(result.fromQueueDB).render(style: style)
             if !result.fromQueueDBRequested.isEmpty {
@@ -30,22 +40,43 @@ struct SearchRenderer {
     }
 
     /// A nearby user with the SLP keys; `type` is 0 in `fromQueueDB`, 1 in `fromQueueDBRequested`.
-    private func json(_ user: NearbyUser, type: Int) -> JSONValue {
-        .object([
-            ("uid", .string(user.uid.rawValue)),
-            ("nick", .string(user.nick.value)),
-            ("lat", .double(user.coordinate.latitude)),
-            ("long", .double(user.coordinate.longitude)),
-            ("reputation", .array(user.reputation.counts.map(JSONValue.int))),
-            ("studylist", .array(user.studies.studies.map { .string($0.name) })),
-            ("reviews", .array(user.reviews.map(JSONValue.string))),
-            ("gender", .int(user.gender.rawValue)),
-            ("type", .int(type)),
-            ("sesac", .int(user.sesac)),
-            ("background", .int(user.background)),
-            ("distance", .int(Int(user.distance.rounded()))),
-            ("sharedStudies", .array(user.sharedStudies.map { .string($0.name) })),
-        ])
+    private func write(_ user: NearbyUser, type: Int, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("uid" as StaticString)
+        writer.string(user.uid.rawValue)
+        writer.key("nick" as StaticString)
+        writer.string(user.nick.value)
+        writer.key("lat" as StaticString)
+        writer.double(user.coordinate.latitude)
+        writer.key("long" as StaticString)
+        writer.double(user.coordinate.longitude)
+        writer.key("reputation" as StaticString)
+        writer.beginArray()
+        for title in ReputationTitle.allCases { writer.int(user.reputation[title]) }
+        writer.endArray()
+        writer.key("studylist" as StaticString)
+        writer.beginArray()
+        for study in user.studies.studies { writer.string(study.name) }
+        writer.endArray()
+        writer.key("reviews" as StaticString)
+        writer.beginArray()
+        for review in user.reviews { writer.string(review) }
+        writer.endArray()
+        writer.key("gender" as StaticString)
+        writer.int(user.gender.rawValue)
+        writer.key("type" as StaticString)
+        writer.int(type)
+        writer.key("sesac" as StaticString)
+        writer.int(user.sesac)
+        writer.key("background" as StaticString)
+        writer.int(user.background)
+        writer.key("distance" as StaticString)
+        writer.int(Int(user.distance.rounded()))
+        writer.key("sharedStudies" as StaticString)
+        writer.beginArray()
+        for study in user.sharedStudies { writer.string(study.name) }
+        writer.endArray()
+        writer.endObject()
     }
 
     private func table(_ users: [NearbyUser]) -> TextTable {

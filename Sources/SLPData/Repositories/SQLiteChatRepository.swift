@@ -1,0 +1,110 @@
+import Foundation
+import SLPDomain
+
+/// Conversations in slp's SQLite file: messages keyed by (match, sequence number).
+public final class SQLiteChatRepository: ChatRepository {
+    private let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    /// A member's view of a match's conversation, with the rest of the query's WHERE clause.
+    private static func conversationQuery(_ condition: String) -> String {
+        """
+        SELECT m.match_id, m.partner_uid, p.uid, p.nick,
+               m.is_current = 1 AND m.ending IS NULL AND pm.ending IS NULL AND p.id IS NOT NULL
+        FROM match_members m
+        LEFT JOIN users p ON p.id = m.partner_id
+        LEFT JOIN match_members pm ON pm.match_id = m.match_id AND pm.user_id = m.partner_id
+        WHERE m.user_id = (SELECT id FROM users WHERE uid = ?) AND \(condition)
+        ORDER BY m.match_id DESC LIMIT 1
+        """
+    }
+
+    private static func conversation(_ row: Row, me: UserID) throws -> Conversation {
+        do {
+            let partner = try row.optionalText(2).map { uid in
+                MatchView.Partner(uid: try UserID(uid), nick: try Nick(row.optionalText(3) ?? ""))
+            }
+            return Conversation(id: row.int64(0), me: me, partner: partner, partnerUID: try UserID(row.text(1)), isOpen: row.bool(4))
+        } catch let error as DomainError {
+            throw StoredDataError(table: "match_members", id: row.int64(0), detail: error.message)
+        }
+    }
+
+    public func conversation(of me: UserID, with partner: UserID?) throws -> Conversation? {
+        try database.read { connection in
+            if let partner {
+                return try connection.cached(Self.conversationQuery("m.partner_uid = ?"))
+                    .first([.text(me.rawValue), .text(partner.rawValue)]) { try Self.conversation($0, me: me) }
+            }
+            return try connection.cached(Self.conversationQuery("1")).first([.text(me.rawValue)]) { try Self.conversation($0, me: me) }
+        }
+    }
+
+    public func refresh(_ conversation: Conversation) throws -> Conversation {
+        try database.read { connection in
+            try connection.cached(Self.conversationQuery("m.match_id = ?"))
+                .first([.text(conversation.me.rawValue), .integer(conversation.id)]) { try Self.conversation($0, me: conversation.me) }
+        } ?? Conversation(id: conversation.id, me: conversation.me, partner: nil, partnerUID: conversation.partnerUID, isOpen: false)
+    }
+
+    public func send(from me: UserID, text: String, at now: Date, check: (PartySnapshot) throws -> Void) throws -> ChatMessage {
+        try database.write { connection in
+            guard let mine = try UserRows.load(where: "uid", equals: me.rawValue, in: connection) else { throw DomainError.notRegistered }
+            try check(try MatchRows.party(mine, in: connection))
+            guard let (matchID, partnerUID) = try connection.cached("""
+                SELECT match_id, partner_uid FROM match_members WHERE user_id = ? AND is_current = 1
+                """).first([.integer(mine.id)], { ($0.int64(0), $0.text(1)) }) else { throw DomainError.notMatched }
+            let last = try connection.cached("SELECT seq, created_at FROM messages WHERE match_id = ? ORDER BY seq DESC LIMIT 1")
+                .first([.integer(matchID)]) { ($0.int64(0), $0.int64(1)) }
+            let seq = (last?.0 ?? 0) + 1
+            // Strictly increasing times: a message in the same millisecond as the one before gets the next one.
+            let createdAt = max(now.unixMilliseconds, (last?.1 ?? Int64.min) + 1)
+            try connection.cached("INSERT INTO messages (match_id, seq, from_uid, to_uid, chat, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+                .run([.integer(matchID), .integer(seq), .text(me.rawValue), .text(partnerUID), .text(text), .integer(createdAt)])
+            return try Self.message(matchID: matchID, seq: seq, from: me.rawValue, to: partnerUID, text: text, createdAt: createdAt)
+        }
+    }
+
+    public func messages(in conversation: Conversation, _ page: MessagePage) throws -> [ChatMessage] {
+        try database.read { connection in
+            let columns = "seq, from_uid, to_uid, chat, created_at"
+            let id = SQLiteValue.integer(conversation.id)
+            let decode = { (row: Row) throws -> ChatMessage in
+                try Self.message(
+                    matchID: conversation.id, seq: row.int64(0), from: row.text(1), to: row.text(2), text: row.text(3), createdAt: row.int64(4))
+            }
+            switch page {
+            case .all:
+                return try connection.cached("SELECT \(columns) FROM messages WHERE match_id = ? ORDER BY seq").map([id], decode)
+            case .newest(let limit):
+                return try connection.cached("SELECT \(columns) FROM messages WHERE match_id = ? ORDER BY seq DESC LIMIT ?")
+                    .map([id, .int(limit)], decode).reversed()
+            case .after(let date, let limit):
+                return try connection.cached("SELECT \(columns) FROM messages WHERE match_id = ? AND created_at > ? ORDER BY created_at LIMIT ?")
+                    .map([id, .integer(date.unixMilliseconds), .int(limit ?? -1)], decode)
+            }
+        }
+    }
+
+    public func changeToken() throws -> Int64 {
+        try database.connection.cached("PRAGMA data_version").first { $0.int64(0) } ?? 0
+    }
+
+    /// `_id` looks like SLP's (24 hex digits) and sorts like the conversation: match, then sequence.
+    private static func message(matchID: Int64, seq: Int64, from: String, to: String, text: String, createdAt: Int64) throws -> ChatMessage {
+        func hex(_ value: Int64) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: max(0, 12 - digits.count)) + digits
+        }
+        do {
+            return ChatMessage(
+                id: hex(matchID) + hex(seq), from: try UserID(from), to: try UserID(to), text: text,
+                createdAt: Date(unixMilliseconds: createdAt))
+        } catch let error as DomainError {
+            throw StoredDataError(table: "messages", id: seq, detail: error.message)
+        }
+    }
+}

@@ -1,0 +1,7 @@
+/// `slp chat`: the group of conversation commands.
+enum ChatCommand {
+    static let spec = CommandSpec(
+        name: "chat",
+        abstract: "Talk with your study partner.",
+        subcommands: [ChatSendCommand.spec, ChatListCommand.spec, ChatFollowCommand.spec])
+}

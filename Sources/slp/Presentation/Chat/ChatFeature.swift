@@ -1,0 +1,67 @@
+import SLPDomain
+
+/// `slp chat send` and `slp chat list`: posting to my partner and reading our conversation.
+struct ChatFeature: Feature {
+    enum Action: Sendable {
+        /// Post one message (each stdin line is its own action, in order).
+        case send(actingUser: String?, text: String)
+        /// Read the conversation with my partner, or with a past partner.
+        case list(actingUser: String?, with: UserID?, page: MessagePage)
+    }
+
+    enum Mutation: Sendable, Equatable {
+        case setLoading(Bool)
+        /// A message was stored.
+        case appendSent(ChatMessage)
+        /// The conversation read, with my own nick for display.
+        case setConversation(Conversation, myNick: Nick, messages: [ChatMessage])
+        case setFailure(Failure)
+    }
+
+    struct State: Equatable, Sendable {
+        var isLoading = false
+        /// Messages sent by this command, in order.
+        var sent: [ChatMessage] = []
+        var conversation: Conversation?
+        var myNick: Nick?
+        var messages: [ChatMessage] = []
+        var failure: Failure?
+    }
+
+    let identify: IdentifyUserUseCase
+    let send: SendMessageUseCase
+    let read: ReadMessagesUseCase
+
+    func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
+        sink(.setLoading(true))
+        do {
+            switch action {
+            case .send(let actingUser, let text):
+                let me = try identify(actingUser)
+                sink(.appendSent(try send(me: me.uid, text: text)))
+            case .list(let actingUser, let partner, let page):
+                let me = try identify(actingUser)
+                let (conversation, messages) = try read(me: me.uid, with: partner, page: page)
+                sink(.setConversation(conversation, myNick: me.nick, messages: messages))
+            }
+        } catch {
+            sink(.setFailure(Failure(error)))
+        }
+        sink(.setLoading(false))
+    }
+
+    nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setLoading(let loading): state.isLoading = loading
+        case .appendSent(let message): state.sent.append(message)
+        case .setConversation(let conversation, let myNick, let messages):
+            state.conversation = conversation
+            state.myNick = myNick
+            state.messages = messages
+            state.failure = nil
+        case .setFailure(let failure): state.failure = failure
+        }
+        return state
+    }
+}

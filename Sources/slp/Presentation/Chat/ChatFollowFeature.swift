@@ -1,0 +1,77 @@
+import Foundation
+import SLPDomain
+
+/// `slp chat follow`: the long-lived screen. History first, then every new message, from
+/// any process, as an action of its own; it ends when the match does.
+struct ChatFollowFeature: Feature {
+    enum Action: Sendable {
+        /// Find the conversation and load its history.
+        case open(actingUser: String?, with: UserID?)
+        /// Look for news; cheap when nothing was committed since the last look.
+        case poll
+    }
+
+    enum Mutation: Sendable, Equatable {
+        case setConversation(Conversation, myNick: Nick)
+        /// Messages not seen before, oldest first.
+        case append([ChatMessage])
+        /// The storage's change token at the last look.
+        case setToken(Int64)
+        case setFailure(Failure)
+    }
+
+    struct State: Equatable, Sendable {
+        var conversation: Conversation?
+        var myNick: Nick?
+        /// Every message seen, oldest first; the renderer prints those it has not printed yet.
+        var messages: [ChatMessage] = []
+        var token: Int64?
+        var failure: Failure?
+
+        /// Following goes on while the conversation is open and nothing failed.
+        var isFollowing: Bool { failure == nil && conversation?.isOpen == true }
+    }
+
+    let identify: IdentifyUserUseCase
+    let follow: FollowConversationUseCase
+
+    func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
+        do {
+            switch action {
+            case .open(let actingUser, let partner):
+                let me = try identify(actingUser)
+                sink(.setToken(try follow.changeToken()))
+                let conversation = try follow.open(me: me.uid, with: partner)
+                let (current, history) = try follow.poll(conversation, after: nil)
+                sink(.setConversation(current, myNick: me.nick))
+                sink(.append(history))
+            case .poll:
+                guard let conversation = sink.state.conversation, let myNick = sink.state.myNick else { return }
+                let token = try follow.changeToken()
+                guard token != sink.state.token else { return }
+                sink(.setToken(token))
+                let (current, news) = try follow.poll(conversation, after: sink.state.messages.last?.createdAt)
+                sink(.append(news))
+                sink(.setConversation(current, myNick: myNick))
+            }
+        } catch {
+            sink(.setFailure(Failure(error)))
+        }
+    }
+
+    nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setConversation(let conversation, let myNick):
+            state.conversation = conversation
+            state.myNick = myNick
+        case .append(let messages):
+            // Only messages newer than the last seen: a repeated poll can never print twice.
+            let last = state.messages.last?.createdAt ?? .distantPast
+            state.messages += messages.filter { $0.createdAt > last }
+        case .setToken(let token): state.token = token
+        case .setFailure(let failure): state.failure = failure
+        }
+        return state
+    }
+}

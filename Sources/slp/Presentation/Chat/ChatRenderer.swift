@@ -1,0 +1,65 @@
+import Foundation
+import SLPDomain
+
+/// Draws messages: `time  nick  text` lines for people, SLP chat objects for programs.
+struct ChatRenderer {
+    let format: OutputFormat
+    let failures: FailureRenderer
+
+    /// `chat send`: one object for one message, `{"payload": […]}` for several (stdin).
+    func renderSent(_ state: ChatFeature.State, fromStandardInput: Bool) -> Output {
+        var output: Output
+        switch format {
+        case .json:
+            let body = fromStandardInput
+                ? JSONValue.object([("payload", .array(state.sent.map(json)))]).text
+                : (state.sent.first.map { json($0).text } ?? "")
+            output = state.sent.isEmpty && !fromStandardInput ? Output() : .success(body + "\n")
+        case .text:
+            output = .success(state.sent.map { "Sent at \(Timestamp.format($0.createdAt)).\n" }.joined())
+        }
+        if let failure = state.failure {
+            let error = failures.render(failure, format: format)
+            output.stderr = error.stderr
+            output.exitCode = error.exitCode
+            if case .json = format, !fromStandardInput { output.stdout = "" }
+        }
+        return output
+    }
+
+    /// `chat list`: the page of the conversation.
+    func renderList(_ state: ChatFeature.State) -> Output {
+        if let failure = state.failure { return failures.render(failure, format: format) }
+        guard let conversation = state.conversation, let myNick = state.myNick else {
+            return failures.render(Failure(code: "internal_error", status: nil, message: "no conversation", exitCode: .software), format: format)
+        }
+        switch format {
+        case .json:
+            return .success(JSONValue.object([("payload", .array(state.messages.map(json)))]).text + "\n")
+        case .text(let style):
+            if state.messages.isEmpty { return .success("No messages yet.\n") }
+            return .success(state.messages.map { line($0, conversation: conversation, myNick: myNick, style: style) }.joined())
+        }
+    }
+
+    /// One message as `chat follow` prints it: a line of text, or one JSON object per line.
+    func line(_ message: ChatMessage, conversation: Conversation, myNick: Nick, style: Style? = nil) -> String {
+        switch format {
+        case .json:
+            return json(message).text + "\n"
+        case .text(let formatStyle):
+            let style = style ?? formatStyle
+            let sender = message.from == conversation.me ? myNick.value : (conversation.partner?.nick.value ?? "(withdrawn user)")
+            let text = message.text.replacingOccurrences(of: "\n", with: "\n    ")
+            return style.dim(Timestamp.format(message.createdAt)) + "  " + style.bold(sender) + "  " + text + "\n"
+        }
+    }
+
+    /// `{_id, to, from, chat, createdAt}` as SLP sends it.
+    func json(_ message: ChatMessage) -> JSONValue {
+        .object([
+            ("_id", .string(message.id)), ("to", .string(message.to.rawValue)), ("from", .string(message.from.rawValue)),
+            ("chat", .string(message.text)), ("createdAt", .string(Timestamp.format(message.createdAt))),
+        ])
+    }
+}
