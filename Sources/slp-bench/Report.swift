@@ -17,6 +17,12 @@ struct Report {
     var queueEnter: (String, Percentiles)?
     var processes: [(String, Double)] = []
     var peakKiB: Int?
+    var chatFill: Double?
+    var chatMessages: Int?
+    var chatNewest: Percentiles?
+    var chatPaging: Percentiles?
+    var chatListProcess: Double?
+    var chatSendRate: Double?
 
     private func ms(_ micros: Double?) -> String {
         guard let micros, micros.isFinite else { return "–" }
@@ -51,6 +57,14 @@ struct Report {
             for (name, median) in processes { Swift.print("- \(name): \(String(format: "%.2f", median)) ms") }
             if let slp, let redis { Swift.print("- slp / redis-cli: \(String(format: "%.2f", slp / redis))×") }
             if let peakKiB { Swift.print("- peak memory of slp search: \(String(format: "%.1f", Double(peakKiB) / 1024)) MiB") }
+        }
+        if let chatNewest, let chatPaging {
+            Swift.print("\n### Chat (\(chatMessages ?? 0) messages, conversations of \(ChatBench.messagesPerConversation))\n")
+            if let chatFill { Swift.print("- filling 2M messages: \(String(format: "%.2f", chatFill)) s") }
+            Swift.print("- open a chat (newest 50), in-process: p50 \(ms(chatNewest.p50)) ms, p99 \(ms(chatNewest.p99)) ms")
+            Swift.print("- page forward (--since, 50), in-process: p50 \(ms(chatPaging.p50)) ms, p99 \(ms(chatPaging.p99)) ms")
+            if let chatListProcess { Swift.print("- `slp --json chat list --limit 50`, whole process (hyperfine median): \(String(format: "%.2f", chatListProcess)) ms") }
+            if let chatSendRate { Swift.print("- `slp chat send` from stdin: \(Int(chatSendRate.rounded())) messages/s (each its own synced transaction)") }
         }
     }
 }

@@ -21,6 +21,15 @@ struct SLPBench {
             try profile(hotspots: arguments[index + 1] == "hotspots")
             return
         }
+        if arguments.contains("--chat-only") {
+            let directory = NSTemporaryDirectory() + "slp-bench-chat-\(getpid())"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            var report = Report()
+            try ChatBench.run(directory: directory, clock: clock, report: &report)
+            report.print()
+            return
+        }
         let quick = arguments.contains("--quick")
         let directory = arguments.firstIndex(of: "--dir").map { arguments[$0 + 1] }
             ?? NSTemporaryDirectory() + "slp-bench-\(getpid())"
@@ -60,6 +69,8 @@ struct SLPBench {
         if let dataset = processDataset {
             try measureProcesses(dataset, redisPort: redis?.port, directory: directory, report: &report)
         }
+        print("\n== chat")
+        try ChatBench.run(directory: directory, clock: clock, report: &report)
         report.print()
     }
 

@@ -45,4 +45,6 @@ final class Dependencies {
     var sendMessage: SendMessageUseCase { SendMessageUseCase(chats: chats, clock: clock) }
     var readMessages: ReadMessagesUseCase { ReadMessagesUseCase(chats: chats) }
     var followConversation: FollowConversationUseCase { FollowConversationUseCase(chats: chats) }
+    var buyItem: BuyItemUseCase { BuyItemUseCase(users: users) }
+    var wearItems: WearItemsUseCase { WearItemsUseCase(users: users) }
 }

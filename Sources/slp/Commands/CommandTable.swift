@@ -8,7 +8,7 @@ enum CommandTable {
         discussion: "One SQLite file holds the whole service; many slp processes may use it at once.",
         subcommands: [
             RegisterCommand.spec, UserCommand.spec, QueueCommand.spec, SearchCommand.spec, MatchCommand.spec, ChatCommand.spec,
-            SeedCommand.spec,
+            ShopCommand.spec, SeedCommand.spec,
             HelpCommand.spec,
         ])
 
@@ -29,6 +29,9 @@ enum CommandTable {
         ["chat", "send"]: ChatSendCommand.self,
         ["chat", "list"]: ChatListCommand.self,
         ["chat", "follow"]: ChatFollowCommand.self,
+        ["shop", "list"]: ShopListCommand.self,
+        ["shop", "buy"]: ShopBuyCommand.self,
+        ["shop", "wear"]: ShopWearCommand.self,
         ["search"]: SearchCommand.self,
         ["seed"]: SeedCommand.self,
         ["help"]: HelpCommand.self,

@@ -1,0 +1,7 @@
+/// `slp shop`: the group of shop commands.
+enum ShopCommand {
+    static let spec = CommandSpec(
+        name: "shop",
+        abstract: "Dress your sesac: list, buy and wear faces and backgrounds.",
+        subcommands: [ShopListCommand.spec, ShopBuyCommand.spec, ShopWearCommand.spec])
+}

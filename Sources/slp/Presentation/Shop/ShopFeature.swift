@@ -1,0 +1,70 @@
+import SLPDomain
+
+/// `slp shop list|buy|wear`: the sesac shop, what I own, what I wear.
+struct ShopFeature: Feature {
+    enum Action: Sendable {
+        case list(actingUser: String?)
+        case buy(actingUser: String?, kind: ShopItemKind, index: Int)
+        case wear(actingUser: String?, sesac: Int?, background: Int?)
+    }
+
+    /// What the last action did, for the one-line notice above the catalogue.
+    enum Notice: Equatable, Sendable {
+        case bought(ShopItem)
+        case wearing(sesac: ShopItem, background: ShopItem)
+    }
+
+    enum Mutation: Sendable, Equatable {
+        case setLoading(Bool)
+        case setUser(User)
+        case setNotice(Notice)
+        case setFailure(Failure)
+    }
+
+    struct State: Equatable, Sendable {
+        var isLoading = false
+        /// Me, for ownership and what I wear.
+        var user: User?
+        var notice: Notice?
+        var failure: Failure?
+    }
+
+    let identify: IdentifyUserUseCase
+    let buy: BuyItemUseCase
+    let wear: WearItemsUseCase
+
+    func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
+        sink(.setLoading(true))
+        do {
+            switch action {
+            case .list(let actingUser):
+                sink(.setUser(try identify(actingUser)))
+            case .buy(let actingUser, let kind, let index):
+                let me = try identify(actingUser)
+                sink(.setUser(try buy(me: me.uid, kind: kind, index: index)))
+                sink(.setNotice(.bought(try ShopCatalog.item(kind, index))))
+            case .wear(let actingUser, let sesac, let background):
+                let me = try identify(actingUser)
+                let user = try wear(me: me.uid, sesac: sesac, background: background)
+                sink(.setUser(user))
+                sink(.setNotice(.wearing(sesac: try ShopCatalog.item(.sesac, user.sesac), background: try ShopCatalog.item(.background, user.background))))
+            }
+        } catch {
+            sink(.setFailure(Failure(error)))
+        }
+        sink(.setLoading(false))
+    }
+
+    nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setLoading(let loading): state.isLoading = loading
+        case .setUser(let user):
+            state.user = user
+            state.failure = nil
+        case .setNotice(let notice): state.notice = notice
+        case .setFailure(let failure): state.failure = failure
+        }
+        return state
+    }
+}

@@ -1,0 +1,50 @@
+import SLPDomain
+
+/// Draws the shop: the catalogue with prices, what I own and wear.
+struct ShopRenderer {
+    let format: OutputFormat
+    let failures: FailureRenderer
+
+    func render(_ state: ShopFeature.State) -> Output {
+        if let failure = state.failure { return failures.render(failure, format: format) }
+        guard let user = state.user else {
+            return failures.render(Failure(code: "internal_error", status: nil, message: "no user", exitCode: .software), format: format)
+        }
+        let items = ShopCatalog.sesacs + ShopCatalog.backgrounds
+        func owned(_ item: ShopItem) -> Bool {
+            (item.kind == .sesac ? user.sesacCollection : user.backgroundCollection).contains(item.index)
+        }
+        func worn(_ item: ShopItem) -> Bool {
+            (item.kind == .sesac ? user.sesac : user.background) == item.index
+        }
+        switch format {
+        case .json:
+            // GET /user/shop/myinfo keys, with the catalogue alongside.
+            return .success(JSONValue.object([
+                ("sesac", .int(user.sesac)),
+                ("sesacCollection", .array(user.sesacCollection.map(JSONValue.int))),
+                ("background", .int(user.background)),
+                ("backgroundCollection", .array(user.backgroundCollection.map(JSONValue.int))),
+                ("items", .array(items.map { item in
+                    .object([
+                        ("kind", .string(item.kind.rawValue)), ("index", .int(item.index)), ("name", .string(item.name)),
+                        ("price", .int(item.price)), ("owned", .bool(owned(item))), ("worn", .bool(worn(item))),
+                    ])
+                })),
+            ]).text + "\n")
+        case .text(let style):
+            var table = TextTable([("KIND", .left), ("NO", .right), ("NAME", .left), ("PRICE", .right), ("", .left)])
+            for item in items {
+                let mark = worn(item) ? "wearing" : owned(item) ? "owned" : ""
+                table.add([item.kind.rawValue, String(item.index), item.name, item.price == 0 ? "free" : "₩\(item.price)", mark])
+            }
+            var text = ""
+            switch state.notice {
+            case .bought(let item)?: text = "Bought \(item.name) (\(item.kind) \(item.index)).\n\n"
+            case .wearing(let sesac, let background)?: text = "Now wearing \(sesac.name) on \(background.name).\n\n"
+            case nil: break
+            }
+            return .success(text + table.render(style: style))
+        }
+    }
+}
