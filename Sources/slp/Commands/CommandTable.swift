@@ -8,8 +8,7 @@ enum CommandTable {
         discussion: "One SQLite file holds the whole service; many slp processes may use it at once.",
         subcommands: [
             RegisterCommand.spec, UserCommand.spec, QueueCommand.spec, SearchCommand.spec, MatchCommand.spec, ChatCommand.spec,
-            ShopCommand.spec, SeedCommand.spec,
-            HelpCommand.spec,
+            ShopCommand.spec, SeedCommand.spec, DemoCommand.spec, CompletionCommand.spec, HelpCommand.spec,
         ])
 
     /// The runnable leaves, by command path.
@@ -34,6 +33,8 @@ enum CommandTable {
         ["shop", "wear"]: ShopWearCommand.self,
         ["search"]: SearchCommand.self,
         ["seed"]: SeedCommand.self,
+        ["demo"]: DemoCommand.self,
+        ["completion"]: CompletionCommand.self,
         ["help"]: HelpCommand.self,
     ]
 }

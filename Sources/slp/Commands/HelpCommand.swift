@@ -1,12 +1,19 @@
+import Foundation
+
 /// `slp help [<subcommand> ...]` and the `exit-codes` topic.
 enum HelpCommand: Command {
     static let spec = CommandSpec(
         name: "help",
         abstract: "Show help for a command, or a topic: exit-codes.",
+        options: [.flag("man", "Print the whole manual as a man page (slp help --man | man -l -).")],
         arguments: [ArgumentSpec(name: "subcommand", help: "A command, e.g. 'user update', or 'exit-codes'.", isOptional: true, isRepeating: true)])
 
     static func run(_ context: CommandContext) async -> Output {
         let words = context.invocation.arguments
+        if context.invocation.flag("man") {
+            let date = Timestamp.format((try? context.clock().now) ?? .now).prefix(10)
+            return .success(ManPage(root: context.help.root, version: CommandTable.version, date: String(date)).render())
+        }
         if words == ["exit-codes"] { return .success(exitCodes) }
         var command = context.help.root
         for (index, word) in words.enumerated() {

@@ -9,7 +9,7 @@ struct KeyValueTable {
     func render(style: Style) -> String {
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { key, value in
-            style.bold(key) + String(repeating: " ", count: width - key.count + 2) + value
+            value.isEmpty ? style.bold(key) : style.bold(key) + String(repeating: " ", count: width - key.count + 2) + value
         }.joined(separator: "\n") + "\n"
     }
 }

@@ -1,0 +1,96 @@
+import Foundation
+
+/// `slp demo`: a narrated walk-through on a fresh database. Every step is a real command run
+/// through the same parser, use cases and renderers as typed at a terminal; nothing is canned.
+enum DemoCommand: Command {
+    static let spec = CommandSpec(
+        name: "demo",
+        abstract: "Watch two people near the SeSAC campus register, meet, match, chat and review.",
+        discussion: "Runs on a fresh temporary database (removed afterwards) unless --db names one, which is kept.",
+        examples: ["slp demo", "slp demo --db /tmp/demo.sqlite"])
+
+    /// One step: what is happening, and the command line (`{minho}` is replaced by a uid).
+    private struct Step {
+        let narration: String
+        let arguments: [String]
+    }
+
+    private static let jiwoo = "010-1234-5678", minho = "010-2345-6789"
+
+    private static let steps: [Step] = [
+        Step(narration: "지우 registers. slp prints her new uid.",
+             arguments: ["register", "--phone", jiwoo, "--nick", "지우", "--birth", "1999-04-12", "--email", "jiwoo@example.com", "--gender", "female"]),
+        Step(narration: "민호 registers too.",
+             arguments: ["register", "--phone", minho, "--nick", "민호", "--birth", "1997-09-30", "--email", "minho@example.com", "--gender", "male"]),
+        Step(narration: "지우 waits at the SeSAC campus for a Swift or algorithms study.",
+             arguments: ["queue", "--as", jiwoo, "--lat", "37.517819", "--long", "126.886473", "--study", "swift", "--study", "알고리즘"]),
+        Step(narration: "민호 waits a few streets away.",
+             arguments: ["queue", "--as", minho, "--lat", "37.518312", "--long", "126.887655", "--study", "swift", "--study", "ios"]),
+        Step(narration: "지우 looks around her and finds 민호, who also studies swift.",
+             arguments: ["search", "--as", jiwoo]),
+        Step(narration: "She asks him to study together.",
+             arguments: ["match", "request", "{minho}", "--as", jiwoo]),
+        Step(narration: "민호 sees her request in his search.",
+             arguments: ["search", "--as", minho]),
+        Step(narration: "He accepts: they are matched.",
+             arguments: ["match", "accept", "{jiwoo}", "--as", minho]),
+        Step(narration: "지우 checks where she stands.",
+             arguments: ["queue", "status", "--as", jiwoo]),
+        Step(narration: "They chat.",
+             arguments: ["chat", "send", "--as", jiwoo, "안녕하세요! 내일 2시에 스터디 어때요?"]),
+        Step(narration: "",
+             arguments: ["chat", "send", "--as", minho, "좋아요, 캠퍼스 1층 카페에서 봬요 ☕"]),
+        Step(narration: "The conversation, as either of them reads it.",
+             arguments: ["chat", "list", "--as", jiwoo]),
+        Step(narration: "After the study, 지우 reviews 민호. That ends the match for her.",
+             arguments: ["match", "review", "{minho}", "--as", jiwoo, "--good-manners", "--helpful", "--comment", "설명을 정말 잘해줘요"]),
+        Step(narration: "민호 sees that she reviewed him.",
+             arguments: ["queue", "status", "--as", minho]),
+        Step(narration: "Anyone can now see 민호's reputation.",
+             arguments: ["user", "show", "{minho}", "--as", jiwoo]),
+    ]
+
+    static func run(_ context: CommandContext) async -> Output {
+        let given = context.invocation.global.database
+        let directory = NSTemporaryDirectory() + "slp-demo-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let path: String
+        do {
+            path = try DatabaseLocation.resolve(option: given ?? directory + "/slp.sqlite", environment: context.environment)
+        } catch {
+            return context.fail(error)
+        }
+        defer { if given == nil { try? FileManager.default.removeItem(atPath: directory) } }
+        let style: Style = if case .text(let style) = context.format { style } else { .plain }
+        context.stream(style.bold("slp demo") + ": two people near the SeSAC campus (37.517819, 126.886473) meet, match, chat and review.\n")
+        context.stream("Database: \(path)" + (given == nil ? " (temporary, removed at the end)" : "") + "\n")
+
+        var environment = context.environment
+        environment.variables["SLP_DB"] = nil
+        environment.variables["SLP_USER"] = nil
+        var uids: [String: String] = [:]
+        for step in steps {
+            let arguments = step.arguments.map { word in
+                word == "{jiwoo}" ? uids[jiwoo] ?? word : word == "{minho}" ? uids[minho] ?? word : word
+            }
+            context.stream("\n")
+            if !step.narration.isEmpty { context.stream(style.dim("# " + step.narration) + "\n") }
+            context.stream(style.bold("$ slp " + arguments.map(shellQuoted).joined(separator: " ")) + "\n")
+            environment.arguments = arguments + ["--db", path]
+            let output = await Application.run(environment)
+            context.stream(output.stdoutText)
+            guard output.exitCode == .success else {
+                return Output(stdout: "", stderr: output.stderr, exitCode: output.exitCode)
+            }
+            if arguments.first == "register", let phone = arguments.firstIndex(of: "--phone").map({ arguments[$0 + 1] }) {
+                uids[phone] = output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        }
+        return .success("\nThat is the whole service. `slp help` lists every command; `slp help <command>` explains one.\n")
+    }
+
+    /// Quotes a word for a POSIX shell only when it needs it.
+    private static func shellQuoted(_ word: String) -> String {
+        let plain = word.unicodeScalars.allSatisfy { !" '\"\\$`!?*&;|<>()[]{}#~".unicodeScalars.contains($0) }
+        return plain && !word.isEmpty ? word : "'" + word.replacingAll("'", with: "'\\''") + "'"
+    }
+}
