@@ -84,7 +84,7 @@ public final class SQLiteChatRepository: ChatRepository {
                     .map([id, .int(limit)], decode).reversed()
             case .after(let date, let limit):
                 return try connection.cached("SELECT \(columns) FROM messages WHERE match_id = ? AND created_at > ? ORDER BY created_at LIMIT ?")
-                    .map([id, .integer(date.unixMilliseconds), .int(limit ?? -1)], decode)
+                    .map([id, .integer(date.unixMillisecondsDown), .int(limit ?? -1)], decode)
             }
         }
     }

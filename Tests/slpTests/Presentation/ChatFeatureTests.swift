@@ -1,0 +1,348 @@
+import Foundation
+import SLPDomain
+import XCTest
+
+@testable import slp
+
+/// Shared people and a conversation between A and B in memory.
+@MainActor
+class ChatTestCase: XCTestCase {
+    var users: InMemoryUserRepository!
+    var chats: InMemoryChatRepository!
+    let a = User.stub(uid: "A", phone: "010-1111-1111", nick: "에이")
+    let b = User.stub(uid: "B", phone: "010-2222-2222", nick: "비")
+    let c = User.stub(uid: "C", phone: "010-3333-3333", nick: "씨")
+    let clock = StoppedClock(now: testNow)
+    var roomID: Int64 = 0
+
+    override func setUp() async throws {
+        users = InMemoryUserRepository()
+        for user in [a, b, c] { try users.add(user) }
+        chats = InMemoryChatRepository(users: users)
+        roomID = chats.open(a.uid, b.uid, at: testNow)
+    }
+
+    /// The message the repository stores as number `seq` of room 1, `offset` milliseconds after `testNow`.
+    func message(_ seq: Int64, from: User, to: User, _ text: String, offset: Int = 0) -> ChatMessage {
+        ChatMessage(
+            id: InMemoryChatRepository.hex(1) + InMemoryChatRepository.hex(seq), from: from.uid, to: to.uid, text: text,
+            createdAt: Date(timeIntervalSince1970: Double(Int64(testNow.timeIntervalSince1970 * 1_000) + Int64(offset)) / 1_000))
+    }
+
+    func conversation(for me: User, with partner: User, isOpen: Bool = true, id: Int64 = 1) -> Conversation {
+        Conversation(id: id, me: me.uid, partner: .init(uid: partner.uid, nick: partner.nick), partnerUID: partner.uid, isOpen: isOpen)
+    }
+
+    /// Sends as another process would: straight into the repository.
+    @discardableResult
+    func post(_ from: User, _ text: String, at time: Date = testNow) throws -> ChatMessage {
+        try chats.send(from: from.uid, text: text, at: time, check: ChatRules.send)
+    }
+}
+
+@MainActor
+final class ChatFeatureTests: ChatTestCase {
+    private var store: TestStore<ChatFeature>!
+
+    override func setUp() async throws {
+        try await super.setUp()
+        store = TestStore(
+            ChatFeature(
+                identify: IdentifyUserUseCase(users: users), send: SendMessageUseCase(chats: chats, clock: clock),
+                read: ReadMessagesUseCase(chats: chats)),
+            initialState: .init())
+    }
+
+    func testSendingAppendsEachStoredMessageInOrder() async {
+        await store.send(.send(actingUser: "A", text: "안녕하세요"))
+        let first = message(1, from: a, to: b, "안녕하세요")
+        store.receive(.setLoading(true)) { $0.isLoading = true }
+        store.receive(.appendSent(first)) { $0.sent = [first] }
+        store.receive(.setLoading(false)) { $0.isLoading = false }
+
+        // Same clock, same millisecond: the next message gets the next one.
+        await store.send(.send(actingUser: "010-1111-1111", text: "내일\n2시 어때요?"))
+        let second = message(2, from: a, to: b, "내일\n2시 어때요?", offset: 1)
+        store.receive(.setLoading(true)) { $0.isLoading = true }
+        store.receive(.appendSent(second)) { $0.sent = [first, second] }
+        store.receive(.setLoading(false)) { $0.isLoading = false }
+        store.finish()
+        XCTAssertEqual(chats.rooms.first?.messages, [first, second])
+    }
+
+    func testListingReadsTheConversationWithMyNick() async throws {
+        let sent = [try post(a, "m1"), try post(b, "m2"), try post(a, "m3")]
+        await store.send(.list(actingUser: "B", with: nil, page: .all))
+        store.receive(.setLoading(true)) { $0.isLoading = true }
+        store.receive(.setConversation(conversation(for: b, with: a), myNick: b.nick, messages: sent)) {
+            $0.conversation = self.self.conversation(for: self.b, with: self.a)
+            $0.myNick = self.b.nick
+            $0.messages = sent
+        }
+        store.receive(.setLoading(false)) { $0.isLoading = false }
+
+        await store.send(.list(actingUser: "A", with: b.uid, page: .after(sent[0].createdAt, limit: 1)))
+        store.receive(.setLoading(true)) { $0.isLoading = true }
+        store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick, messages: [sent[1]])) {
+            $0.conversation = self.conversation(for: self.a, with: self.b)
+            $0.myNick = self.a.nick
+            $0.messages = [sent[1]]
+        }
+        store.receive(.setLoading(false)) { $0.isLoading = false }
+        store.finish()
+    }
+
+    func testFailuresAreStatedAndAListClearsThem() async throws {
+        await store.send(.send(actingUser: "C", text: "hi"))
+        let notMatched = Failure(DomainError.notMatched)
+        store.receive(.setLoading(true)) { $0.isLoading = true }
+        store.receive(.setFailure(notMatched)) { $0.failure = notMatched }
+        store.receive(.setLoading(false)) { $0.isLoading = false }
+        XCTAssertEqual(notMatched.exitCode, .refused)
+
+        await store.send(.send(actingUser: "A", text: ""))
+        let empty = Failure(code: "invalid_message", status: nil, message: "a message has 1 to 1000 characters (got 0)", exitCode: .usage)
+        store.receive(.setLoading(true)) { $0.isLoading = true }
+        store.receive(.setFailure(empty)) { $0.failure = empty }
+        store.receive(.setLoading(false)) { $0.isLoading = false }
+
+        await store.send(.send(actingUser: "Nobody", text: "hi"))
+        let stranger = Failure(DomainError.notRegistered)
+        store.receive(.setLoading(true)) { $0.isLoading = true }
+        store.receive(.setFailure(stranger)) { $0.failure = stranger }
+        store.receive(.setLoading(false)) { $0.isLoading = false }
+
+        await store.send(.list(actingUser: "A", with: nil, page: .newest(limit: 0)))
+        store.receive(.setLoading(true)) { $0.isLoading = true }
+        store.receive(.setFailure(Failure(code: "invalid_limit", status: nil, message: "the limit is at least 1", exitCode: .usage))) {
+            $0.failure = Failure(code: "invalid_limit", status: nil, message: "the limit is at least 1", exitCode: .usage)
+        }
+        store.receive(.setLoading(false)) { $0.isLoading = false }
+
+        await store.send(.list(actingUser: "A", with: nil, page: .newest(limit: 5)))
+        store.receive(.setLoading(true)) { $0.isLoading = true }
+        store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick, messages: [])) {
+            $0.conversation = self.conversation(for: self.a, with: self.b)
+            $0.myNick = self.a.nick
+            $0.failure = nil
+        }
+        store.receive(.setLoading(false)) { $0.isLoading = false }
+
+        chats.end(roomID, by: b.uid)
+        await store.send(.send(actingUser: "A", text: "아직 있어요?"))
+        let ended = Failure(DomainError.studyEnded)
+        store.receive(.setLoading(true)) { $0.isLoading = true }
+        store.receive(.setFailure(ended)) { $0.failure = ended }
+        store.receive(.setLoading(false)) { $0.isLoading = false }
+        store.finish()
+        XCTAssertEqual(ended.status, 201)
+        XCTAssertEqual(chats.rooms.first?.messages, [])
+    }
+}
+
+@MainActor
+final class ChatFollowFeatureTests: ChatTestCase {
+    private var store: TestStore<ChatFollowFeature>!
+
+    override func setUp() async throws {
+        try await super.setUp()
+        store = TestStore(
+            ChatFollowFeature(identify: IdentifyUserUseCase(users: users), follow: FollowConversationUseCase(chats: chats)),
+            initialState: .init())
+    }
+
+    /// Opens A's view of the conversation with `history` already in it.
+    private func open(history: [ChatMessage]) async {
+        let token = chats.token
+        await store.send(.open(actingUser: "A", with: nil))
+        store.receive(.setToken(token)) { $0.token = token }
+        store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick)) {
+            $0.conversation = self.conversation(for: self.a, with: self.b)
+            $0.myNick = self.a.nick
+        }
+        store.receive(.append(history)) { $0.messages = history }
+    }
+
+    func testOpenLoadsTheHistory() async throws {
+        let history = [try post(a, "one"), try post(b, "two")]
+        await open(history: history)
+        store.finish()
+        XCTAssertTrue(store.state.isFollowing)
+    }
+
+    func testAPollWithAnUnchangedTokenEmitsNothing() async throws {
+        await store.send(.poll)
+        store.finish()  // nothing to follow yet
+        await open(history: [try post(b, "hi")])
+        await store.send(.poll)
+        await store.send(.poll)
+        store.finish()
+        XCTAssertEqual(store.state.messages.count, 1)
+    }
+
+    func testAPollAfterAChangeAppendsOnlyTheNewMessages() async throws {
+        let old = try post(b, "old")
+        await open(history: [old])
+        let new1 = try post(b, "new 1", at: testNow.addingTimeInterval(1))
+        let new2 = try post(a, "new 2", at: testNow.addingTimeInterval(1))
+        let token = chats.token
+        await store.send(.poll)
+        store.receive(.setToken(token)) { $0.token = token }
+        store.receive(.append([new1, new2])) { $0.messages = [old, new1, new2] }
+        store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick))
+        store.finish()
+
+        // A commit elsewhere that brings no message: the token moves, nothing is appended.
+        chats.commitElsewhere()
+        let quiet = chats.token
+        await store.send(.poll)
+        store.receive(.setToken(quiet)) { $0.token = quiet }
+        store.receive(.append([]))
+        store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick))
+        store.finish()
+        XCTAssertTrue(store.state.isFollowing)
+    }
+
+    func testFollowingStopsWhenTheConversationCloses() async throws {
+        await open(history: [])
+        let last = try post(b, "bye")
+        chats.end(roomID, by: b.uid)
+        let token = chats.token
+        await store.send(.poll)
+        store.receive(.setToken(token)) { $0.token = token }
+        store.receive(.append([last])) { $0.messages = [last] }
+        store.receive(.setConversation(conversation(for: a, with: b, isOpen: false), myNick: a.nick)) {
+            $0.conversation = self.conversation(for: self.a, with: self.b, isOpen: false)
+        }
+        store.finish()
+        XCTAssertFalse(store.state.isFollowing)
+    }
+
+    func testAWithdrawnPartnerClosesTheConversation() async throws {
+        await open(history: [])
+        XCTAssertTrue(try users.remove(uid: b.uid))
+        chats.commitElsewhere()
+        let token = chats.token
+        await store.send(.poll)
+        let withdrawn = Conversation(id: 1, me: a.uid, partner: nil, partnerUID: b.uid, isOpen: false)
+        store.receive(.setToken(token)) { $0.token = token }
+        store.receive(.append([]))
+        store.receive(.setConversation(withdrawn, myNick: a.nick)) { $0.conversation = withdrawn }
+        store.finish()
+        XCTAssertFalse(store.state.isFollowing)
+    }
+
+    func testOpeningWithoutAConversationFails() async {
+        let token = chats.token
+        await store.send(.open(actingUser: "C", with: nil))
+        store.receive(.setToken(token)) { $0.token = token }
+        store.receive(.setFailure(Failure(DomainError.notMatched))) { $0.failure = Failure(DomainError.notMatched) }
+        store.finish()
+        XCTAssertFalse(store.state.isFollowing)
+        await store.send(.poll)
+        store.finish()
+    }
+
+    func testReduceNeverAppendsAMessageOlderThanOrAtTheLastOneSeen() throws {
+        let m1 = message(1, from: a, to: b, "1"), m2 = message(2, from: b, to: a, "2", offset: 5), m3 = message(3, from: a, to: b, "3", offset: 9)
+        let sameTime = message(9, from: b, to: a, "same time as m2", offset: 5)
+        let older = message(8, from: b, to: a, "older", offset: 2)
+        var state = ChatFollowFeature.State()
+        state = ChatFollowFeature.reduce(state, .append([m1, m2]))
+        XCTAssertEqual(state.messages, [m1, m2])
+        XCTAssertEqual(ChatFollowFeature.reduce(state, .append([m1, m2])).messages, [m1, m2], "a repeated poll adds nothing")
+        XCTAssertEqual(ChatFollowFeature.reduce(state, .append([sameTime])).messages, [m1, m2])
+        XCTAssertEqual(ChatFollowFeature.reduce(state, .append([older])).messages, [m1, m2])
+        XCTAssertEqual(ChatFollowFeature.reduce(state, .append([older, m2, m3])).messages, [m1, m2, m3])
+        XCTAssertEqual(ChatFollowFeature.reduce(state, .append([])), state)
+    }
+
+    func testIsFollowingNeedsAnOpenConversationAndNoFailure() {
+        var state = ChatFollowFeature.State()
+        XCTAssertFalse(state.isFollowing)
+        state.conversation = conversation(for: a, with: b)
+        XCTAssertTrue(state.isFollowing)
+        state.failure = Failure(DomainError.notMatched)
+        XCTAssertFalse(state.isFollowing)
+        state.failure = nil
+        state.conversation = conversation(for: a, with: b, isOpen: false)
+        XCTAssertFalse(state.isFollowing)
+    }
+}
+
+final class ChatRendererTests: XCTestCase {
+    private let failures = FailureRenderer(help: HelpFormatter(root: CommandTable.root))
+    private let a = User.stub(uid: "A", phone: "010-1111-1111", nick: "에이")
+    private let b = User.stub(uid: "B", phone: "010-2222-2222", nick: "비")
+    private let first = ChatMessage(
+        id: "000000000001000000000001", from: try! UserID("A"), to: try! UserID("B"), text: "안녕 \"친구\"", createdAt: testNow)
+    private let second = ChatMessage(
+        id: "000000000001000000000002", from: try! UserID("B"), to: try! UserID("A"), text: "줄 하나\n줄 둘",
+        createdAt: testNow.addingTimeInterval(61.5))
+    private let firstJSON = #"{"_id":"000000000001000000000001","to":"B","from":"A","chat":"안녕 \"친구\"","createdAt":"2026-11-21T09:30:00.000Z"}"#
+    private let secondJSON = #"{"_id":"000000000001000000000002","to":"A","from":"B","chat":"줄 하나\n줄 둘","createdAt":"2026-11-21T09:31:01.500Z"}"#
+
+    private func renderer(_ format: OutputFormat) -> ChatRenderer { ChatRenderer(format: format, failures: failures) }
+
+    private var conversation: Conversation {
+        Conversation(id: 1, me: a.uid, partner: .init(uid: b.uid, nick: b.nick), partnerUID: b.uid, isOpen: true)
+    }
+
+    func testTextLinesShowTimeNickAndText() {
+        let text = renderer(.text(.plain))
+        XCTAssertEqual(text.line(first, conversation: conversation, myNick: a.nick), "2026-11-21T09:30:00.000Z  에이  안녕 \"친구\"\n")
+        XCTAssertEqual(text.line(second, conversation: conversation, myNick: a.nick), "2026-11-21T09:31:01.500Z  비  줄 하나\n    줄 둘\n")
+        let withdrawn = Conversation(id: 1, me: a.uid, partner: nil, partnerUID: b.uid, isOpen: false)
+        XCTAssertEqual(text.line(second, conversation: withdrawn, myNick: a.nick), "2026-11-21T09:31:01.500Z  (withdrawn user)  줄 하나\n    줄 둘\n")
+        XCTAssertEqual(text.line(first, conversation: withdrawn, myNick: a.nick), "2026-11-21T09:30:00.000Z  에이  안녕 \"친구\"\n")
+        let colored = renderer(.text(Style(colors: true)))
+        XCTAssertEqual(
+            colored.line(first, conversation: conversation, myNick: a.nick),
+            "\u{1B}[2m2026-11-21T09:30:00.000Z\u{1B}[0m  \u{1B}[1m에이\u{1B}[0m  안녕 \"친구\"\n")
+    }
+
+    func testJSONKeepsSLPKeyOrder() {
+        XCTAssertEqual(renderer(.json).json(first).text, firstJSON)
+        XCTAssertEqual(renderer(.json).line(second, conversation: conversation, myNick: a.nick), secondJSON + "\n")
+    }
+
+    func testListRendersThePayloadOrTheLines() {
+        let state = ChatFeature.State(conversation: conversation, myNick: a.nick, messages: [first, second])
+        XCTAssertEqual(renderer(.json).renderList(state), .success(#"{"payload":["# + firstJSON + "," + secondJSON + "]}\n"))
+        XCTAssertEqual(
+            renderer(.text(.plain)).renderList(state).stdout,
+            "2026-11-21T09:30:00.000Z  에이  안녕 \"친구\"\n2026-11-21T09:31:01.500Z  비  줄 하나\n    줄 둘\n")
+        let empty = ChatFeature.State(conversation: conversation, myNick: a.nick)
+        XCTAssertEqual(renderer(.text(.plain)).renderList(empty), .success("No messages yet.\n"))
+        XCTAssertEqual(renderer(.json).renderList(empty), .success(#"{"payload":[]}"# + "\n"))
+        let failed = renderer(.json).renderList(ChatFeature.State(failure: Failure(DomainError.notMatched)))
+        XCTAssertEqual(failed.stdout, "")
+        XCTAssertEqual(failed.exitCode, .refused)
+        XCTAssertTrue(failed.stderr.hasSuffix(#"{"error":{"code":"not_matched","status":null,"message":"no conversation with that user"}}"# + "\n"))
+    }
+
+    func testSentIsOneObjectForOneMessageAndAPayloadFromStandardInput() {
+        let one = ChatFeature.State(sent: [first])
+        XCTAssertEqual(renderer(.json).renderSent(one, fromStandardInput: false), .success(firstJSON + "\n"))
+        XCTAssertEqual(renderer(.json).renderSent(one, fromStandardInput: true), .success(#"{"payload":["# + firstJSON + "]}\n"))
+        let two = ChatFeature.State(sent: [first, second])
+        XCTAssertEqual(renderer(.json).renderSent(two, fromStandardInput: true), .success(#"{"payload":["# + firstJSON + "," + secondJSON + "]}\n"))
+        XCTAssertEqual(renderer(.json).renderSent(ChatFeature.State(), fromStandardInput: true), .success(#"{"payload":[]}"# + "\n"))
+        XCTAssertEqual(
+            renderer(.text(.plain)).renderSent(two, fromStandardInput: true),
+            .success("Sent at 2026-11-21T09:30:00.000Z.\nSent at 2026-11-21T09:31:01.500Z.\n"))
+    }
+
+    func testAFailedSendKeepsWhatWasSentFromStandardInputOnly() {
+        let ended = Failure(DomainError.studyEnded)
+        let piped = renderer(.json).renderSent(ChatFeature.State(sent: [first], failure: ended), fromStandardInput: true)
+        XCTAssertEqual(piped.stdout, #"{"payload":["# + firstJSON + "]}\n", "what was stored before the failure is reported")
+        XCTAssertEqual(piped.exitCode, .refused)
+        XCTAssertEqual(piped.stderr, "Error: the study has ended; no more messages can be sent\n" + #"{"error":{"code":"study_ended","status":201,"message":"the study has ended; no more messages can be sent"}}"# + "\n")
+        let single = renderer(.json).renderSent(ChatFeature.State(failure: ended), fromStandardInput: false)
+        XCTAssertEqual(single.stdout, "")
+        XCTAssertEqual(single.exitCode, .refused)
+        let text = renderer(.text(.plain)).renderSent(ChatFeature.State(failure: ended), fromStandardInput: false)
+        XCTAssertEqual(text, Output(stdout: "", stderr: "Error: the study has ended; no more messages can be sent\n", exitCode: .refused))
+    }
+}
