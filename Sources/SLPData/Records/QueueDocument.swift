@@ -17,6 +17,7 @@ enum QueueDocument {
     static let reviewSeparator: Character = "\u{1F}"
 
     static func userID(_ row: Row) -> Int64 { row.int64(0) }
+    static func uidText(_ row: Row) -> String { row.text(8) }
     static func latitude(_ row: Row) -> Double { row.double(1) }
     static func longitude(_ row: Row) -> Double { row.double(2) }
 

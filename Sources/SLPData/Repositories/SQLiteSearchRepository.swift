@@ -7,41 +7,65 @@ public final class SQLiteSearchRepository: SearchRepository {
     private let database: Database
 
     /// First radius tried when only the nearest few are wanted; doubled until enough are found.
-    static let firstRingMetres = 250.0
+    /// Small, so that in a crowd the first circle already holds them.
+    static let firstRingMetres = 50.0
 
     public init(database: Database) {
         self.database = database
     }
 
+    /// A user found while growing the circle: enough to rank them, not yet their card.
+    private struct Hit {
+        let distance: Double
+        let uid: String
+        let userID: Int64
+    }
+
     public func nearby(_ query: NearbyQuery, admits: (CandidateTraits) -> Bool) throws -> [NearbyUser] {
         try database.read { connection in
             let excluded = Set(try query.excluding.compactMap { try QueueRows.userID(of: $0, in: connection) })
-            func scan(_ radius: Double) throws -> [NearbyUser] {
-                let found = try self.scan(query, radius: radius, excluded: excluded, admits: admits, in: connection)
-                // Cards are large; sort their positions, then move each card once.
-                let order = found.indices.sorted {
-                    found[$0].distance != found[$1].distance ? found[$0].distance < found[$1].distance : found[$0].uid < found[$1].uid
+            guard let limit = query.limit else {
+                var cards: [NearbyUser] = []
+                cards.reserveCapacity(1_024)
+                try scan(query, radius: query.radius, excluded: excluded, admits: admits, in: connection) { row, coordinate, distance in
+                    cards.append(QueueDocument.nearbyUser(row, coordinate: coordinate, distance: distance))
                 }
-                return order.map { found[$0] }
+                // Cards are large; sort their positions, then move each card once.
+                let order = cards.indices.sorted {
+                    cards[$0].distance != cards[$1].distance ? cards[$0].distance < cards[$1].distance : cards[$0].uid < cards[$1].uid
+                }
+                return order.map { cards[$0] }
             }
-            guard let limit = query.limit else { return try scan(query.radius) }
             // Nearest N: grow the circle until it holds N users (or reaches the radius asked for);
-            // everything inside a circle is found, so its N nearest are the answer.
+            // everything inside a circle is found, so its N nearest are the answer. Only the N
+            // cards that are returned are read in full.
             var radius = min(query.radius, SQLiteSearchRepository.firstRingMetres)
             while true {
-                let found = try scan(radius)
-                if found.count >= limit || radius >= query.radius { return Array(found.prefix(limit)) }
+                var hits: [Hit] = []
+                try scan(query, radius: radius, excluded: excluded, admits: admits, in: connection) { row, _, distance in
+                    hits.append(Hit(distance: distance, uid: QueueDocument.uidText(row), userID: QueueDocument.userID(row)))
+                }
+                if hits.count >= limit || radius >= query.radius {
+                    hits.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.uid < $1.uid }
+                    let card = try connection.cached("SELECT \(QueueDocument.columns) FROM queue WHERE user_id = ?")
+                    return try hits.prefix(limit).compactMap { hit in
+                        try card.first([.integer(hit.userID)]) { row in
+                            QueueDocument.nearbyUser(row, coordinate: try QueueDocument.coordinate(row), distance: hit.distance)
+                        }
+                    }
+                }
                 radius = min(query.radius, radius * 2)
             }
         }
     }
 
+    /// Calls `keep` for every waiting user within `radius` of the centre whom the query and
+    /// `admits` allow, with their row, position and distance, in no particular order.
     private func scan(
-        _ query: NearbyQuery, radius: Double, excluded: Set<Int64>, admits: (CandidateTraits) -> Bool, in connection: Connection
-    ) throws -> [NearbyUser] {
+        _ query: NearbyQuery, radius: Double, excluded: Set<Int64>, admits: (CandidateTraits) -> Bool, in connection: Connection,
+        keep: (Row, Coordinate, Double) throws -> Void
+    ) throws {
         let ranges = SpatialGrid.ranges(around: query.center, radius: radius)
-        var found: [NearbyUser] = []
-        found.reserveCapacity(1_024)
         var seen = Set<Int64>()
         func visit(_ row: Row) throws {
             let id = QueueDocument.userID(row)
@@ -51,7 +75,7 @@ public final class SQLiteSearchRepository: SearchRepository {
             guard distance <= radius, admits(QueueDocument.traits(row)) else { return }
             // A user listing both the study and `anything` comes up twice in a study search.
             guard query.study == nil || seen.insert(id).inserted else { return }
-            found.append(QueueDocument.nearbyUser(row, coordinate: coordinate, distance: distance))
+            try keep(row, coordinate, distance)
         }
         if let study = query.study {
             let statement = try connection.cached("""
@@ -71,7 +95,6 @@ public final class SQLiteSearchRepository: SearchRepository {
                 try statement.forEach([.integer(range.lowerBound), .integer(range.upperBound)], visit)
             }
         }
-        return found
     }
 
     public func requesters(of uid: UserID, from center: Coordinate) throws -> [NearbyUser] {

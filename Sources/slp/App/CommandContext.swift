@@ -42,6 +42,22 @@ final class CommandContext {
         return FixedTimeProvider(now: date)
     }
 
+    /// One screen, start to end: open the dependencies, run `action` through a new store of the
+    /// feature they build, render the final state. Any error on the way renders as usual.
+    func run<F: Feature>(
+        _ action: F.Action, feature: (Dependencies) -> F, initialState: F.State,
+        render: (F.State, Dependencies) -> Output
+    ) async -> Output {
+        do {
+            let dependencies = try dependencies()
+            let store = Store(feature(dependencies), initialState: initialState)
+            await store.send(action)
+            return render(store.state, dependencies)
+        } catch {
+            return fail(error)
+        }
+    }
+
     /// Writes to stdout at once, for screens that go on (chat follow).
     func stream(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))

@@ -47,4 +47,23 @@ final class Dependencies {
     var followConversation: FollowConversationUseCase { FollowConversationUseCase(chats: chats) }
     var buyItem: BuyItemUseCase { BuyItemUseCase(users: users) }
     var wearItems: WearItemsUseCase { WearItemsUseCase(users: users) }
+
+    // The screens, wired with their use cases.
+    var registerFeature: RegisterFeature { RegisterFeature(register: registerUser) }
+    var userFeature: UserFeature {
+        UserFeature(identify: identifyUser, show: showUser, update: updateMyPage, withdraw: withdrawUser)
+    }
+    var queueFeature: QueueFeature {
+        QueueFeature(identify: identifyUser, enter: enterQueue, leave: leaveQueue, state: queueState)
+    }
+    var searchFeature: SearchFeature { SearchFeature(identify: identifyUser, search: searchNearby) }
+    var matchFeature: MatchFeature {
+        MatchFeature(
+            identify: identifyUser, request: requestStudy, accept: acceptStudy, dodge: dodgeMatch, review: reviewPartner,
+            report: reportUser, clock: clock)
+    }
+    var chatFeature: ChatFeature { ChatFeature(identify: identifyUser, send: sendMessage, read: readMessages) }
+    var chatFollowFeature: ChatFollowFeature { ChatFollowFeature(identify: identifyUser, follow: followConversation) }
+    var shopFeature: ShopFeature { ShopFeature(identify: identifyUser, buy: buyItem, wear: wearItems) }
+    var seedFeature: SeedFeature { SeedFeature(seed: seedPopulation) }
 }

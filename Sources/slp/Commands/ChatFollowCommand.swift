@@ -22,7 +22,7 @@ enum ChatFollowCommand: Command {
         }
         do {
             let dependencies = try context.dependencies()
-            let store = Store(ChatFollowFeature(identify: dependencies.identifyUser, follow: dependencies.followConversation), initialState: .init())
+            let store = Store(dependencies.chatFollowFeature, initialState: .init())
             let renderer = ChatRenderer(format: context.format, failures: context.failures)
             // The renderer prints only what is new since the last state it saw.
             var printed = 0

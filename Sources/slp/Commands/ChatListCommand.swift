@@ -31,14 +31,9 @@ enum ChatListCommand: Command {
         } catch {
             return context.fail(error)
         }
-        do {
-            let dependencies = try context.dependencies()
-            let feature = ChatFeature(identify: dependencies.identifyUser, send: dependencies.sendMessage, read: dependencies.readMessages)
-            let store = Store(feature, initialState: .init())
-            await store.send(.list(actingUser: context.actingUser, with: partner, page: page))
-            return ChatRenderer(format: context.format, failures: context.failures).renderList(store.state)
-        } catch {
-            return context.fail(error)
+        let action = ChatFeature.Action.list(actingUser: context.actingUser, with: partner, page: page)
+        return await context.run(action, feature: \.chatFeature, initialState: .init()) { state, _ in
+            ChatRenderer(format: context.format, failures: context.failures).renderList(state)
         }
     }
 }

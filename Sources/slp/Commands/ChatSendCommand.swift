@@ -11,8 +11,7 @@ enum ChatSendCommand: Command {
         let words = context.invocation.arguments
         do {
             let dependencies = try context.dependencies()
-            let feature = ChatFeature(identify: dependencies.identifyUser, send: dependencies.sendMessage, read: dependencies.readMessages)
-            let store = Store(feature, initialState: .init())
+            let store = Store(dependencies.chatFeature, initialState: .init())
             if !words.isEmpty {
                 await store.send(.send(actingUser: context.actingUser, text: words.joined(separator: " ")))
             } else {

@@ -4,17 +4,8 @@ import SLPDomain
 @MainActor
 enum MatchFeatureRunner {
     static func run(_ action: MatchFeature.Action, context: CommandContext) async -> Output {
-        do {
-            let dependencies = try context.dependencies()
-            let feature = MatchFeature(
-                identify: dependencies.identifyUser, request: dependencies.requestStudy, accept: dependencies.acceptStudy,
-                dodge: dependencies.dodgeMatch, review: dependencies.reviewPartner, report: dependencies.reportUser,
-                clock: dependencies.clock)
-            let store = Store(feature, initialState: .init())
-            await store.send(action)
-            return MatchRenderer(format: context.format, failures: context.failures).render(store.state)
-        } catch {
-            return context.fail(error)
+        await context.run(action, feature: \.matchFeature, initialState: .init()) { state, _ in
+            MatchRenderer(format: context.format, failures: context.failures).render(state)
         }
     }
 

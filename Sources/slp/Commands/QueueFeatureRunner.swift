@@ -2,16 +2,8 @@
 @MainActor
 enum QueueFeatureRunner {
     static func run(_ action: QueueFeature.Action, context: CommandContext) async -> Output {
-        do {
-            let dependencies = try context.dependencies()
-            let feature = QueueFeature(
-                identify: dependencies.identifyUser, enter: dependencies.enterQueue, leave: dependencies.leaveQueue,
-                state: dependencies.queueState)
-            let store = Store(feature, initialState: .init())
-            await store.send(action)
-            return QueueRenderer(format: context.format, failures: context.failures).render(store.state)
-        } catch {
-            return context.fail(error)
+        await context.run(action, feature: \.queueFeature, initialState: .init()) { state, _ in
+            QueueRenderer(format: context.format, failures: context.failures).render(state)
         }
     }
 }

@@ -25,14 +25,8 @@ enum RegisterCommand: Command {
         } catch {
             return context.fail(error)
         }
-        do {
-            let dependencies = try context.dependencies()
-            let store = Store(RegisterFeature(register: dependencies.registerUser), initialState: .init())
-            await store.send(.submit(request))
-            return RegisterRenderer(format: context.format, failures: context.failures, now: dependencies.now)
-                .render(store.state)
-        } catch {
-            return context.fail(error)
+        return await context.run(.submit(request), feature: \.registerFeature, initialState: .init()) { state, dependencies in
+            RegisterRenderer(format: context.format, failures: context.failures, now: dependencies.now).render(state)
         }
     }
 }

@@ -36,13 +36,8 @@ enum SearchCommand: Command {
         } catch {
             return context.fail(error)
         }
-        do {
-            let dependencies = try context.dependencies()
-            let store = Store(SearchFeature(identify: dependencies.identifyUser, search: dependencies.searchNearby), initialState: .init())
-            await store.send(.search(actingUser: context.actingUser, request))
-            return SearchRenderer(format: context.format, failures: context.failures).render(store.state)
-        } catch {
-            return context.fail(error)
+        return await context.run(.search(actingUser: context.actingUser, request), feature: \.searchFeature, initialState: .init()) { state, _ in
+            SearchRenderer(format: context.format, failures: context.failures).render(state)
         }
     }
 }

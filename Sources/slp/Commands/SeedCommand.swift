@@ -38,13 +38,8 @@ enum SeedCommand: Command {
         } catch {
             return context.fail(error)
         }
-        do {
-            let dependencies = try context.dependencies()
-            let store = Store(SeedFeature(seed: dependencies.seedPopulation), initialState: .init())
-            await store.send(.seed(options))
-            return SeedRenderer(format: context.format, failures: context.failures).render(store.state)
-        } catch {
-            return context.fail(error)
+        return await context.run(.seed(options), feature: \.seedFeature, initialState: .init()) { state, _ in
+            SeedRenderer(format: context.format, failures: context.failures).render(state)
         }
     }
 }

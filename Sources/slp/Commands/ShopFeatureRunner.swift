@@ -2,14 +2,8 @@
 @MainActor
 enum ShopFeatureRunner {
     static func run(_ action: ShopFeature.Action, context: CommandContext) async -> Output {
-        do {
-            let dependencies = try context.dependencies()
-            let feature = ShopFeature(identify: dependencies.identifyUser, buy: dependencies.buyItem, wear: dependencies.wearItems)
-            let store = Store(feature, initialState: .init())
-            await store.send(action)
-            return ShopRenderer(format: context.format, failures: context.failures).render(store.state)
-        } catch {
-            return context.fail(error)
+        await context.run(action, feature: \.shopFeature, initialState: .init()) { state, _ in
+            ShopRenderer(format: context.format, failures: context.failures).render(state)
         }
     }
 }

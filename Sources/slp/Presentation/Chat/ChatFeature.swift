@@ -33,8 +33,7 @@ struct ChatFeature: Feature {
     let read: ReadMessagesUseCase
 
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
-        sink(.setLoading(true))
-        do {
+        sink.request(loading: Mutation.setLoading, failure: Mutation.setFailure) {
             switch action {
             case .send(let actingUser, let text):
                 let me = try identify(actingUser)
@@ -44,10 +43,7 @@ struct ChatFeature: Feature {
                 let (conversation, messages) = try read(me: me.uid, with: partner, page: page)
                 sink(.setConversation(conversation, myNick: me.nick, messages: messages))
             }
-        } catch {
-            sink(.setFailure(Failure(error)))
         }
-        sink(.setLoading(false))
     }
 
     nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {

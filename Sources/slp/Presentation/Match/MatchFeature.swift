@@ -42,8 +42,7 @@ struct MatchFeature: Feature {
     let clock: any TimeProvider
 
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
-        sink(.setLoading(true))
-        do {
+        sink.request(loading: Mutation.setLoading, failure: Mutation.setFailure) {
             switch action {
             case .request(let actingUser, let other):
                 let me = try identify(actingUser)
@@ -64,10 +63,7 @@ struct MatchFeature: Feature {
                 let me = try identify(actingUser)
                 sink(.setOutcome(.reported(try report(me: me.uid, other: other, reason: reason, comment: comment))))
             }
-        } catch {
-            sink(.setFailure(Failure(error)))
         }
-        sink(.setLoading(false))
     }
 
     nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {

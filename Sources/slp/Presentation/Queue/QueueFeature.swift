@@ -38,8 +38,7 @@ struct QueueFeature: Feature {
     let state: QueueStateUseCase
 
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
-        sink(.setLoading(true))
-        do {
+        sink.request(loading: Mutation.setLoading, failure: Mutation.setFailure) {
             switch action {
             case .enter(let actingUser, let latitude, let longitude, let studies):
                 let me = try identify(actingUser)
@@ -51,10 +50,7 @@ struct QueueFeature: Feature {
                 let me = try identify(actingUser)
                 sink(.setState(try state(me: me.uid)))
             }
-        } catch {
-            sink(.setFailure(Failure(error)))
         }
-        sink(.setLoading(false))
     }
 
     nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {

@@ -29,13 +29,9 @@ struct RegisterFeature: Feature {
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
         switch action {
         case .submit(let request):
-            sink(.setSubmitting(true))
-            do {
+            sink.request(loading: Mutation.setSubmitting, failure: Mutation.setFailure) {
                 sink(.setRegistered(try register(request)))
-            } catch {
-                sink(.setFailure(Failure(error)))
             }
-            sink(.setSubmitting(false))
         }
     }
 

@@ -24,14 +24,10 @@ struct SearchFeature: Feature {
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
         switch action {
         case .search(let actingUser, let request):
-            sink(.setLoading(true))
-            do {
+            sink.request(loading: Mutation.setLoading, failure: Mutation.setFailure) {
                 let me = try identify(actingUser)
                 sink(.setResult(try search(me: me, request)))
-            } catch {
-                sink(.setFailure(Failure(error)))
             }
-            sink(.setLoading(false))
         }
     }
 

@@ -34,8 +34,7 @@ struct ShopFeature: Feature {
     let wear: WearItemsUseCase
 
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
-        sink(.setLoading(true))
-        do {
+        sink.request(loading: Mutation.setLoading, failure: Mutation.setFailure) {
             switch action {
             case .list(let actingUser):
                 sink(.setUser(try identify(actingUser)))
@@ -49,10 +48,7 @@ struct ShopFeature: Feature {
                 sink(.setUser(user))
                 sink(.setNotice(.wearing(sesac: try ShopCatalog.item(.sesac, user.sesac), background: try ShopCatalog.item(.background, user.background))))
             }
-        } catch {
-            sink(.setFailure(Failure(error)))
         }
-        sink(.setLoading(false))
     }
 
     nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {

@@ -17,3 +17,17 @@ final class MutationSink<Mutation, State> {
     /// The state after every mutation emitted so far, never one step late.
     var state: State { readState() }
 }
+
+extension MutationSink {
+    /// The shape of every request a screen makes: `loading(true)`, the work, `loading(false)`,
+    /// with any error turned into one `failure` mutation in between.
+    func request(loading: (Bool) -> Mutation, failure: (Failure) -> Mutation, _ work: () throws -> Void) {
+        self(loading(true))
+        do {
+            try work()
+        } catch {
+            self(failure(Failure(error)))
+        }
+        self(loading(false))
+    }
+}

@@ -37,8 +37,7 @@ struct UserFeature: Feature {
     let withdraw: WithdrawUserUseCase
 
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
-        sink(.setLoading(true))
-        do {
+        sink.request(loading: Mutation.setLoading, failure: Mutation.setFailure) {
             switch action {
             case .show(let actingUser, let target):
                 let me = try identify(actingUser)
@@ -51,10 +50,7 @@ struct UserFeature: Feature {
                 try withdraw(me: me.uid)
                 sink(.setWithdrawn(me))
             }
-        } catch {
-            sink(.setFailure(Failure(error)))
         }
-        sink(.setLoading(false))
     }
 
     nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
