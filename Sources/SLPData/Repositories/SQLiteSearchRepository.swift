@@ -6,7 +6,7 @@ import SLPDomain
 public final class SQLiteSearchRepository: SearchRepository {
     private let database: Database
 
-    /// First radius tried when only the nearest few are wanted; doubled until enough are found.
+    /// First radius tried when only the nearest few are wanted; grown until enough are found.
     /// Small, so that in a crowd the first circle already holds them.
     static let firstRingMetres = 50.0
 
@@ -54,7 +54,9 @@ public final class SQLiteSearchRepository: SearchRepository {
                         }
                     }
                 }
-                radius = min(query.radius, radius * 2)
+                // Users grow with the area: aim straight for N with a margin, at least doubling.
+                let aim = radius * (Double(limit) / Double(max(hits.count, 1))).squareRoot() * 1.25
+                radius = min(query.radius, max(radius * 2, aim))
             }
         }
     }
