@@ -80,5 +80,44 @@ enum ChatBench {
         if process.terminationStatus == 0 { report.chatSendRate = Double(lines) / seconds }
         let total = try database.connection.prepare("SELECT count(*) FROM messages").first { $0.int(0) } ?? 0
         report.chatMessages = total
+        report.chatFollowLatency = try followLatency(slp: slp, path: path, sender: uids[2], follower: uids[3], clock: clock)
+    }
+
+    /// Milliseconds from a message's commit (in this process) to its line on the stdout of a
+    /// `slp chat follow` process, for 30 messages sent a tenth of a second apart.
+    private static func followLatency(slp: String, path: String, sender: UserID, follower: UserID, clock: any TimeProvider) throws -> Percentiles {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: slp)
+        process.arguments = ["--db", path, "--as", follower.rawValue, "--json", "chat", "follow", "--with", sender.rawValue]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let reader = output.fileHandleForReading
+        // The history first: 100k messages; wait until it has all arrived.
+        var pending = Data()
+        var lines = 0
+        while lines < messagesPerConversation {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            pending += chunk
+            lines += chunk.filter { $0 == 0x0A }.count
+        }
+        let database = try Database(path: path)
+        let send = SendMessageUseCase(chats: SQLiteChatRepository(database: database), clock: clock)
+        var latencies: [Double] = []
+        for index in 0..<30 {
+            usleep(100_000)
+            _ = try send(me: sender, text: "latency probe \(index)")
+            let committed = Stopwatch.now()
+            var line = Data()
+            while !line.contains(0x0A) {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                line += chunk
+            }
+            latencies.append(Double(Stopwatch.now() - committed) / 1_000)
+        }
+        return Percentiles(latencies)
     }
 }

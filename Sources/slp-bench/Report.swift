@@ -23,6 +23,7 @@ struct Report {
     var chatPaging: Percentiles?
     var chatListProcess: Double?
     var chatSendRate: Double?
+    var chatFollowLatency: Percentiles?
 
     private func ms(_ micros: Double?) -> String {
         guard let micros, micros.isFinite else { return "–" }
@@ -65,6 +66,9 @@ struct Report {
             Swift.print("- page forward (--since, 50), in-process: p50 \(ms(chatPaging.p50)) ms, p99 \(ms(chatPaging.p99)) ms")
             if let chatListProcess { Swift.print("- `slp --json chat list --limit 50`, whole process (hyperfine median): \(String(format: "%.2f", chatListProcess)) ms") }
             if let chatSendRate { Swift.print("- `slp chat send` from stdin: \(Int(chatSendRate.rounded())) messages/s (each its own synced transaction)") }
+            if let chatFollowLatency {
+                Swift.print("- `slp chat follow` sees a message from another process: p50 \(ms(chatFollowLatency.p50)) ms, max of 30 \(ms(chatFollowLatency.p99)) ms after its commit")
+            }
         }
     }
 }
