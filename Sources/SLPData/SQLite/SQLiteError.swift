@@ -55,6 +55,7 @@ extension SQLiteError: StorageFailure {
     public var storageFailureMessage: String {
         switch storageFailureKind {
         case .busy: "the database is still busy after retrying: \(message)"
+        case .incompatible where primaryCode == SQLITE_CORRUPT: "the database file is damaged: \(message)"
         case .incompatible: "not an slp database: \(message)"
         case .io: "cannot use the database: \(message)"
         case .internal: "database error: \(message)"

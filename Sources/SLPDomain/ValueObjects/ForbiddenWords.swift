@@ -1,7 +1,8 @@
 import Foundation
 
-/// Words a nick may not contain, matched after NFKC, case folding and dropping spaces,
-/// so full-width, decomposed, upper-case or spaced-out spellings are caught too.
+/// Words a nick may not contain, matched after NFKC, case folding and dropping spaces and
+/// combining accents, so full-width, decomposed, upper-case, accented or spaced-out spellings
+/// are caught too.
 public struct ForbiddenWords: Sendable {
     private let keys: [String]
 
@@ -26,13 +27,17 @@ public struct ForbiddenWords: Sendable {
         return keys.contains { candidate.contains($0) }
     }
 
+    /// Compatibility-decomposed (so accents come apart from their letters, and Hangul from
+    /// its jamo on both sides alike), case-folded, without marks, spaces or separators.
     static func key(_ text: String) -> String {
-        let folded = text.precomposedStringWithCompatibilityMapping
+        let folded = text.decomposedStringWithCompatibilityMapping
             .folding(options: [.caseInsensitive], locale: nil)
-            .precomposedStringWithCanonicalMapping
-        return String(folded.unicodeScalars.filter {
+            .decomposedStringWithCompatibilityMapping
+        return String(String.UnicodeScalarView(folded.unicodeScalars.filter {
             !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint
+                && $0.properties.generalCategory != .nonspacingMark
                 && !"._-·".unicodeScalars.contains($0)
-        }.map(Character.init))
+        }))
     }
+
 }

@@ -77,3 +77,12 @@ final class ForbiddenWordsTests: XCTestCase {
         XCTAssertEqual(Set(listed).count, listed.count, "the fixture lists a word twice")
     }
 }
+
+final class ForbiddenWordsAccentTests: XCTestCase {
+    /// A combining accent does not hide a forbidden word ("ad́min"), and does not make an innocent one.
+    func testCombiningAccentsAreIgnored() {
+        XCTAssertTrue(ForbiddenWords.standard.matches("ad\u{0301}min"))
+        XCTAssertTrue(ForbiddenWords.standard.matches("a\u{0308}dmi\u{0300}n"))
+        XCTAssertFalse(ForbiddenWords.standard.matches("caf\u{0301}e"))
+    }
+}
