@@ -15,20 +15,35 @@ enum ChatSendCommand: Command {
             if !words.isEmpty {
                 await store.send(.send(actingUser: context.actingUser, text: words.joined(separator: " ")))
             } else {
+                let renderer = ChatRenderer(format: context.format, failures: context.failures)
+                // For people, each line is acknowledged as soon as it is stored (so `tail -f |`
+                // streams, and a line printed is a line kept); JSON is one document at the end.
+                let streaming = context.format != .json
+                var acknowledged = 0
+                if streaming {
+                    store.observe { state in
+                        guard state.sent.count > acknowledged else { return }
+                        context.stream(state.sent[acknowledged...].map(renderer.acknowledgement).joined())
+                        acknowledged = state.sent.count
+                    }
+                }
                 var lines = StandardInputLines()
+                var output: Output
                 do {
                     while store.state.failure == nil, let line = try lines.next() {
                         await store.send(.send(actingUser: context.actingUser, text: line))
                     }
+                    output = renderer.renderSent(store.state, fromStandardInput: true)
                 } catch {
-                    var output = ChatRenderer(format: context.format, failures: context.failures).renderSent(store.state, fromStandardInput: true)
+                    output = renderer.renderSent(store.state, fromStandardInput: true)
                     let failure = context.fail(error)
                     output.stderr = failure.stderr
                     output.exitCode = failure.exitCode
-                    return output
                 }
+                if streaming { output.stdout = "" }
+                return output
             }
-            return ChatRenderer(format: context.format, failures: context.failures).renderSent(store.state, fromStandardInput: words.isEmpty)
+            return ChatRenderer(format: context.format, failures: context.failures).renderSent(store.state, fromStandardInput: false)
         } catch {
             return context.fail(error)
         }

@@ -16,7 +16,7 @@ struct ChatRenderer {
                 : (state.sent.first.map { json($0).text } ?? "")
             output = state.sent.isEmpty && !fromStandardInput ? Output() : .success(body + "\n")
         case .text:
-            output = .success(state.sent.map { "Sent at \(Timestamp.format($0.createdAt)).\n" }.joined())
+            output = .success(state.sent.map(acknowledgement).joined())
         }
         if let failure = state.failure {
             let error = failures.render(failure, format: format)
@@ -25,6 +25,11 @@ struct ChatRenderer {
             if case .json = format, !fromStandardInput { output.stdout = "" }
         }
         return output
+    }
+
+    /// The line that tells a person one message is stored.
+    func acknowledgement(_ message: ChatMessage) -> String {
+        "Sent at \(Timestamp.format(message.createdAt)).\n"
     }
 
     /// `chat list`: the page of the conversation.
