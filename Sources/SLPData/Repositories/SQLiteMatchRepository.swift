@@ -29,7 +29,7 @@ public final class SQLiteMatchRepository: MatchRepository {
             let reports = "SELECT 1 FROM reports WHERE reporter_id = ? AND reported_id = ?"
             let pair = PairSnapshot(
                 me: try MatchRows.party(mine, in: connection), other: try MatchRows.party(theirs, in: connection),
-                requestFromOther: try exists(requests, theirs.id, mine.id), requestFromMe: try exists(requests, mine.id, theirs.id),
+                requestFromOther: try exists(requests, theirs.id, mine.id),
                 iReported: try exists(reports, mine.id, theirs.id), otherReported: try exists(reports, theirs.id, mine.id))
             switch try rule(pair) {
             case .openRequest:

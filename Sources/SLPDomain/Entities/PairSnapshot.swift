@@ -6,18 +6,15 @@ public struct PairSnapshot: Equatable, Sendable {
     public let other: PartySnapshot
     /// The other user has an open study request to me.
     public let requestFromOther: Bool
-    /// I have an open study request to the other user.
-    public let requestFromMe: Bool
     /// I reported the other user.
     public let iReported: Bool
     /// The other user reported me.
     public let otherReported: Bool
 
-    public init(me: PartySnapshot, other: PartySnapshot, requestFromOther: Bool, requestFromMe: Bool, iReported: Bool, otherReported: Bool) {
+    public init(me: PartySnapshot, other: PartySnapshot, requestFromOther: Bool, iReported: Bool, otherReported: Bool) {
         self.me = me
         self.other = other
         self.requestFromOther = requestFromOther
-        self.requestFromMe = requestFromMe
         self.iReported = iReported
         self.otherReported = otherReported
     }

@@ -81,7 +81,7 @@ final class FakeMatchRepository: MatchRepository {
         guard let theirs = users.usersByUID[other] else { throw DomainError.userNotFound }
         let pair = PairSnapshot(
             me: party(mine), other: party(theirs), requestFromOther: requests.contains([other, me]),
-            requestFromMe: requests.contains([me, other]), iReported: reports.contains { $0.from == me && $0.to == other },
+            iReported: reports.contains { $0.from == me && $0.to == other },
             otherReported: reports.contains { $0.from == other && $0.to == me })
         switch try rule(pair) {
         case .openRequest:

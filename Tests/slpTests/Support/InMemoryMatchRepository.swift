@@ -27,7 +27,7 @@ final class InMemoryMatchRepository: MatchRepository {
         let mine = try party(me)
         guard try queue.users.user(uid: other) != nil else { throw DomainError.userNotFound }
         let pair = PairSnapshot(
-            me: mine, other: try party(other), requestFromOther: requests.contains([other, me]), requestFromMe: requests.contains([me, other]),
+            me: mine, other: try party(other), requestFromOther: requests.contains([other, me]),
             iReported: reports.contains([me, other]), otherReported: reports.contains([other, me]))
         switch try rule(pair) {
         case .openRequest:

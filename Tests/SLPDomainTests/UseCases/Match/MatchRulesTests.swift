@@ -25,16 +25,15 @@ final class MatchRulesTests: XCTestCase {
     }
 
     private func pair(
-        _ me: PartySnapshot, _ other: PartySnapshot, fromOther: Bool = false, fromMe: Bool = false,
+        _ me: PartySnapshot, _ other: PartySnapshot, fromOther: Bool = false,
         iReported: Bool = false, otherReported: Bool = false
     ) -> PairSnapshot {
-        PairSnapshot(me: me, other: other, requestFromOther: fromOther, requestFromMe: fromMe, iReported: iReported, otherReported: otherReported)
+        PairSnapshot(me: me, other: other, requestFromOther: fromOther, iReported: iReported, otherReported: otherReported)
     }
 
     func testRequestOpensARequestOrMatchesWhenTheOtherAskedFirst() throws {
         let me = try party("Me"), other = try party("Other")
         XCTAssertEqual(try MatchRules.request(pair(me, other)), .openRequest)
-        XCTAssertEqual(try MatchRules.request(pair(me, other, fromMe: true)), .openRequest, "asking again keeps the request")
         XCTAssertEqual(try MatchRules.request(pair(me, other, fromOther: true)), .match)
     }
 
