@@ -28,3 +28,31 @@ final class ConcurrentRegistrationCLITests: XCTestCase {
         }
     }
 }
+
+/// 8 processes opening the same missing database file at once, 50 rounds: each creates or
+/// finds the schema without ever seeing a busy or storage error.
+final class ConcurrentCreationCLITests: XCTestCase {
+    func testEightProcessesCreateTheSameNewDatabaseFiftyRounds() throws {
+        let directory = try TemporaryDirectory()
+        for round in 0..<50 {
+            let slp = SLPBinary(database: directory.path("round\(round).sqlite"))
+            let statuses = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 8)
+            statuses.initialize(repeating: -1)
+            defer { statuses.deallocate() }
+            nonisolated(unsafe) let shared = statuses
+            nonisolated(unsafe) var errors: [String] = []
+            let lock = NSLock()
+            DispatchQueue.concurrentPerform(iterations: 8) { index in
+                let result = try? slp.run("--json", "queue", "status", "--as", "010-0000-000\(index)")
+                lock.lock()
+                shared[index] = result?.status ?? -2
+                if let code = try? result?.jsonError()["code"] as? String, code != "not_registered" { errors.append(code) }
+                lock.unlock()
+            }
+            XCTAssertEqual(Array(statuses), Array(repeating: 1, count: 8), "round \(round): every process answers not_registered")
+            XCTAssertEqual(errors, [], "round \(round)")
+            let check = try slp.run("register", "--phone", "010-1000-0000", "--nick", "n", "--birth", "1990-01-01", "--email", "n@example.com", "--gender", "male")
+            XCTAssertEqual(check.status, 0, "round \(round): the schema is whole: \(check.stderr)")
+        }
+    }
+}
