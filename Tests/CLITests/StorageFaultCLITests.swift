@@ -1,7 +1,10 @@
 import Foundation
+import SLPData
 import XCTest
 
 /// Damaged database files: refused with exit 65 and one line, never a crash, never "repaired".
+/// Read-only files and directories: reads work, writes exit 74 and touch nothing. A full disk or
+/// a file size limit: exit 74, the failed write rolled back whole, everything acknowledged kept.
 final class StorageFaultCLITests: XCTestCase {
     private func makeDatabase(_ slp: SLPBinary) throws {
         XCTAssertEqual(try slp.run(["register", "--phone", "010-9100-0001", "--nick", "n", "--birth", "1995-05-05",
@@ -58,5 +61,225 @@ final class StorageFaultCLITests: XCTestCase {
         let result = try slp.run("user", "show", "--as", "010-1234-5678")
         XCTAssertEqual(result.status, 74)
         XCTAssertEqual(result.stderr, "Error: cannot use \(directory.path("file/inside.sqlite")) as a database: \(directory.path("file")) is not a directory\n")
+    }
+
+    // MARK: - Read-only
+
+    private static let readCommands: [[String]] = [
+        ["user", "show"], ["search", "--lat", "37.5665", "--long", "126.978"], ["queue", "status"], ["chat", "list"],
+    ]
+
+    /// Two matched users who have talked, and 300 seeded around them; no -wal or -shm left.
+    private func makeMatchedDatabase(_ slp: SLPBinary) throws -> (a: String, b: String) {
+        func register(_ phone: String, _ nick: String) throws -> String {
+            let result = try slp.run(["register", "--phone", phone, "--nick", nick, "--birth", "1995-05-05",
+                                      "--email", "x@example.com", "--gender", "male"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return result.stdout.trimmingCharacters(in: .newlines)
+        }
+        let a = try register("010-9100-0001", "에이"), b = try register("010-9100-0002", "비")
+        XCTAssertEqual(try slp.run("seed", "--users", "300").status, 0)
+        for uid in [a, b] { XCTAssertEqual(try slp.run("queue", "--as", uid, "--lat", "37.5665", "--long", "126.978").status, 0) }
+        XCTAssertEqual(try slp.run("match", "request", b, "--as", a).status, 0)
+        XCTAssertEqual(try slp.run("match", "accept", a, "--as", b).status, 0)
+        XCTAssertEqual(try slp.run("chat", "send", "--as", a, "before the chmod").status, 0)
+        return (a, b)
+    }
+
+    /// Every file in `directory` (name and bytes).
+    private func snapshot(_ directory: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory) {
+            files[name] = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name))
+        }
+        return files
+    }
+
+    func testReadOnlyFileOrDirectoryServesReadsAndRefusesWrites() throws {
+        let place = try Unprivileged()
+        defer { withExtendedLifetime(place) {} }
+        let directory = place.path("data")
+        let path = directory + "/ro.sqlite"
+        let slp = place.binary(database: path)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        try Unprivileged.chmod(directory, 0o755)
+        try place.giveAway(directory)
+        let (a, b) = try makeMatchedDatabase(slp)
+        let readOnlyFile = "the database file is read-only: \(path)"
+        let readOnlyDirectory = "the database directory is read-only: \(directory) (writing creates ro.sqlite-wal there)"
+        let cases: [(name: String, file: mode_t, directory: mode_t, error: String)] = [
+            ("file 0444", 0o444, 0o755, readOnlyFile), ("file 0400", 0o400, 0o755, readOnlyFile),
+            ("directory 0555", 0o600, 0o555, readOnlyDirectory), ("both", 0o444, 0o555, readOnlyFile),
+        ]
+        for (round, setup) in cases.enumerated() {
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["ro.sqlite"], setup.name)
+            try Unprivileged.chmod(path, setup.file)
+            try Unprivileged.chmod(directory, setup.directory)
+            let before = try snapshot(directory)
+
+            for command in Self.readCommands {
+                let result = try slp.run(["--json"] + command + ["--as", a])
+                XCTAssertEqual(result.status, 0, "\(setup.name): \(command) \(result.stderr)")
+                XCTAssertEqual(result.stderr, "", "\(setup.name): \(command)")
+            }
+            let shown = try slp.run("user", "show", "--as", b)
+            XCTAssertTrue(shown.stdout.contains("비"), "\(setup.name): \(shown.stdout)")
+            let chat = try slp.run("chat", "list", "--as", b)
+            XCTAssertTrue(chat.stdout.contains("before the chmod"), "\(setup.name): \(chat.stdout) \(chat.stderr)")
+
+            let writes: [[String]] = [
+                ["register", "--phone", "010-9100-\(String(format: "%04d", 10 + round))", "--nick", "새",
+                 "--birth", "1995-05-05", "--email", "n@example.com", "--gender", "female"],
+                ["seed", "--users", "10"], ["chat", "send", "--as", a, "after the chmod"], ["match", "dodge", "--as", b],
+                ["user", "update", "--as", a, "--searchable", "off"],
+            ]
+            for command in writes {
+                let result = try slp.run(command)
+                XCTAssertEqual(result.status, 74, "\(setup.name): \(command) \(result.stderr)")
+                XCTAssertEqual(result.stdout, "", "\(setup.name): \(command)")
+                XCTAssertEqual(result.stderr, "Error: \(setup.error)\n", "\(setup.name): \(command)")
+            }
+            let json = try slp.run(["--json"] + writes[1])
+            XCTAssertEqual(json.status, 74)
+            XCTAssertEqual(json.errorLines, ["Error: \(setup.error)"])
+            XCTAssertEqual(try json.jsonError()["code"] as? String, "storage_error")
+            XCTAssertEqual(try json.jsonError()["message"] as? String, setup.error)
+
+            XCTAssertEqual(try snapshot(directory), before, "\(setup.name): nothing written, created or left behind")
+            try Unprivileged.chmod(directory, 0o755)
+            try Unprivileged.chmod(path, 0o600)
+        }
+
+        // Writable again: nothing left behind blocks a write, and everything is there.
+        XCTAssertEqual(try slp.run("chat", "send", "--as", a, "after the chmod").status, 0)
+        XCTAssertTrue(try slp.run("chat", "list", "--as", b).stdout.contains("after the chmod"))
+        let connection = try Connection(path: path, readOnly: true)
+        XCTAssertEqual(try connection.prepare("PRAGMA integrity_check").first { $0.text(0) }, "ok")
+        XCTAssertEqual(try connection.prepare("SELECT count(*) FROM users").first { $0.int(0) }, 302)
+    }
+
+    func testANewDatabaseInAReadOnlyDirectoryIsAnIOError() throws {
+        let place = try Unprivileged()
+        defer { withExtendedLifetime(place) {} }
+        let directory = place.path("locked")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        try place.giveAway(directory)
+        try Unprivileged.chmod(directory, 0o555)
+        for (database, error) in [
+            (directory + "/new.sqlite", "the directory \(directory) is read-only"),
+            (directory + "/sub/new.sqlite", "cannot create \(directory)/sub: the directory \(directory) is read-only"),
+        ] {
+            let slp = place.binary(database: database)
+            for command in [["user", "show", "--as", "010-1234-5678"], ["seed", "--users", "5"]] {
+                let result = try slp.run(command)
+                XCTAssertEqual(result.status, 74, "\(command) \(result.stderr)")
+                XCTAssertEqual(result.stderr, "Error: cannot use \(database) as a database: \(error)\n")
+            }
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), [], "nothing created")
+    }
+
+    // MARK: - Full disk
+
+    /// Counts that tell whether a write went in whole, half or not at all.
+    private func census(_ path: String) throws -> (integrity: String?, users: Int?, queued: Int?, seeded: Int?) {
+        let connection = try Connection(path: path)
+        return (try connection.prepare("PRAGMA integrity_check").first { $0.text(0) },
+                try connection.prepare("SELECT count(*) FROM users").first { $0.int(0) },
+                try connection.prepare("SELECT count(*) FROM queue").first { $0.int(0) },
+                try connection.prepare("SELECT drawn FROM seed_state").first { $0.int(0) })
+    }
+
+    /// Writes past the point where `limited` cannot grow the files: exit 74 with `error`, nothing
+    /// half-written, everything acknowledged kept, and the file usable once there is room.
+    private func fillUp(path: String, limited: SLPBinary, unlimited: SLPBinary, error: String,
+                        file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(try unlimited.run("register", "--phone", "010-9200-0001", "--nick", "앞", "--birth", "1995-05-05",
+                                         "--email", "a@example.com", "--gender", "male").status, 0, file: file, line: line)
+        XCTAssertEqual(try unlimited.run("seed", "--users", "300").status, 0, file: file, line: line)
+
+        // Room for a small write…
+        let small = try limited.run("register", "--phone", "010-9200-0002", "--nick", "뒤", "--birth", "1995-05-05",
+                                    "--email", "b@example.com", "--gender", "male")
+        XCTAssertEqual(small.status, 0, small.stderr, file: file, line: line)
+        let acknowledged = small.stdout.trimmingCharacters(in: .newlines)
+        let before = try census(path)
+        XCTAssertEqual(before.users, 302, file: file, line: line)
+
+        // …not for 20,000 users in one transaction, nor for them again.
+        for attempt in 0..<2 {
+            let big = try limited.run(attempt == 0 ? ["seed", "--users", "20000"] : ["--json", "seed", "--users", "20000"])
+            XCTAssertEqual(big.status, 74, "\(big.stderr) (a signal shows as its number)", file: file, line: line)
+            XCTAssertEqual(big.stdout, "", file: file, line: line)
+            XCTAssertEqual(big.errorLines, ["Error: \(error)"], big.stderr, file: file, line: line)
+            XCTAssertEqual(big.stderr.split(separator: "\n").count, attempt == 0 ? 1 : 2, big.stderr, file: file, line: line)
+            if attempt == 1 { XCTAssertEqual(try big.jsonError()["code"] as? String, "storage_error", file: file, line: line) }
+        }
+        // Reads go on at the limit.
+        let shown = try limited.run("user", "show", "--as", acknowledged)
+        XCTAssertEqual(shown.status, 0, shown.stderr, file: file, line: line)
+
+        // With room again: whole, nothing of the failed batch, the acknowledged user there.
+        let after = try census(path)
+        XCTAssertEqual(after.integrity, "ok", file: file, line: line)
+        XCTAssertEqual(after.users, 302, "the failed seed stored nothing", file: file, line: line)
+        XCTAssertEqual(after.queued, before.queued, file: file, line: line)
+        XCTAssertEqual(after.seeded, 300, file: file, line: line)
+        XCTAssertEqual(try unlimited.run("user", "show", "--as", acknowledged).status, 0, file: file, line: line)
+        XCTAssertEqual(try unlimited.run("seed", "--users", "1000").status, 0, file: file, line: line)
+        XCTAssertEqual(try census(path).users, 1302, file: file, line: line)
+        XCTAssertEqual(try census(path).integrity, "ok", file: file, line: line)
+    }
+
+    /// `ulimit -f`: the portable way to run out of room, for any user. SIGXFSZ would kill slp;
+    /// slp ignores it, so the write fails with EFBIG and is reported.
+    func testAFileSizeLimitIsAnIOErrorAndLosesNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let path = directory.path("full.sqlite")
+        let unlimited = SLPBinary(database: path)
+        var limited = unlimited
+        // 2048 blocks: 1 MiB (512-byte blocks, POSIX sh) or 2 MiB; the database starts near 220 KiB.
+        limited.launcher = ["/bin/sh", "-c", #"ulimit -f 2048 && exec "$0" "$@""#]
+        try fillUp(path: path, limited: limited, unlimited: unlimited,
+                   error: "the file size limit (ulimit -f) is reached: cannot write \(path)")
+    }
+
+    /// A file system that is really full, where one can be mounted (root on Linux): a 1 MiB tmpfs.
+    /// The file size limit above covers the same path everywhere else.
+    func testAFullFileSystemIsAnIOErrorAndLosesNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let mountPoint = directory.path("tmpfs")
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
+        func system(_ arguments: [String]) throws -> Int32 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #if os(Linux)
+        let mounted = Unprivileged.isRoot && (try? system(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint])) == 0
+        #else
+        let mounted = false
+        #endif
+        let path: String, error: String
+        if mounted {
+            path = mountPoint + "/full.sqlite"
+            error = "the disk is full: cannot write \(path)"
+        } else {
+            // No file system of our own: the same checks under a file size limit.
+            path = directory.path("full.sqlite")
+            error = "the file size limit (ulimit -f) is reached: cannot write \(path)"
+        }
+        defer { if mounted { _ = try? system(["umount", mountPoint]) } }
+        let unlimited = SLPBinary(database: path)
+        var limited = unlimited
+        if !mounted { limited.launcher = ["/bin/sh", "-c", #"ulimit -f 2048 && exec "$0" "$@""#] }
+        try fillUp(path: path, limited: limited, unlimited: unlimited, error: error)
     }
 }

@@ -9,20 +9,35 @@ public final class Database {
     public let connection: Connection
     public let path: String
     let policy: RetryPolicy
+    /// Why this process cannot write the file, or nil: then it is open read-only and every
+    /// write is refused before it starts.
+    public let readOnlyCause: DatabaseError.ReadOnlyCause?
 
     /// Opens (creating if missing) the slp database at absolute `path`.
     ///
     /// A file that is not slp's, or whose schema is newer, is refused without being written to.
-    /// Safe when several processes create the same new file at once.
+    /// Safe when several processes create the same new file at once. A file this process may not
+    /// write (or in a directory it may not write) is opened read-only: reads work, writes throw
+    /// `DatabaseError.readOnly`.
     public init(path: String, policy: RetryPolicy = RetryPolicy()) throws {
         guard path.hasPrefix("/") else { throw DatabaseError.unusablePath(path: path, reason: "the path must be absolute") }
-        try DatabaseFile.prepare(path: path)
-        connection = try Connection(path: path)
-        self.path = path
-        self.policy = policy
-        connection.setBusyTimeout(milliseconds: policy.busyTimeoutMilliseconds)
-        try policy.run { try prepareSchema() }
-        try connection.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;")
+        do {
+            try DatabaseFile.prepare(path: path)
+            readOnlyCause = DatabaseFile.readOnlyCause(path: path)
+            // Read-only and nobody has it open: read the main file as it is, creating no -wal or
+            // -shm beside it (impossible in a read-only directory; and left behind read-only,
+            // they would block writes once the file is writable again).
+            connection = try Connection(
+                path: path, readOnly: readOnlyCause != nil,
+                immutable: readOnlyCause != nil && DatabaseFile.isQuiescent(path: path))
+            self.path = path
+            self.policy = policy
+            connection.setBusyTimeout(milliseconds: policy.busyTimeoutMilliseconds)
+            try policy.run { try prepareSchema() }
+            try connection.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;")
+        } catch {
+            throw Database.storageError(error, path: path)
+        }
     }
 
     /// Runs `body` in a deferred (read) transaction: a consistent snapshot.
@@ -34,21 +49,68 @@ public final class Database {
     ///
     /// `body` may run more than once, so it must have no effects outside the database.
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
-        try transaction("BEGIN IMMEDIATE", body)
+        if let readOnlyCause { throw DatabaseError.readOnly(readOnlyCause) }
+        return try transaction("BEGIN IMMEDIATE", body)
     }
 
     private func transaction<T>(_ begin: String, _ body: (Connection) throws -> T) throws -> T {
         precondition(!connection.isInTransaction, "transactions do not nest")
-        return try policy.run {
-            try connection.cached(begin).run()
-            do {
-                let result = try body(connection)
-                try connection.cached("COMMIT").run()
-                return result
-            } catch {
-                connection.rollbackIfNeeded()
-                throw error
+        do {
+            return try policy.run {
+                try connection.cached(begin).run()
+                do {
+                    let result = try body(connection)
+                    try connection.cached("COMMIT").run()
+                    return result
+                } catch {
+                    connection.rollbackIfNeeded()
+                    throw error
+                }
             }
+        } catch {
+            throw Database.storageError(error, path: path)
+        }
+    }
+
+    /// SQLite's answer to a full disk, a file size limit or a read-only file, as an error that
+    /// names the file and the cause; any other error as it is.
+    static func storageError(_ error: any Error, path: String) -> any Error {
+        guard let error = error as? SQLiteError else { return error }
+        switch error.primaryCode {
+        case SQLITE_READONLY:
+            return DatabaseFile.readOnlyCause(path: path, journals: true).map(DatabaseError.readOnly) ?? error
+        case SQLITE_FULL:
+            // A short write: SQLite keeps no errno, so the limit and the sizes decide.
+            return fileSizeLimitReached(path: path) ? DatabaseError.fileSizeLimit(path: path) : DatabaseError.diskFull(path: path)
+        case SQLITE_IOERR:
+            switch error.systemErrno {
+            case EFBIG: return DatabaseError.fileSizeLimit(path: path)
+            case ENOSPC, EDQUOT: return DatabaseError.diskFull(path: path)
+            // errno may have been overwritten before SQLite read it; the sizes still tell.
+            default:
+                // SQLITE_IOERR_WRITE, _TRUNCATE, _SHMSIZE (macros Swift cannot import): growing a file.
+                let growing: [Int32] = [3, 6, 19]
+                return growing.contains(error.extendedCode >> 8) && fileSizeLimitReached(path: path)
+                    ? DatabaseError.fileSizeLimit(path: path) : error
+            }
+        default:
+            return error
+        }
+    }
+
+    /// True when RLIMIT_FSIZE is set (RLIM_INFINITY is all ones) and the database, its -wal or
+    /// its -shm is within a page (64 KiB at most) of it: the next write to grow it fails with EFBIG.
+    private static func fileSizeLimitReached(path: String) -> Bool {
+        var limit = rlimit()
+        #if os(Linux)
+        let resource = Int32(RLIMIT_FSIZE.rawValue)
+        #else
+        let resource = RLIMIT_FSIZE
+        #endif
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur != rlim_t.max else { return false }
+        return [path, path + "-wal", path + "-shm"].contains { file in
+            var status = stat()
+            return stat(file, &status) == 0 && UInt64(status.st_size) + 65_536 >= UInt64(limit.rlim_cur)
         }
     }
 
@@ -77,6 +139,8 @@ public final class Database {
     private func prepareSchema() throws {
         let identity = try readIdentity()
         if try isReady(identity) { return }
+        // A new or older file needs writing, which a read-only one cannot take.
+        if let readOnlyCause { throw DatabaseError.readOnly(readOnlyCause) }
         if identity.isEmpty {
             // Switching to WAL needs no open transaction; it is harmless if another creator did it first.
             try connection.execute("PRAGMA journal_mode = WAL")

@@ -9,6 +9,22 @@ public enum DatabaseError: Error, Equatable, CustomStringConvertible {
     case newerSchema(path: String, found: Int, known: Int)
     /// The path cannot hold a database file: a directory, or a parent that cannot be created.
     case unusablePath(path: String, reason: String)
+    /// This process cannot write the database; it can still be read.
+    case readOnly(ReadOnlyCause)
+    /// A write ran out of space: the file system is full (or the user's quota is used up).
+    case diskFull(path: String)
+    /// A write would make a file larger than the process may (`ulimit -f`, RLIMIT_FSIZE).
+    case fileSizeLimit(path: String)
+
+    /// What makes a database read-only for this process.
+    public enum ReadOnlyCause: Equatable, Sendable {
+        /// The file has no write permission for us (`file` is the database, its -wal or its -shm).
+        case file(String)
+        /// The file is on a file system mounted read-only.
+        case fileSystem(String)
+        /// The directory has no write permission: SQLite cannot create the `-wal` and `-shm` files.
+        case directory(String, database: String)
+    }
 
     public var description: String {
         switch self {
@@ -16,6 +32,13 @@ public enum DatabaseError: Error, Equatable, CustomStringConvertible {
         case .newerSchema(let path, let found, let known):
             "\(path) has schema version \(found), newer than this slp knows (\(known)); upgrade slp"
         case .unusablePath(let path, let reason): "cannot use \(path) as a database: \(reason)"
+        case .readOnly(.file(let path)): "the database file is read-only: \(path)"
+        case .readOnly(.fileSystem(let path)): "the database is on a read-only file system: \(path)"
+        case .readOnly(.directory(let directory, let database)):
+            "the database directory is read-only: \(directory) (writing creates "
+                + "\((database as NSString).lastPathComponent)-wal there)"
+        case .diskFull(let path): "the disk is full: cannot write \(path)"
+        case .fileSizeLimit(let path): "the file size limit (ulimit -f) is reached: cannot write \(path)"
         }
     }
 }
@@ -24,7 +47,7 @@ extension DatabaseError: StorageFailure {
     public var storageFailureKind: StorageFailureKind {
         switch self {
         case .notSLPDatabase, .newerSchema: .incompatible
-        case .unusablePath: .io
+        case .unusablePath, .readOnly, .diskFull, .fileSizeLimit: .io
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 
 /// Creates the place for a database file before SQLite opens it, with private permissions:
 /// missing directories 0700, a new file 0600 (SQLite gives its -wal and -shm files the same mode).
+/// Also answers whether this process may write the file, before SQLite tries.
 enum DatabaseFile {
     static func prepare(path: String) throws {
         let directory = (path as NSString).deletingLastPathComponent
@@ -18,10 +19,41 @@ enum DatabaseFile {
             throw DatabaseError.unusablePath(path: path, reason: "it is a directory")
         }
         if stat(path, &status) == 0 {
-            // Exists but not writable by us: let SQLite open it and report what it can do.
+            guard faccessat(AT_FDCWD, path, R_OK, AT_EACCESS) == 0 else {
+                throw DatabaseError.unusablePath(path: path, reason: "it cannot be read: \(describe(errno))")
+            }
+            // Exists and readable but not writable by us: opened read-only, writes are refused.
             return
         }
-        throw DatabaseError.unusablePath(path: path, reason: String(cString: strerror(error)))
+        throw DatabaseError.unusablePath(path: path, reason: cannotCreate(in: directory, error: error))
+    }
+
+    /// Why this process cannot write the database at `path`, or nil when it can.
+    ///
+    /// With `journals`, the `-wal` and `-shm` files beside it count too (when they exist): SQLite
+    /// writes through them, and one left read-only by another user blocks every write.
+    static func readOnlyCause(path: String, journals: Bool = false) -> DatabaseError.ReadOnlyCause? {
+        let files = journals ? [path, path + "-wal", path + "-shm"] : [path]
+        for file in files where access(file, F_OK) == 0 {
+            if faccessat(AT_FDCWD, file, W_OK, AT_EACCESS) != 0 {
+                return errno == EROFS ? .fileSystem(path) : .file(file)
+            }
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        if faccessat(AT_FDCWD, directory.isEmpty ? "/" : directory, W_OK, AT_EACCESS) != 0 {
+            return errno == EROFS ? .fileSystem(path) : .directory(directory, database: path)
+        }
+        return nil
+    }
+
+    /// True when no connection in WAL mode has the file open and no committed change waits in
+    /// the `-wal` file: every connection maps the `-shm` file while open, and the last one to close
+    /// checkpoints and removes both. Then the main file alone is the whole database.
+    static func isQuiescent(path: String) -> Bool {
+        var status = stat()
+        if stat(path + "-shm", &status) == 0 { return false }
+        if stat(path + "-wal", &status) == 0 { return status.st_size == 0 }
+        return errno == ENOENT
     }
 
     private static func createDirectories(_ directory: String, path: String) throws {
@@ -33,9 +65,26 @@ enum DatabaseFile {
             }
             return
         }
-        try createDirectories((directory as NSString).deletingLastPathComponent, path: path)
+        let parent = (directory as NSString).deletingLastPathComponent
+        try createDirectories(parent, path: path)
         if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-            throw DatabaseError.unusablePath(path: path, reason: "cannot create \(directory): \(String(cString: strerror(errno)))")
+            let reason = cannotCreate(in: parent.isEmpty ? "/" : parent, error: errno)
+            throw DatabaseError.unusablePath(path: path, reason: "cannot create \(directory): \(reason)")
         }
+    }
+
+    /// Why creating an entry in `directory` failed with `error`, in words.
+    private static func cannotCreate(in directory: String, error: Int32) -> String {
+        switch error {
+        case EROFS: "\(directory) is on a read-only file system"
+        case EACCES where faccessat(AT_FDCWD, directory, W_OK, AT_EACCESS) != 0 && errno == EACCES:
+            "the directory \(directory) is read-only"
+        default: describe(error)
+        }
+    }
+
+    private static func describe(_ error: Int32) -> String {
+        let text = String(cString: strerror(error))
+        return text.prefix(1).lowercased() + text.dropFirst()
     }
 }

@@ -7,21 +7,45 @@ public final class Connection {
     private var cache: [String: Statement] = [:]
 
     /// Opens an existing or new file. `path` must be absolute, so SQLite never reads it as a URI.
-    public init(path: String, readOnly: Bool = false) throws {
+    ///
+    /// `immutable` (read-only) promises SQLite that nobody changes the file while it is open: no
+    /// locks, and no `-wal` or `-shm` file is created, so a file in a read-only directory can be read.
+    public init(path: String, readOnly: Bool = false, immutable: Bool = false) throws {
         guard path.hasPrefix("/") else {
             // A relative path could be read as an SQLite URI ("file:…"); callers resolve paths first.
             throw DatabaseError.unusablePath(path: path, reason: "the path must be absolute")
         }
         var handle: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        var flags = (readOnly || immutable ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        var name = path
+        if immutable {
+            // Every byte but unreserved ones percent-encoded: the URI names exactly `path`.
+            name = "file:" + Connection.percentEncoded(path) + "?immutable=1"
+            flags |= SQLITE_OPEN_URI
+        }
+        let code = sqlite3_open_v2(name, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let error = SQLiteError(connection: handle, code: code)
             sqlite3_close_v2(handle)
             throw error
         }
         self.handle = handle
+    }
+
+    private static func percentEncoded(_ path: String) -> String {
+        var encoded = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"):
+                encoded.append(Character(Unicode.Scalar(byte)))
+            default:
+                encoded += String(format: "%%%02X", byte)
+            }
+        }
+        return encoded
     }
 
     deinit {

@@ -10,11 +10,14 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
     public let message: String
     /// The statement that failed, if any; never includes bound values.
     public let sql: String?
+    /// The operating system's `errno` behind an I/O error (`ENOSPC`, `EFBIG`, `EACCES`…), or 0.
+    public let systemErrno: Int32
 
-    public init(extendedCode: Int32, message: String, sql: String? = nil) {
+    public init(extendedCode: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
         self.extendedCode = extendedCode
         self.message = message
         self.sql = sql
+        self.systemErrno = systemErrno
     }
 
     /// Reads the last error of a connection.
@@ -24,7 +27,10 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
         let useExtended = extended & 0xFF == code & 0xFF
         let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             ?? String(cString: sqlite3_errstr(code))
-        self.init(extendedCode: useExtended ? extended : code, message: message, sql: sql)
+        // SQLite records errno only for I/O and open errors; for any other code it is stale.
+        let systemErrno = [SQLITE_IOERR, SQLITE_CANTOPEN].contains(code & 0xFF)
+            ? connection.map { sqlite3_system_errno($0) } ?? 0 : 0
+        self.init(extendedCode: useExtended ? extended : code, message: message, sql: sql, systemErrno: systemErrno)
     }
 
     /// `SQLITE_CONSTRAINT_UNIQUE`, a macro Swift cannot import.
@@ -57,6 +63,8 @@ extension SQLiteError: StorageFailure {
         case .busy: "the database is still busy after retrying: \(message)"
         case .incompatible where primaryCode == SQLITE_CORRUPT: "the database file is damaged: \(message)"
         case .incompatible: "not an slp database: \(message)"
+        case .io where primaryCode == SQLITE_FULL: "the disk is full: \(message)"
+        case .io where primaryCode == SQLITE_READONLY: "the database is read-only: \(message)"
         case .io: "cannot use the database: \(message)"
         case .internal: "database error: \(message)"
         }

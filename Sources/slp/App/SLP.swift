@@ -5,6 +5,9 @@ import Foundation
 struct SLP {
     @MainActor
     static func main() async {
+        // Past a file size limit (`ulimit -f`) a write then fails with EFBIG, which slp reports
+        // (exit 74) with the transaction rolled back, instead of the process being killed.
+        signal(SIGXFSZ, SIG_IGN)
         let output = await Application.run(.current())
         FileHandle.standardOutput.write(Data(output.stdout.utf8))
         if !output.stdoutBytes.isEmpty { output.stdoutBytes.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) } }

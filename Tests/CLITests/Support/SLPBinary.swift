@@ -27,6 +27,11 @@ struct SLPBinary {
     /// Environment for every run: a private database and a fixed clock unless overridden.
     var environment: [String: String]
     var currentDirectory: URL?
+    /// A command that runs slp, e.g. `setpriv …` or `sh -c 'ulimit …; exec "$0" "$@"'`; slp's
+    /// path and the arguments follow it.
+    var launcher: [String] = []
+    /// The slp to run when not the one in the build directory (a copy others may execute).
+    var executable: URL?
 
     init(database: String?, now: String? = "2026-11-21T09:30:00.000Z", extra: [String: String] = [:]) {
         var environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "NO_COLOR": "1"]
@@ -39,8 +44,14 @@ struct SLPBinary {
     @discardableResult
     func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
         let process = Process()
-        process.executableURL = SLPBinary.url
-        process.arguments = arguments
+        let slp = executable ?? SLPBinary.url
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(launcher.dropFirst()) + [slp.path] + arguments
+        } else {
+            process.executableURL = slp
+            process.arguments = arguments
+        }
         process.environment = environment.merging(extra) { $1 }
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         let stdoutPipe = Pipe(), stderrPipe = Pipe(), stdinPipe = Pipe()
