@@ -40,7 +40,9 @@ final class Dataset {
     func loadRows() throws {
         rows.reserveCapacity(count)
         try database.connection.prepare("""
-            SELECT uid, lat, long, gender, birth_day, age_min, age_max, searchable, study_keys FROM queue
+            SELECT q.uid, q.lat, q.long, u.gender, CAST(julianday(u.birth) - 2440587.5 AS INTEGER), u.age_min, u.age_max,
+                   u.searchable, q.study_keys
+            FROM queue q JOIN users u ON u.id = q.user_id
             """).forEach { row in
                 let keys = row.text(8).dropFirst().dropLast().split(separator: ",").map { String($0.dropFirst().dropLast()) }
                 rows.append(Row(

@@ -150,6 +150,51 @@ enum Schema {
             ) STRICT, WITHOUT ROWID;
             CREATE UNIQUE INDEX messages_by_time ON messages(match_id, created_at);
             """),
+        // Search reads every column of every row it scans, and SQLite's cost per row grows with
+        // the columns: the five person-rule inputs become one `traits` integer and the card one
+        // `card` text (fields separated by U+001E, see `QueueDocument`), read first.
+        Migration(version: 5, sql: """
+            DROP TRIGGER queue_studies_follow_queue;
+            DROP VIEW queue_documents;
+            CREATE VIEW queue_documents AS
+                SELECT id AS user_id, uid,
+                    gender | (searchable << 1) | (age_min << 2) | (age_max << 9)
+                        | (CAST(julianday(birth) - 2440587.5 AS INTEGER) << 16) AS traits,
+                    uid || char(30) || nick || char(30) ||
+                        rep_good_manners || ',' || rep_punctual || ',' || rep_quick_reply || ',' ||
+                        rep_kind || ',' || rep_skilled || ',' || rep_helpful || char(30) ||
+                        coalesce((SELECT group_concat(comment, char(31)) FROM
+                            (SELECT comment FROM review_comments c WHERE c.user_id = users.id ORDER BY c.id)), '') || char(30) ||
+                        sesac || char(30) || background AS card_head
+                FROM users;
+            CREATE TABLE queue_v5 (
+                cell INTEGER NOT NULL,
+                user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                lat REAL NOT NULL,
+                long REAL NOT NULL,
+                traits INTEGER NOT NULL,
+                card TEXT NOT NULL,
+                uid TEXT NOT NULL,
+                studies TEXT NOT NULL,
+                study_keys TEXT NOT NULL,
+                entered_at INTEGER NOT NULL,
+                PRIMARY KEY (cell, user_id)
+            ) STRICT, WITHOUT ROWID;
+            INSERT INTO queue_v5
+                SELECT cell, user_id, lat, long,
+                    gender | (searchable << 1) | (age_min << 2) | (age_max << 9) | (birth_day << 16),
+                    uid || char(30) || nick || char(30) || reputation || char(30) || reviews || char(30) ||
+                        sesac || char(30) || background || char(30) || studies,
+                    uid, studies, study_keys, entered_at
+                FROM queue;
+            DROP TABLE queue;
+            ALTER TABLE queue_v5 RENAME TO queue;
+            CREATE UNIQUE INDEX queue_by_user ON queue(user_id);
+            CREATE TRIGGER queue_studies_follow_queue AFTER DELETE ON queue BEGIN
+                DELETE FROM queue_studies
+                WHERE study IN (SELECT value FROM json_each(old.study_keys)) AND cell = old.cell AND user_id = old.user_id;
+            END;
+            """),
     ]
 
     /// The newest version this binary knows.

@@ -1,59 +1,111 @@
 import Foundation
 @_spi(Storage) import SLPDomain
 
-/// A row of `queue`: a waiting user's search document, decoded in two steps so that search
-/// pays for text only for the rows it keeps.
+/// A row of `queue`: a waiting user's search document. Search scans thousands of rows, and
+/// SQLite's cost per row grows with the columns read, so the document is two columns besides
+/// the position: `traits`, the person rules' inputs packed in one integer, and `card`, what is
+/// shown, as text fields separated by U+001E (`Schema` builds both in SQL, seeding in Swift).
+/// Decoded in two steps, so that search pays for the card only for the rows it keeps.
 enum QueueDocument {
     /// The columns `traits(row:)` and `nearbyUser(row:distance:)` read, in order.
-    static let columns = """
-        user_id, lat, long, gender, birth_day, age_min, age_max, searchable,
-        uid, nick, reputation, reviews, sesac, background, studies
-        """
+    static let columns = "user_id, lat, long, traits, card"
     /// The same columns qualified with table alias `q`, for joins.
-    static let qualifiedColumns = columns.split(separator: ",")
-        .map { "q." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
+    static let qualifiedColumns = "q.user_id, q.lat, q.long, q.traits, q.card"
 
-    /// Separates review comments in `reviews` (comments cannot contain control characters).
+    /// Separates the card's fields.
+    static let fieldSeparator: UInt8 = 0x1E
+    /// Separates review comments within the card's reviews field (comments cannot contain
+    /// control characters).
     static let reviewSeparator: Character = "\u{1F}"
 
     static func userID(_ row: Row) -> Int64 { row.int64(0) }
-    static func uidText(_ row: Row) -> String { row.text(8) }
     static func latitude(_ row: Row) -> Double { row.double(1) }
     static func longitude(_ row: Row) -> Double { row.double(2) }
 
+    /// `traits`: gender (bit 0), searchable (bit 1), age_min (bits 2–8), age_max (bits 9–15),
+    /// birth day since 1970 (bits 16 and up, signed).
+    static func packedTraits(gender: Gender, searchable: Bool, ageRange: AgeRange, birthDay: Int) -> Int64 {
+        Int64(gender.rawValue) | (searchable ? 2 : 0) | Int64(ageRange.min) << 2 | Int64(ageRange.max) << 9 | Int64(birthDay) << 16
+    }
+
     static func traits(_ row: Row) -> CandidateTraits {
-        CandidateTraits(
-            gender: row.int(3) == 0 ? .female : .male, birthDay: row.int(4), ageMin: row.int(5), ageMax: row.int(6),
-            searchable: row.bool(7))
+        let packed = row.int64(3)
+        return CandidateTraits(
+            gender: packed & 1 == 0 ? .female : .male, birthDay: Int(packed >> 16), ageMin: Int(packed >> 2 & 0x7F),
+            ageMax: Int(packed >> 9 & 0x7F), searchable: packed & 2 != 0)
+    }
+
+    /// The `card` of `user` listing `studies`, as `Schema`'s `queue_documents` view builds it
+    /// (with `reviews`, the comments they received, oldest first).
+    static func card(of user: User, reviews: [String], studies: StudyList) -> String {
+        [
+            user.uid.rawValue, user.nick.value, user.reputation.counts.map(String.init).joined(separator: ","),
+            reviews.joined(separator: String(reviewSeparator)), String(user.sesac), String(user.background),
+            studies.description,
+        ].joined(separator: "\u{1E}")
+    }
+
+    /// The card's uid, the first field.
+    static func uidText(_ row: Row) -> String {
+        row.withUTF8(4) { card in
+            let end = card.firstIndex(of: fieldSeparator) ?? card.count
+            return String(decoding: UnsafeBufferPointer(rebasing: card[..<end]), as: UTF8.self)
+        }
     }
 
     /// The full card. Its values passed the domain's rules when they were written, and search
     /// reads thousands of them, so they are restored without checking again.
-    static func nearbyUser(_ row: Row, coordinate: Coordinate, distance: Double) -> NearbyUser {
-        let reviews = row.text(11)
-        return NearbyUser(
-            uid: UserID(validated: row.text(8)), nick: Nick(trusted: row.text(9)), coordinate: coordinate,
-            reputation: Reputation(validated: counts(row.text(10))),
-            studies: StudyList(storedDescription: row.text(14)),
-            reviews: reviews.isEmpty ? [] : reviews.split(separator: reviewSeparator, omittingEmptySubsequences: false).map(String.init),
-            gender: row.int(3) == 0 ? .female : .male, sesac: row.int(12), background: row.int(13), distance: distance)
+    static func nearbyUser(_ row: Row, coordinate: Coordinate, distance: Double, studies: StudyInterner) throws -> NearbyUser {
+        let gender: Gender = row.int64(3) & 1 == 0 ? .female : .male
+        return try row.withUTF8(4) { card in
+            // uid, nick, reputation, reviews, sesac, background, studies
+            var fields: (Range<Int>, Range<Int>, Range<Int>, Range<Int>, Range<Int>, Range<Int>, Range<Int>) =
+                (0..<0, 0..<0, 0..<0, 0..<0, 0..<0, 0..<0, 0..<0)
+            let found = withUnsafeMutableBytes(of: &fields) { raw in
+                let ranges = raw.bindMemory(to: Range<Int>.self)
+                var field = 0, start = 0
+                for index in 0...card.count where index == card.count || card[index] == fieldSeparator {
+                    guard field < 7 else { return 8 }
+                    ranges[field] = start..<index
+                    field += 1
+                    start = index + 1
+                }
+                return field
+            }
+            guard found == 7 else {
+                throw StoredDataError(table: "queue", id: row.int64(0), detail: "the card has \(found) fields, not 7")
+            }
+            func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: card[range]), as: UTF8.self) }
+            func number(_ range: Range<Int>) -> Int {
+                card[range].reduce(0) { $0 &* 10 &+ Int($1 &- 0x30) }
+            }
+            let reviews = fields.3.isEmpty ? [] : text(fields.3).split(separator: reviewSeparator, omittingEmptySubsequences: false).map(String.init)
+            return NearbyUser(
+                uid: UserID(validated: text(fields.0)), nick: Nick(trusted: text(fields.1)), coordinate: coordinate,
+                reputation: reputation(UnsafeBufferPointer(rebasing: card[fields.2])),
+                studies: studies.studyList(UnsafeBufferPointer(rebasing: card[fields.6])),
+                reviews: reviews, gender: gender, sesac: number(fields.4), background: number(fields.5), distance: distance)
+        }
     }
 
-    /// The six counts of a stored `reputation` ("3,0,1,0,0,2").
-    private static func counts(_ text: String) -> [Int] {
-        var counts: [Int] = []
-        counts.reserveCapacity(6)
-        var value = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: ",") {
-                counts.append(value)
-                value = 0
-            } else {
-                value = value * 10 + Int(byte &- 0x30)
+    /// A stored reputation ("3,0,1,0,0,2"): six counts in `ReputationTitle` order.
+    private static func reputation(_ text: UnsafeBufferPointer<UInt8>) -> Reputation {
+        var counts = (0, 0, 0, 0, 0, 0)
+        let found = withUnsafeMutableBytes(of: &counts) { raw in
+            let values = raw.bindMemory(to: Int.self)
+            var slot = 0
+            for byte in text {
+                if byte == UInt8(ascii: ",") {
+                    slot += 1
+                    if slot == 6 { return 7 }
+                } else {
+                    values[slot] = values[slot] &* 10 &+ Int(byte &- 0x30)
+                }
             }
+            return slot + 1
         }
-        counts.append(value)
-        return counts.count == 6 ? counts : [0, 0, 0, 0, 0, 0]
+        guard found == 6 else { return .none }
+        return Reputation(validated: counts.0, counts.1, counts.2, counts.3, counts.4, counts.5)
     }
 
     /// The `study_keys` column: the list's comparison keys as a JSON array of strings.

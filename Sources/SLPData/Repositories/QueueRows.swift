@@ -8,14 +8,13 @@ enum QueueRows {
         try remove(userID: id, in: connection)
         let cell = SpatialGrid.cell(entry.coordinate)
         try connection.cached("""
-            INSERT INTO queue (cell, user_id, lat, long, studies, study_keys, entered_at, gender, birth_day, age_min, age_max,
-                               searchable, uid, nick, reputation, reviews, sesac, background)
-            SELECT ?, ?, ?, ?, ?, ?, ?, gender, birth_day, age_min, age_max, searchable, uid, nick, reputation, reviews, sesac, background
-            FROM queue_documents WHERE user_id = ?
+            INSERT INTO queue (cell, user_id, lat, long, traits, card, uid, studies, study_keys, entered_at)
+            SELECT ?1, ?2, ?3, ?4, traits, card_head || char(30) || ?5, uid, ?5, ?6, ?7
+            FROM queue_documents WHERE user_id = ?2
             """).run([
                 .integer(cell), .integer(id), .real(entry.coordinate.latitude), .real(entry.coordinate.longitude),
                 .text(entry.studies.description), .text(QueueDocument.studyKeys(entry.studies)),
-                .integer(entry.enteredAt.unixMilliseconds), .integer(id),
+                .integer(entry.enteredAt.unixMilliseconds),
             ])
         let insertStudy = try connection.cached("INSERT INTO queue_studies (study, cell, user_id) VALUES (?, ?, ?)")
         for study in entry.studies.studies {
@@ -33,9 +32,8 @@ enum QueueRows {
     /// Copies the user's current profile into their queue row, if they are waiting.
     static func refreshDocument(userID id: Int64, in connection: Connection) throws {
         try connection.cached("""
-            UPDATE queue SET (gender, birth_day, age_min, age_max, searchable, uid, nick, reputation, reviews, sesac, background) =
-                (SELECT gender, birth_day, age_min, age_max, searchable, uid, nick, reputation, reviews, sesac, background
-                 FROM queue_documents d WHERE d.user_id = queue.user_id)
+            UPDATE queue SET (traits, card) =
+                (SELECT traits, card_head || char(30) || queue.studies FROM queue_documents d WHERE d.user_id = queue.user_id)
             WHERE user_id = ?
             """).run([.integer(id)])
     }

@@ -47,20 +47,20 @@ public final class SQLitePopulationRepository: PopulationRepository {
             // Inserting in key order keeps the B-tree writes sequential.
             rows.sort { ($0.cell, $0.id) < ($1.cell, $1.id) }
             let insertQueue = try connection.cached("""
-                INSERT INTO queue (cell, user_id, lat, long, gender, birth_day, age_min, age_max, searchable,
-                                   uid, nick, reputation, reviews, sesac, background, studies, study_keys, entered_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '0,0,0,0,0,0', '', ?, ?, ?, ?, ?)
+                INSERT INTO queue (cell, user_id, lat, long, traits, card, uid, studies, study_keys, entered_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             var studyRows: [(key: Int, cell: Int64, id: Int64)] = []
             var keys: [String] = []
             var keyIndex: [String: Int] = [:]
             for (cell, id, index) in rows {
                 let user = users[index].user, entry = users[index].entry
+                let traits = QueueDocument.packedTraits(
+                    gender: user.gender, searchable: user.searchable, ageRange: user.ageRange, birthDay: user.birth.date.daysSinceEpoch)
                 try insertQueue.run([
                     .integer(cell), .integer(id), .real(entry.coordinate.latitude), .real(entry.coordinate.longitude),
-                    .int(user.gender.rawValue), .int(user.birth.date.daysSinceEpoch), .int(user.ageRange.min), .int(user.ageRange.max),
-                    .bool(user.searchable), .text(user.uid.rawValue), .text(user.nick.value), .int(user.sesac), .int(user.background),
-                    .text(entry.studies.description), .text(QueueDocument.studyKeys(entry.studies)),
+                    .integer(traits), .text(QueueDocument.card(of: user, reviews: [], studies: entry.studies)),
+                    .text(user.uid.rawValue), .text(entry.studies.description), .text(QueueDocument.studyKeys(entry.studies)),
                     .integer(entry.enteredAt.unixMilliseconds),
                 ])
                 for study in entry.studies.studies {

@@ -24,11 +24,12 @@ public final class SQLiteSearchRepository: SearchRepository {
     public func nearby(_ query: NearbyQuery, admits: (CandidateTraits) -> Bool) throws -> [NearbyUser] {
         try database.read { connection in
             let excluded = Set(try query.excluding.compactMap { try QueueRows.userID(of: $0, in: connection) })
+            let studies = StudyInterner()
             guard let limit = query.limit else {
                 var cards: [NearbyUser] = []
                 cards.reserveCapacity(1_024)
                 try scan(query, radius: query.radius, excluded: excluded, admits: admits, in: connection) { row, coordinate, distance in
-                    cards.append(QueueDocument.nearbyUser(row, coordinate: coordinate, distance: distance))
+                    cards.append(try QueueDocument.nearbyUser(row, coordinate: coordinate, distance: distance, studies: studies))
                 }
                 // Cards are large; sort their positions, then move each card once.
                 let order = cards.indices.sorted {
@@ -50,7 +51,7 @@ public final class SQLiteSearchRepository: SearchRepository {
                     let card = try connection.cached("SELECT \(QueueDocument.columns) FROM queue WHERE user_id = ?")
                     return try hits.prefix(limit).compactMap { hit in
                         try card.first([.integer(hit.userID)]) { row in
-                            QueueDocument.nearbyUser(row, coordinate: try QueueDocument.coordinate(row), distance: hit.distance)
+                            try QueueDocument.nearbyUser(row, coordinate: try QueueDocument.coordinate(row), distance: hit.distance, studies: studies)
                         }
                     }
                 }
@@ -102,12 +103,13 @@ public final class SQLiteSearchRepository: SearchRepository {
     public func requesters(of uid: UserID, from center: Coordinate) throws -> [NearbyUser] {
         try database.read { connection in
             guard let id = try QueueRows.userID(of: uid, in: connection) else { return [] }
+            let studies = StudyInterner()
             return try connection.cached("""
                 SELECT \(QueueDocument.qualifiedColumns) FROM requests r JOIN queue q ON q.user_id = r.from_id
                 WHERE r.to_id = ?
                 """).map([.integer(id)]) { row in
                     let coordinate = try QueueDocument.coordinate(row)
-                    return QueueDocument.nearbyUser(row, coordinate: coordinate, distance: center.distance(to: coordinate))
+                    return try QueueDocument.nearbyUser(row, coordinate: coordinate, distance: center.distance(to: coordinate), studies: studies)
                 }
         }
     }

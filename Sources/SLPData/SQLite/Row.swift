@@ -27,5 +27,11 @@ public struct Row {
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
+    /// The column's UTF-8 bytes without making a `String`; valid only inside `body`.
+    public func withUTF8<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        guard let pointer = sqlite3_column_text(statement.handle, Int32(index)) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement.handle, Int32(index)))))
+    }
+
     public func optionalText(_ index: Int) -> String? { isNull(index) ? nil : text(index) }
 }

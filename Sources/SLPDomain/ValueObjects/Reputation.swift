@@ -24,6 +24,12 @@ public struct Reputation: Hashable, Sendable {
         (goodManners, punctual, quickReply, kind, skilled, helpful) = (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5])
     }
 
+    /// Counts read back from storage, in `ReputationTitle` order, known to be non-negative.
+    @_spi(Storage) public init(validated goodManners: Int, _ punctual: Int, _ quickReply: Int, _ kind: Int, _ skilled: Int, _ helpful: Int) {
+        (self.goodManners, self.punctual, self.quickReply, self.kind, self.skilled, self.helpful) =
+            (goodManners, punctual, quickReply, kind, skilled, helpful)
+    }
+
     /// One count per `ReputationTitle`, in its order.
     public var counts: [Int] { [goodManners, punctual, quickReply, kind, skilled, helpful] }
 

@@ -6,6 +6,8 @@ public struct Study: Hashable, Sendable, CustomStringConvertible {
     public let name: String
     /// Comparison key: duplicates and filters ignore case and width.
     public let key: String
+    /// FNV-1a of `key`'s bytes, kept because search hashes and compares thousands of studies.
+    let keyHash: UInt64
 
     public static let maxLength = 8
     /// What a user studies when they name nothing: matches every filter.
@@ -43,6 +45,9 @@ public struct Study: Hashable, Sendable, CustomStringConvertible {
     private init(name: String, key: String) {
         self.name = name
         self.key = key
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        keyHash = hash
     }
 
     public var description: String { name }
@@ -50,12 +55,16 @@ public struct Study: Hashable, Sendable, CustomStringConvertible {
     // Keys are already normalised, so their bytes decide (and String's own hashing would
     // normalise again, which is slow for Hangul).
     public static func == (lhs: Study, rhs: Study) -> Bool {
+        guard lhs.keyHash == rhs.keyHash else { return false }
         var lhsKey = lhs.key, rhsKey = rhs.key
-        return lhsKey.withUTF8 { left in rhsKey.withUTF8 { right in left.elementsEqual(right) } }
+        return lhsKey.withUTF8 { left in
+            rhsKey.withUTF8 { right in
+                left.count == right.count && (left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+            }
+        }
     }
 
     public func hash(into hasher: inout Hasher) {
-        var key = key
-        key.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(keyHash)
     }
 }

@@ -48,6 +48,11 @@ public struct StudyList: Hashable, Sendable, CustomStringConvertible {
         self.init(validated: studies)
     }
 
+    /// Studies read back from storage, already known to be distinct and at most `maxCount`.
+    @_spi(Storage) public init(trusted studies: [Study]) {
+        self.init(validated: studies)
+    }
+
     /// Studies already known to be distinct and at most `maxCount`.
     init(validated studies: [Study]) {
         self.studies = studies
@@ -60,8 +65,8 @@ public struct StudyList: Hashable, Sendable, CustomStringConvertible {
 
     /// Studies listed in both, in this list's order.
     public func shared(with other: StudyList) -> [Study] {
-        let theirs = Set(other.studies)
-        return studies.filter { theirs.contains($0) }
+        // At most 8 by 8: comparing directly is cheaper than hashing into a set.
+        studies.filter(other.studies.contains)
     }
 
     public var description: String { studies.map(\.name).joined(separator: " ") }

@@ -1,5 +1,5 @@
 import Foundation
-import SLPData
+@testable import SLPData
 import SLPDomain
 import XCTest
 
@@ -115,5 +115,60 @@ final class MigrationTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(user.phone.e164, "+821012345678")
         XCTAssertEqual(user.birth.date.description, "1990-05-05")
         XCTAssertEqual(user.createdAt, Date(timeIntervalSince1970: 1_763_000_000.123))
+    }
+
+    /// Version 5 packs the queue's search document into `traits` and `card`: a waiting user
+    /// queued by version 4 is found by search afterwards with the same card and person rules,
+    /// and the packed columns equal what entering the queue now writes.
+    func testAVersionFourQueueIsRepackedAndSearchedTheSame() throws {
+        let file = path()
+        let cell = SpatialGrid.cell(try Coordinate(latitude: 37.5, longitude: 127.0))
+        do {
+            let old = try Connection(path: file)
+            try old.execute("PRAGMA journal_mode = WAL; PRAGMA application_id = \(0x534C_5031);")
+            for version in 1...4 { try old.execute(try XCTUnwrap(migrationSQL(version: version))) }
+            // Born before 1970: a negative day number, which the packed integer must keep.
+            try old.execute("""
+                INSERT INTO users (uid, phone, email, nick, birth, gender, rep_punctual, rep_helpful, sesac, background,
+                                   age_min, age_max, searchable, created_at)
+                    VALUES ('Old4', '+821012345678', 'old@example.com', '옛날', '1965-03-04', 1, 2, 1, 3, 4, 20, 40, 1, 1763000000123);
+                INSERT INTO review_comments (user_id, comment) VALUES (1, '좋아요'), (1, 'great');
+                INSERT INTO queue (cell, user_id, lat, long, studies, study_keys, entered_at, gender, birth_day, age_min, age_max,
+                                   searchable, uid, nick, reputation, reviews, sesac, background)
+                    SELECT \(cell), 1, 37.5, 127.0, 'Swift 영어', '["swift","영어"]', 1763000000999, gender, birth_day, age_min, age_max,
+                           searchable, uid, nick, reputation, reviews, sesac, background
+                    FROM queue_documents WHERE user_id = 1;
+                INSERT INTO queue_studies (study, cell, user_id) VALUES ('swift', \(cell), 1), ('영어', \(cell), 1);
+                PRAGMA user_version = 4;
+                """)
+        }
+        let database = try Database(path: file)
+        XCTAssertEqual(try database.connection.integer("PRAGMA user_version"), currentSchemaVersion)
+        XCTAssertEqual(try database.connection.integer("""
+            SELECT count(*) FROM queue q JOIN queue_documents d ON d.user_id = q.user_id
+            WHERE q.traits = d.traits AND q.card = d.card_head || char(30) || q.studies AND q.uid = 'Old4'
+            """), 1)
+        var traits: [CandidateTraits] = []
+        let found = try SQLiteSearchRepository(database: database).nearby(
+            NearbyQuery(center: try Coordinate(latitude: 37.5, longitude: 127.0), radius: 10, study: try Study("영어"), excluding: [], limit: nil)
+        ) { traits.append($0); return true }
+        XCTAssertEqual(found.map(\.uid.rawValue), ["Old4"])
+        let card = try XCTUnwrap(found.first)
+        XCTAssertEqual(card.nick.value, "옛날")
+        XCTAssertEqual(card.reputation.counts, [0, 2, 0, 0, 0, 1])
+        XCTAssertEqual(card.reviews, ["좋아요", "great"])
+        XCTAssertEqual(card.studies.description, "Swift 영어")
+        XCTAssertEqual([card.sesac, card.background], [3, 4])
+        XCTAssertEqual(card.gender, .male)
+        let trait = try XCTUnwrap(traits.first)
+        XCTAssertEqual(trait.gender, .male)
+        XCTAssertEqual(trait.birthDay, try CalendarDate(year: 1965, month: 3, day: 4).daysSinceEpoch)
+        XCTAssertLessThan(trait.birthDay, 0)
+        XCTAssertEqual([trait.ageMin, trait.ageMax], [20, 40])
+        XCTAssertTrue(trait.searchable)
+        XCTAssertEqual(try database.connection.string("PRAGMA integrity_check"), "ok")
+        // The trigger came back: leaving takes the study rows along.
+        try database.write { try $0.execute("DELETE FROM queue") }
+        XCTAssertEqual(try database.connection.integer("SELECT count(*) FROM queue_studies"), 0)
     }
 }

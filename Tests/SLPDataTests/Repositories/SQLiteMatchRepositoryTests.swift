@@ -201,7 +201,7 @@ final class SQLiteMatchRepositoryTests: MatchDatabaseTestCase {
         XCTAssertEqual(try queuedUIDs(), ["B", "C"])
         try review("A", "B", [.goodManners, .kind], comment: "친절해요")
         XCTAssertEqual(
-            try rows("SELECT reputation, reviews FROM queue WHERE uid = 'B'", columns: 2), ["1,0,0,1,0,0|친절해요"])
+            try rows("SELECT replace(card, char(30), '|') FROM queue WHERE uid = 'B'"), ["B|B|1,0,0,1,0,0|친절해요|0|0|anything"])
         let found = try nearby(here, radius: 100, excluding: ["C"])
         XCTAssertEqual(found.map(\.uid.rawValue), ["B"])
         XCTAssertEqual(found.first?.reviews, ["친절해요"])

@@ -49,9 +49,7 @@ final class SQLitePopulationRepositoryTests: QueueDatabaseTestCase {
         // The queue's copy of each profile equals what the ordinary path would have written.
         XCTAssertEqual(try integer("""
             SELECT count(*) FROM queue q JOIN queue_documents d ON d.user_id = q.user_id
-            WHERE q.gender = d.gender AND q.birth_day = d.birth_day AND q.age_min = d.age_min AND q.age_max = d.age_max
-              AND q.searchable = d.searchable AND q.uid = d.uid AND q.nick = d.nick AND q.reputation = d.reputation
-              AND q.reviews = d.reviews AND q.sesac = d.sesac AND q.background = d.background
+            WHERE q.traits = d.traits AND q.uid = d.uid AND q.card = d.card_head || char(30) || q.studies
             """), 300)
     }
 

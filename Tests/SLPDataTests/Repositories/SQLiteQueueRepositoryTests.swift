@@ -173,7 +173,8 @@ final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
             try register("B\(index)", birth: birth)
             try enter("B\(index)", at: .at(37.5, 127))
             let expected = try CalendarDate(year: birth.0, month: birth.1, day: birth.2).daysSinceEpoch
-            XCTAssertEqual(try integer("SELECT birth_day FROM queue WHERE uid = ?", [.text("B\(index)")]), Int64(expected), "\(birth)")
+            // Bits 16 and up of the packed traits, read back with SQLite's own (signed) shift.
+            XCTAssertEqual(try integer("SELECT traits >> 16 FROM queue WHERE uid = ?", [.text("B\(index)")]), Int64(expected), "\(birth)")
         }
         // Search applies age rules with it: a 66-year-old (born 1960) is outside every range, 18–65.
         let searcher = User(

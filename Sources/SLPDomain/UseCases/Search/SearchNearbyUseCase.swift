@@ -32,30 +32,29 @@ public struct SearchNearbyUseCase {
         let criteria = SearchCriteria(me: me, today: CalendarDate(utcDayOf: clock.now), gender: request.gender)
         let excluded = try search.reportedPartners(of: me.uid).union([me.uid])
         let query = NearbyQuery(center: center, radius: request.radius, study: study, excluding: excluded, limit: request.limit)
-        let myStudies = Set(myEntry?.studies.studies ?? [])
-        func withShared(_ user: NearbyUser) -> NearbyUser {
-            guard !myStudies.isEmpty else { return user }
-            var user = user
-            user.sharedStudies = user.studies.studies.filter(myStudies.contains)
-            return user
+        // Filled in place: copying thousands of cards costs more than the comparison.
+        func fillShared(_ users: inout [NearbyUser]) {
+            guard let myStudies = myEntry?.studies else { return }
+            for index in users.indices { users[index].sharedStudies = users[index].studies.shared(with: myStudies) }
         }
-        let nearby = try search.nearby(query, admits: criteria.admits).map(withShared)
-        let requested = try search.requesters(of: me.uid, from: center)
+        var nearby = try search.nearby(query, admits: criteria.admits)
+        fillShared(&nearby)
+        var requested = try search.requesters(of: me.uid, from: center)
             .filter { !excluded.contains($0.uid) }
             .sorted { $0.distance < $1.distance }
-            .map(withShared)
+        fillShared(&requested)
         return SearchResult(fromQueueDB: nearby, fromQueueDBRequested: requested, fromRecommend: recommend(nearby))
     }
 
     /// The most common studies among `users`, `anything` aside; ties go to the earlier key
     /// (case-insensitive, like every study comparison).
     private func recommend(_ users: [NearbyUser]) -> [String] {
-        var counts: [Study: Int] = [:]
+        var tally = StudyTally()
         for user in users {
-            for study in user.studies.studies where study != .anything { counts[study, default: 0] += 1 }
+            for study in user.studies.studies where study != .anything { tally.add(study) }
         }
-        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.key.utf8.lexicographicallyPrecedes($1.key.key.utf8) }
+        return tally.counts.sorted { $0.count != $1.count ? $0.count > $1.count : $0.study.key.utf8.lexicographicallyPrecedes($1.study.key.utf8) }
             .prefix(SearchNearbyUseCase.recommendations)
-            .map(\.key.name)
+            .map(\.study.name)
     }
 }

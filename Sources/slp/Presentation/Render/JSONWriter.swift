@@ -1,7 +1,15 @@
+import Foundation
+
 /// Writes compact JSON straight into bytes: what `JSONValue` uses, and what renderers of large
 /// results (search) use directly to skip building a tree of values first.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+///
+/// The bytes live in one buffer this writer owns (it cannot be copied): a search writes half
+/// a megabyte in tens of thousands of small pieces, and `Array.append` checked uniqueness and
+/// capacity for each of them.
+struct JSONWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
     /// One bit per open object or array (innermost lowest): set while it still has no member.
     private var empty: UInt64 = 1
     /// A key was just written; its value needs no comma.
@@ -9,17 +17,65 @@ struct JSONWriter {
     // The top level counts as one more container, empty at first, so nothing precedes its value.
 
     init(capacity: Int = 4_096) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
     }
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    deinit { base.deallocate() }
+
+    /// What was written so far.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// The bytes written, ending with a newline: a whole line of output.
+    consuming func line() -> [UInt8] {
+        append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+
+    /// Room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(extra) }
+    }
+
+    private mutating func grow(_ extra: Int) {
+        let grown = max(capacity * 2, count + extra)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        larger.update(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity = grown
+    }
+
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+        guard let source = piece.baseAddress, piece.count > 0 else { return }
+        reserve(piece.count)
+        (base + count).update(from: source, count: piece.count)
+        count += piece.count
+    }
+
+    @inline(__always)
+    private mutating func append(_ piece: StaticString) {
+        piece.withUTF8Buffer { append($0) }
+    }
 
     /// Comma between members, none after a key or at the start of a container.
+    @inline(__always)
     private mutating func separate() {
         if afterKey {
             afterKey = false
         } else if empty & 1 == 0 {
-            bytes.append(UInt8(ascii: ","))
+            append(UInt8(ascii: ","))
         } else {
             empty &= ~1
         }
@@ -27,40 +83,52 @@ struct JSONWriter {
 
     mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        append(UInt8(ascii: "{"))
         empty = empty << 1 | 1
     }
 
     mutating func endObject() {
         empty >>= 1
-        bytes.append(UInt8(ascii: "}"))
+        append(UInt8(ascii: "}"))
     }
 
     mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
         empty = empty << 1 | 1
     }
 
     mutating func endArray() {
         empty >>= 1
-        bytes.append(UInt8(ascii: "]"))
+        append(UInt8(ascii: "]"))
     }
 
     mutating func key(_ key: String) {
         separate()
         escape(key)
-        bytes.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: ":"))
         afterKey = true
     }
 
     /// A key known at compile time to be plain ASCII needing no escapes (`"uid"`).
+    @inline(__always)
     mutating func key(_ key: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        // A one-character literal may be stored as a scalar, without bytes to copy.
+        guard key.hasPointerRepresentation else {
+            escape(key.description)
+            append(UInt8(ascii: ":"))
+            afterKey = true
+            return
+        }
+        // One capacity check for the quoted key and its colon.
+        reserve(key.utf8CodeUnitCount + 3)
+        base[count] = UInt8(ascii: "\"")
+        (base + count + 1).update(from: key.utf8Start, count: key.utf8CodeUnitCount)
+        count += key.utf8CodeUnitCount + 1
+        base[count] = UInt8(ascii: "\"")
+        base[count + 1] = UInt8(ascii: ":")
+        count += 2
         afterKey = true
     }
 
@@ -71,44 +139,59 @@ struct JSONWriter {
 
     mutating func int(_ value: Int) {
         separate()
+        // Most numbers in slp's output (counts, codes, flags) are one digit.
+        if (0...9).contains(value) { return append(UInt8(ascii: "0") + UInt8(value)) }
         // Digits written directly: no String per number.
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
+        // Filled from the end, so the digits come out in order.
+        var start = 20
         withUnsafeMutableBytes(of: &digits) { buffer in
             repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
-                count += 1
             } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+            append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[start...]))
         }
     }
 
     mutating func double(_ value: Double) {
         separate()
         // JSON has no NaN or infinity; domain values are always finite.
-        bytes += (value.isFinite ? String(value) : "null").utf8
+        guard value.isFinite else { return append("null" as StaticString) }
+        // The shortest text that reads back as the same number (what `description` gives),
+        // formatted into a small buffer here instead of a new String per number.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ASCIIBuffer.capacity) { storage in
+            var buffer = ASCIIBuffer(storage: storage)
+            value.write(to: &buffer)
+            append(UnsafeBufferPointer(rebasing: storage[..<buffer.count]))
+        }
     }
 
     mutating func bool(_ value: Bool) {
         separate()
-        bytes += (value ? "true" : "false").utf8
+        append(value ? "true" as StaticString : "false")
     }
 
     mutating func null() {
         separate()
-        bytes += "null".utf8
+        append("null" as StaticString)
     }
 
     /// Escapes quotes, backslashes and control characters; U+2028/2029 too, for JavaScript readers.
     private mutating func escape(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
+            // Most text needs no escape at all: one pass to find out, one copy.
+            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) {
+                append(utf8)
+                return
+            }
             var start = 0
             var index = 0
             while index < utf8.count {
@@ -131,17 +214,17 @@ struct JSONWriter {
                 default:
                     break
                 }
-                if let replacement {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                    bytes += replacement.utf8
+                if var replacement {
+                    append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                    replacement.withUTF8 { append($0) }
                     index += width
                     start = index
                 } else {
                     index += 1
                 }
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+            append(UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
         }
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
     }
 }

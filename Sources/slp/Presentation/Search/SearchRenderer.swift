@@ -13,7 +13,7 @@ struct SearchRenderer {
         switch format {
         case .json:
             // Written straight to bytes: a city-scale result has thousands of cards.
-            var writer = JSONWriter(capacity: 256 * (result.fromQueueDB.count + 4))
+            var writer = JSONWriter(capacity: 320 * (result.fromQueueDB.count + result.fromQueueDBRequested.count + 4))
             writer.beginObject()
             for (key, users, type) in [("fromQueueDB" as StaticString, result.fromQueueDB, 0), ("fromQueueDBRequested", result.fromQueueDBRequested, 1)] {
                 writer.key(key)
@@ -26,7 +26,7 @@ struct SearchRenderer {
             for study in result.fromRecommend { writer.string(study) }
             writer.endArray()
             writer.endObject()
-            return .success(bytes: writer.bytes + [UInt8(ascii: "\n")])
+            return .success(bytes: writer.line())
         case .text(let style):
             var text = result.fromQueueDB.isEmpty ? "Nobody is waiting nearby.\n" : table(result.fromQueueDB).render(style: style)
             if !result.fromQueueDBRequested.isEmpty {

@@ -224,4 +224,19 @@ final class SearchNearbyUseCaseTests: XCTestCase {
         try waiting("U2", at: here.moved(20), studies: ["swift", "코딩", "ios"])
         XCTAssertEqual(try search(me: me, SearchRequest()).fromRecommend, ["swift", "코딩", "ios"])
     }
+
+    /// Enough distinct studies to outgrow the tally's first table: counts stay exact, and
+    /// spellings that differ only in case or width count as one study.
+    func testRecommendationsCountExactlyAmongHundredsOfStudies() throws {
+        try queueMe()
+        // 40 users × 8 studies: s0…s199 once each, plus "hot" in every list and "warm" in half.
+        for user in 0..<40 {
+            var studies = (0..<6).map { "s\(user * 5 + $0)" }
+            studies.append(user % 2 == 0 ? "HOT" : "ｈｏｔ")
+            if user < 20 { studies.append("warm") }
+            try waiting("M\(user)", at: here.moved(Double(10 + user)), studies: studies)
+        }
+        // s5, s10, … are listed by two users (user k's s(5k+5) is user k+1's s(5(k+1))).
+        XCTAssertEqual(try search(me: me, SearchRequest()).fromRecommend.prefix(3), ["HOT", "warm", "s10"])
+    }
 }
