@@ -8,8 +8,14 @@ public struct StudyList: Hashable, Sendable, CustomStringConvertible {
     public static let anything = StudyList(validated: [.anything])
 
     /// Each argument may hold several studies separated by spaces.
+    ///
+    /// Split on whitespace scalars, not characters: a space followed by a combining mark is one
+    /// character, so splitting characters would drop the mark, and the list's own description
+    /// (which storage reads back) would not parse to the same list.
     public init(parsing arguments: [String]) throws {
-        let words = arguments.flatMap { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
+        let words = arguments.flatMap { argument in
+            argument.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).map { String(Substring($0)) }
+        }
         guard !words.isEmpty else {
             self = .anything
             return

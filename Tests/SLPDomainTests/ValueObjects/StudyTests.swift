@@ -52,6 +52,18 @@ final class StudyListTests: XCTestCase {
         XCTAssertEqual(list.description, "swift ios 알고리즘 cs")
     }
 
+    /// Found by `Scripts/fuzz values`: a study that starts with a combining mark fused with the
+    /// space before it, so the description lost the mark (or listed a study twice) when read back.
+    func testDescriptionParsesBackWhenAStudyStartsWithACombiningMark() throws {
+        let list = try StudyList(parsing: ["x", "\u{301}y"])
+        XCTAssertEqual(list.studies.map(\.name), ["x", "\u{301}y"])
+        let reread = try StudyList(parsing: [list.description])
+        XCTAssertEqual(reread.studies.map { Array($0.name.unicodeScalars) }, list.studies.map { Array($0.name.unicodeScalars) })
+        XCTAssertEqual(try StudyList(parsing: ["x \u{301}y"]).studies.map(\.name), ["x", "\u{301}y"])
+        let twice = try StudyList(parsing: ["\u{FFFD}", "\u{35E}\u{FFFD}"])
+        XCTAssertEqual(try StudyList(parsing: [twice.description]), twice)
+    }
+
     func testEightAcceptedNineRefused() throws {
         let eight = (1...8).map { "s\($0)" }
         XCTAssertEqual(try StudyList(parsing: eight).studies.count, 8)
