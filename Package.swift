@@ -19,6 +19,8 @@ let package = Package(
         .target(name: "SLPData", dependencies: ["SLPDomain", "CSQLite"]),
         .executableTarget(name: "slp", dependencies: ["SLPDomain", "SLPData"]),
         .executableTarget(name: "slp-bench", dependencies: ["SLPDomain", "SLPData"]),
+        // Fuzz targets: `Scripts/fuzz`; a plain build replays saved inputs.
+        .executableTarget(name: "slp-fuzz-values", dependencies: ["SLPDomain"]),
         .testTarget(name: "SLPDomainTests", dependencies: ["SLPDomain"]),
         .testTarget(name: "SLPDataTests", dependencies: ["SLPData", "SLPDomain", "CSQLite"]),
         .testTarget(name: "slpTests", dependencies: ["slp", "SLPDomain"]),
