@@ -2,34 +2,59 @@
 /// thousands in a crowd, so this probes a small table by the study's own stored hash instead of
 /// hashing each one again through a `Dictionary`.
 struct StudyTally {
-    /// Open addressing, a power of two long, kept at most half full.
-    private var slots: [(study: Study, count: Int)?] = Array(repeating: nil, count: 64)
+    /// Open addressing, a power of two long, kept at most half full. A slot is free while its
+    /// count is 0; hashes are compared first so that studies are seldom copied or compared.
+    private var counts: [Int] = Array(repeating: 0, count: 64)
+    private var hashes: [UInt64] = Array(repeating: 0, count: 64)
+    /// Free slots hold a placeholder (their count is 0); non-optional, so comparing is direct.
+    private var studies: [Study] = Array(repeating: .anything, count: 64)
     private var used = 0
 
     mutating func add(_ study: Study) {
-        var index = slot(of: study)
-        if let found = slots[index] {
-            slots[index] = (found.study, found.count + 1)
+        let index = slot(of: study)
+        if counts[index] > 0 {
+            counts[index] += 1
             return
         }
-        if (used + 1) * 2 > slots.count {
-            let old = slots
-            slots = Array(repeating: nil, count: old.count * 2)
-            for case let entry? in old { slots[slot(of: entry.study)] = entry }
-            index = slot(of: study)
+        if (used + 1) * 2 > counts.count {
+            grow()
+            return add(study)
         }
-        slots[index] = (study, 1)
+        counts[index] = 1
+        hashes[index] = study.keyHash
+        studies[index] = study
         used += 1
     }
 
     /// Every study seen, with its count, in no particular order.
-    var counts: [(study: Study, count: Int)] { slots.compactMap { $0 } }
+    var tallies: [(study: Study, count: Int)] {
+        counts.indices.compactMap { index in counts[index] > 0 ? (studies[index], counts[index]) : nil }
+    }
 
     /// Where `study` is, or the free slot where it belongs.
     private func slot(of study: Study) -> Int {
-        let mask = slots.count - 1
+        let mask = counts.count - 1
         var index = Int(truncatingIfNeeded: study.keyHash) & mask
-        while let entry = slots[index], entry.study != study { index = (index + 1) & mask }
+        while counts[index] > 0 {
+            if hashes[index] == study.keyHash && studies[index] == study { return index }
+            index = (index + 1) & mask
+        }
         return index
+    }
+
+    private mutating func grow() {
+        let old = tallies
+        let size = counts.count * 2
+        counts = Array(repeating: 0, count: size)
+        hashes = Array(repeating: 0, count: size)
+        studies = Array(repeating: .anything, count: size)
+        used = 0
+        for (study, count) in old {
+            let index = slot(of: study)
+            counts[index] = count
+            hashes[index] = study.keyHash
+            studies[index] = study
+            used += 1
+        }
     }
 }
