@@ -38,11 +38,38 @@ enum QueueDocument {
     /// The `card` of `user` listing `studies`, as `Schema`'s `queue_documents` view builds it
     /// (with `reviews`, the comments they received, oldest first).
     static func card(of user: User, reviews: [String], studies: StudyList) -> String {
-        [
-            user.uid.rawValue, user.nick.value, user.reputation.counts.map(String.init).joined(separator: ","),
-            reviews.joined(separator: String(reviewSeparator)), String(user.sesac), String(user.background),
-            studies.description,
-        ].joined(separator: "\u{1E}")
+        // Seeding writes a million of these: built as bytes, made a String once (appending to a
+        // String checks every join for a grapheme boundary, ten times slower here).
+        var card: [UInt8] = []
+        card.reserveCapacity(160)
+        func number(_ value: Int) {
+            if value < 0 { card.append(UInt8(ascii: "-")) }
+            let digits = String(value.magnitude)
+            card += digits.utf8
+        }
+        card += user.uid.rawValue.utf8
+        card.append(fieldSeparator)
+        card += user.nick.value.utf8
+        card.append(fieldSeparator)
+        for title in ReputationTitle.allCases {
+            if title != ReputationTitle.allCases.first { card.append(UInt8(ascii: ",")) }
+            number(user.reputation[title])
+        }
+        card.append(fieldSeparator)
+        for (index, review) in reviews.enumerated() {
+            if index > 0 { card.append(0x1F) }
+            card += review.utf8
+        }
+        card.append(fieldSeparator)
+        number(user.sesac)
+        card.append(fieldSeparator)
+        number(user.background)
+        card.append(fieldSeparator)
+        for (index, study) in studies.studies.enumerated() {
+            if index > 0 { card.append(UInt8(ascii: " ")) }
+            card += study.name.utf8
+        }
+        return String(decoding: card, as: UTF8.self)
     }
 
     /// The card's uid, the first field.

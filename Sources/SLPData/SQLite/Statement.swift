@@ -27,7 +27,8 @@ public final class Statement {
     /// Resets the statement and binds `values` to parameters 1…n.
     public func bind(_ values: [SQLiteValue]) throws {
         sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        // Parameters not given here must not keep an earlier call's values.
+        if values.count < Int(sqlite3_bind_parameter_count(handle)) { sqlite3_clear_bindings(handle) }
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
