@@ -58,6 +58,54 @@ final class CommandLineCLITests: XCTestCase {
         XCTAssertTrue(try json.jsonError()["status"] is NSNull)
     }
 
+    /// A token with a line break, a control or a great length is quoted visibly and cut short:
+    /// the `Error:` line stays one line, followed only by the usage lines.
+    func testUsageErrorsQuoteTokensOnOneLine() throws {
+        let rootUsage = "Usage: slp <subcommand>\n  See 'slp --help' for more information.\n"
+        XCTAssertEqual(try slp.run("foo\nbar"), .init(stdout: "", stderr: """
+            Error: Unknown subcommand 'foo\u{FFFD}bar'
+            \(rootUsage)
+            """, status: 64))
+        XCTAssertEqual(try slp.run("user", "sh\rw"), .init(stdout: "", stderr: """
+            Error: Unknown subcommand 'sh\u{FFFD}w'. Did you mean 'show'?
+            Usage: slp user <subcommand>
+              See 'slp user --help' for more information.
+
+            """, status: 64))
+        XCTAssertEqual(try slp.run("user", "show", "--js\non"), .init(stdout: "", stderr: """
+            Error: Unknown option '--js\u{FFFD}on'. Did you mean '--json'?
+            Usage: slp user show [<uid>]
+              See 'slp user show --help' for more information.
+
+            """, status: 64))
+        XCTAssertEqual(try slp.run("user", "show", "-\n"), .init(stdout: "", stderr: """
+            Error: Unknown option '-\u{FFFD}'
+            Usage: slp user show [<uid>]
+              See 'slp user show --help' for more information.
+
+            """, status: 64))
+        XCTAssertEqual(try slp.run("user", "show", "A", "B\r\nC\u{2028}D"), .init(stdout: "", stderr: """
+            Error: Unexpected argument 'B\u{FFFD}\u{FFFD}C\u{FFFD}D'
+            Usage: slp user show [<uid>]
+              See 'slp user show --help' for more information.
+
+            """, status: 64))
+        XCTAssertEqual(try slp.run("help", "user", "a\tb"), .init(stdout: "", stderr: """
+            Error: Unknown subcommand 'a\u{FFFD}b'
+            Usage: slp help [--man] [<subcommand> ...]
+              See 'slp help --help' for more information.
+
+            """, status: 64))
+        let long = try slp.run(String(repeating: "x\n", count: 5_000))
+        XCTAssertEqual(long.stderr, "Error: Unknown subcommand '\(String(repeating: "x\u{FFFD}", count: 20))…'\n\(rootUsage)")
+        XCTAssertEqual(long.status, 64)
+        let json = try slp.run("--json", "a\nb")
+        XCTAssertEqual(json.status, 64)
+        XCTAssertEqual(json.stderr.split(separator: "\n").count, 4, json.stderr)
+        XCTAssertEqual(json.errorLines, ["Error: Unknown subcommand 'a\u{FFFD}b'"])
+        XCTAssertEqual(try json.jsonError()["message"] as? String, "Unknown subcommand 'a\u{FFFD}b'")
+    }
+
     func testBadClockIsAUsageError() throws {
         let result = try slp.run(["user", "show", "--as", "x"], environment: ["SLP_NOW": "soon"])
         XCTAssertEqual(result.status, 64)

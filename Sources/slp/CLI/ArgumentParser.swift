@@ -101,7 +101,8 @@ struct ArgumentParser {
         }
         if !command.arguments.contains(where: \.isRepeating), invocation.arguments.count > command.arguments.count {
             throw UsageError(
-                message: "Unexpected argument '\(invocation.arguments[command.arguments.count])'", commandPath: invocation.path)
+                message: "Unexpected argument '\(ValueSyntax.printable(invocation.arguments[command.arguments.count]))'",
+                commandPath: invocation.path)
         }
         return invocation
     }
@@ -144,13 +145,13 @@ struct ArgumentParser {
     private func unknownOption(_ token: String, in command: CommandSpec, path: [String]) -> UsageError {
         let known = (command.options + GlobalOptions.specs + [GlobalOptions.help, GlobalOptions.version]).map(\.longName)
         let typed = token.hasPrefix("--") ? "--" + splitOption(token).name : token
-        var message = "Unknown option '\(typed)'"
+        var message = "Unknown option '\(ValueSyntax.printable(typed))'"
         if let suggestion = Suggestion.closest(to: typed, among: known) { message += ". Did you mean '\(suggestion)'?" }
         return UsageError(message: message, commandPath: path)
     }
 
     private func unknownSubcommand(_ token: String, in command: CommandSpec, path: [String]) -> UsageError {
-        var message = "Unknown subcommand '\(token)'"
+        var message = "Unknown subcommand '\(ValueSyntax.printable(token))'"
         if let suggestion = Suggestion.closest(to: token, among: command.subcommands.map(\.name)) {
             message += ". Did you mean '\(suggestion)'?"
         }

@@ -68,9 +68,15 @@ enum ValueSyntax {
         UsageError(message: "\(option): \(message)", code: "invalid_value")
     }
 
-    /// The value cut short and with controls made visible, for a one-line message.
+    /// The value cut short and with controls (and line or paragraph separators) made visible,
+    /// for a one-line message.
     static func printable(_ text: String) -> String {
-        let visible = text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : String($0) }.joined()
+        let visible = text.unicodeScalars.map { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: "\u{FFFD}"
+            default: String(scalar)
+            }
+        }.joined()
         return visible.count > 40 ? String(visible.prefix(40)) + "…" : visible
     }
 }

@@ -18,7 +18,7 @@ enum HelpCommand: Command {
         var command = context.help.root
         for (index, word) in words.enumerated() {
             guard let sub = command.subcommand(named: word) else {
-                var message = "Unknown subcommand '\(word)'"
+                var message = "Unknown subcommand '\(ValueSyntax.printable(word))'"
                 let known = command.subcommands.map(\.name) + (index == 0 ? ["exit-codes"] : [])
                 if let suggestion = Suggestion.closest(to: word, among: known) { message += ". Did you mean '\(suggestion)'?" }
                 return context.fail(UsageError(message: message, commandPath: ["help"]))

@@ -58,6 +58,20 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(usageError("zzzzzz"), UsageError(message: "Unknown subcommand 'zzzzzz'", commandPath: []))
     }
 
+    func testTokensInErrorsAreQuotedOnOneLine() {
+        XCTAssertEqual(usageError("foo\nbar"), UsageError(message: "Unknown subcommand 'foo\u{FFFD}bar'", commandPath: []))
+        XCTAssertEqual(
+            usageError("user", "show", "--x\r\ny=1"),
+            UsageError(message: "Unknown option '--x\u{FFFD}\u{FFFD}y'", commandPath: ["user", "show"]))
+        XCTAssertEqual(usageError("user", "show", "-\u{7}"), UsageError(message: "Unknown option '-\u{FFFD}'", commandPath: ["user", "show"]))
+        XCTAssertEqual(
+            usageError("user", "show", "A", "B\u{2028}\u{2029}\u{85}C"),
+            UsageError(message: "Unexpected argument 'B\u{FFFD}\u{FFFD}\u{FFFD}C'", commandPath: ["user", "show"]))
+        let long = String(repeating: "é", count: 41)
+        XCTAssertEqual(
+            usageError(long), UsageError(message: "Unknown subcommand '\(String(repeating: "é", count: 40))…'", commandPath: []))
+    }
+
     func testMissingValueAndMissingRequiredOption() {
         XCTAssertEqual(
             usageError("user", "update", "--study"),
