@@ -112,6 +112,17 @@ final class CommandLineCLITests: XCTestCase {
         XCTAssertEqual(result.stderr, "Error: SLP_NOW: 'soon' is not an ISO 8601 time\n")
     }
 
+    /// Times with digits other than ASCII ones (Arabic-Indic here) used to trap the parser.
+    func testTimesWithOtherDigitsAreRefusedOnOneLine() throws {
+        let clock = try slp.run(["user", "show", "--as", "x"], environment: ["SLP_NOW": "٢٠٢٦-١١-٢١"])
+        XCTAssertEqual(clock, .init(stdout: "", stderr: "Error: SLP_NOW: '٢٠٢٦-١١-٢١' is not an ISO 8601 time\n", status: 64))
+        for since in ["٢٠٢٦-١١-٢١", "2026-11-21T10:00:00.٥", "2026-11-21T10:00+٠٩:٠٠"] {
+            let result = try slp.run("chat", "list", "--as", "x", "--since", since)
+            XCTAssertEqual(
+                result, .init(stdout: "", stderr: "Error: --since: '\(since)' is not an ISO 8601 time\n", status: 64), since)
+        }
+    }
+
     func testDatabasesThatAreNotOursAreRefusedUntouched() throws {
         let foreign = directory.path("foreign.sqlite")
         try Connection(path: foreign).execute("CREATE TABLE t(x); INSERT INTO t VALUES (1);")
