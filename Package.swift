@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "slp", targets: ["slp"]),
         .library(name: "SLPDomain", targets: ["SLPDomain"]),
         .library(name: "SLPData", targets: ["SLPData"]),
+        .library(name: "SLPCommandLine", targets: ["SLPCommandLine"]),
     ],
     targets: [
         .systemLibrary(
@@ -17,13 +18,15 @@ let package = Package(
         ),
         .target(name: "SLPDomain"),
         .target(name: "SLPData", dependencies: ["SLPDomain", "CSQLite"]),
-        .executableTarget(name: "slp", dependencies: ["SLPDomain", "SLPData"]),
+        // The argument parsing engine: command tables, parser, help, value syntax.
+        .target(name: "SLPCommandLine", dependencies: ["SLPDomain"]),
+        .executableTarget(name: "slp", dependencies: ["SLPDomain", "SLPData", "SLPCommandLine"]),
         .executableTarget(name: "slp-bench", dependencies: ["SLPDomain", "SLPData"]),
         // Fuzz targets: `Scripts/fuzz`; a plain build replays saved inputs.
         .executableTarget(name: "slp-fuzz-values", dependencies: ["SLPDomain"]),
         .testTarget(name: "SLPDomainTests", dependencies: ["SLPDomain"]),
         .testTarget(name: "SLPDataTests", dependencies: ["SLPData", "SLPDomain", "CSQLite"]),
-        .testTarget(name: "slpTests", dependencies: ["slp", "SLPDomain"]),
+        .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain"]),
         .testTarget(name: "CLITests", dependencies: ["slp", "SLPData"]),
     ],
     swiftLanguageModes: [.v6]

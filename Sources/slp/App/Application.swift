@@ -1,17 +1,19 @@
+import SLPCommandLine
+
 /// Parses the command line, runs the command, and returns what to print and the exit code.
 @MainActor
 enum Application {
     static func run(_ environment: ProcessEnvironment) async -> Output {
-        let help = HelpFormatter(root: CommandTable.root)
+        let help = HelpFormatter(for: CommandTable.parser)
         let invocation: Invocation
         do {
-            invocation = try ArgumentParser(root: CommandTable.root).parse(environment.arguments)
+            invocation = try CommandTable.parser.parse(environment.arguments)
         } catch {
             let wantsJSON = environment.arguments.prefix { $0 != "--" }.contains("--json")
             return FailureRenderer(help: help).render(Failure(error), format: wantsJSON ? .json : .text(.plain))
         }
         if invocation.global.version { return .success(CommandTable.version + "\n") }
-        guard let command = ArgumentParser(root: CommandTable.root).command(at: invocation.path) else {
+        guard let command = CommandTable.parser.command(at: invocation.path) else {
             return FailureRenderer(help: help).render(
                 Failure(code: "internal_error", status: nil, message: "no such command", exitCode: .software), format: .text(.plain))
         }

@@ -1,3 +1,5 @@
+import SLPCommandLine
+
 /// A leaf of the command table: its spec (for parsing, help, completion) and how it runs.
 protocol Command: Sendable {
     static var spec: CommandSpec { get }

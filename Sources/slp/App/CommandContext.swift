@@ -1,4 +1,5 @@
 import Foundation
+import SLPCommandLine
 import SLPDomain
 
 /// Everything a command needs to run: its parsed line, the environment, the output format,

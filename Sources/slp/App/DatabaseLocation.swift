@@ -1,4 +1,5 @@
 import Foundation
+import SLPCommandLine
 
 /// Where the database file is: `--db` > `SLP_DB` > `$XDG_DATA_HOME/slp/slp.sqlite` > `~/.local/share/slp/slp.sqlite`.
 enum DatabaseLocation {

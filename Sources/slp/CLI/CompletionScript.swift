@@ -1,3 +1,5 @@
+import SLPCommandLine
+
 /// Shell completion scripts generated from the command table the parser uses, so a command or
 /// option the parser knows is always one the shell offers.
 struct CompletionScript {
@@ -104,7 +106,7 @@ struct CompletionScript {
                 lines.append(line + " -d \(quote(option.help))")
             }
         }
-        for option in GlobalOptions.specs + [GlobalOptions.help, GlobalOptions.version] {
+        for option in GlobalOptions.all {
             lines.append("complete -c slp -l \(option.name)\(option.takesValue ? " -r" : "") -d \(quote(option.help))")
         }
         return lines.joined(separator: "\n") + "\n"

@@ -1,3 +1,5 @@
+import SLPCommandLine
+
 /// Options valid anywhere on the command line, before or after the command words.
 struct GlobalOptions: Sendable, Equatable {
     /// `--db PATH`: the database file.
@@ -15,6 +17,13 @@ struct GlobalOptions: Sendable, Equatable {
         .flag("json", "Print one JSON document on stdout (errors also as JSON on stderr)."),
     ]
 
-    static let help = OptionSpec.flag("help", short: "h", "Show help information.")
-    static let version = OptionSpec.flag("version", "Show the version.")
+    /// `--help` and `--version`, which the parser knows anywhere, then the specs.
+    static let all = specs + [ArgumentParser.help, ArgumentParser.version]
+}
+
+extension Invocation {
+    /// The global options as given (the last `--db` and `--as` win).
+    var global: GlobalOptions {
+        GlobalOptions(database: value("db"), actingUser: value("as"), json: flag("json"), help: help, version: version)
+    }
 }

@@ -1,3 +1,5 @@
+import SLPCommandLine
+
 /// The `slp(1)` man page in roff, generated from the command table (`slp help --man`).
 struct ManPage {
     let root: CommandSpec
@@ -17,11 +19,11 @@ struct ManPage {
             ".SH GLOBAL OPTIONS",
             "Global options may stand before or after the command words.",
         ]
-        for option in GlobalOptions.specs + [GlobalOptions.help, GlobalOptions.version] { page += item(option) }
+        for option in GlobalOptions.all { page += item(option) }
         page.append(".SH COMMANDS")
         func walk(_ command: CommandSpec, _ path: [String]) {
             if command.isRunnable && !path.isEmpty {
-                let help = HelpFormatter(root: root)
+                let help = HelpFormatter(root: root, globalOptions: GlobalOptions.specs)
                 page.append(".SS \"\(escape(help.usage(for: path, command: command)))\"")
                 page.append(escape(command.abstract))
                 if !command.discussion.isEmpty { page += [".PP", escape(command.discussion)] }

@@ -1,4 +1,5 @@
 import Foundation
+import SLPCommandLine
 
 /// Lines of standard input, read as they arrive (so `tail -f | slp chat send` streams),
 /// each checked to be UTF-8. A final line without a newline counts too.

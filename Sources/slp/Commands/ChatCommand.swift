@@ -1,3 +1,5 @@
+import SLPCommandLine
+
 /// `slp chat`: the group of conversation commands.
 enum ChatCommand {
     static let spec = CommandSpec(

@@ -1,4 +1,5 @@
 import Foundation
+import SLPCommandLine
 import SLPDomain
 
 /// `slp chat follow [--with UID]`

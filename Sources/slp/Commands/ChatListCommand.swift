@@ -1,3 +1,4 @@
+import SLPCommandLine
 import SLPDomain
 
 /// `slp chat list [--with UID] [--since TIME] [--limit N]`

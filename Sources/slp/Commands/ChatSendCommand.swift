@@ -1,3 +1,5 @@
+import SLPCommandLine
+
 /// `slp chat send [TEXT]`
 enum ChatSendCommand: Command {
     static let spec = CommandSpec(

@@ -1,3 +1,5 @@
+import SLPCommandLine
+
 /// Every command slp knows: the parser, help, completion and the man page all read this table.
 enum CommandTable {
     static let version = "0.1.0"
@@ -10,6 +12,9 @@ enum CommandTable {
             RegisterCommand.spec, UserCommand.spec, QueueCommand.spec, SearchCommand.spec, MatchCommand.spec, ChatCommand.spec,
             ShopCommand.spec, SeedCommand.spec, DemoCommand.spec, CompletionCommand.spec, HelpCommand.spec,
         ])
+
+    /// The parser of slp's command line: this table and the global options.
+    static let parser = ArgumentParser(root: root, globalOptions: GlobalOptions.specs)
 
     /// The runnable leaves, by command path.
     static let commands: [[String]: any Command.Type] = [

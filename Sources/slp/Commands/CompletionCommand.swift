@@ -1,3 +1,5 @@
+import SLPCommandLine
+
 /// `slp completion bash|zsh|fish`
 enum CompletionCommand: Command {
     static let spec = CommandSpec(

@@ -1,4 +1,5 @@
 import Foundation
+import SLPCommandLine
 
 /// `slp demo`: a narrated walk-through on a fresh database. Every step is a real command run
 /// through the same parser, use cases and renderers as typed at a terminal; nothing is canned.

@@ -1,4 +1,5 @@
 import Foundation
+import SLPCommandLine
 
 /// `slp help [<subcommand> ...]` and the `exit-codes` topic.
 enum HelpCommand: Command {

@@ -1,3 +1,5 @@
+import SLPCommandLine
+
 /// `slp match accept UID`
 enum MatchAcceptCommand: Command {
     static let spec = CommandSpec(

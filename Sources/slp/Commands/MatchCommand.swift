@@ -1,3 +1,5 @@
+import SLPCommandLine
+
 /// `slp match`: the group of matching commands.
 enum MatchCommand {
     static let spec = CommandSpec(

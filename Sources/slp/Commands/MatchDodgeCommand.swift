@@ -1,3 +1,5 @@
+import SLPCommandLine
+
 /// `slp match dodge`
 enum MatchDodgeCommand: Command {
     static let spec = CommandSpec(

@@ -1,3 +1,4 @@
+import SLPCommandLine
 import SLPDomain
 
 /// `slp match report UID --reason R [--comment TEXT]`

@@ -1,3 +1,5 @@
+import SLPCommandLine
+
 /// `slp match request UID`
 enum MatchRequestCommand: Command {
     static let spec = CommandSpec(

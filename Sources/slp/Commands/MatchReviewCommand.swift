@@ -1,3 +1,4 @@
+import SLPCommandLine
 import SLPDomain
 
 /// `slp match review UID [--good-manners] … [--comment TEXT]`

@@ -1,3 +1,4 @@
+import SLPCommandLine
 import SLPDomain
 
 /// `slp queue --lat LAT --long LONG [--study S]...`, and the `stop` subcommand.

@@ -1,3 +1,5 @@
+import SLPCommandLine
+
 /// `slp queue status`
 enum QueueStatusCommand: Command {
     static let spec = CommandSpec(

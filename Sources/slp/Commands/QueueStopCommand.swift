@@ -1,3 +1,5 @@
+import SLPCommandLine
+
 /// `slp queue stop`
 enum QueueStopCommand: Command {
     static let spec = CommandSpec(

@@ -1,3 +1,5 @@
+import SLPCommandLine
+
 /// `slp shop`: the group of shop commands.
 enum ShopCommand {
     static let spec = CommandSpec(

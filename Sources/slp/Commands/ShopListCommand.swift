@@ -1,3 +1,5 @@
+import SLPCommandLine
+
 /// `slp shop list`
 enum ShopListCommand: Command {
     static let spec = CommandSpec(

@@ -1,3 +1,5 @@
+import SLPCommandLine
+
 /// `slp shop wear [--sesac N] [--background N]`
 enum ShopWearCommand: Command {
     static let spec = CommandSpec(

@@ -1,3 +1,5 @@
+import SLPCommandLine
+
 /// `slp user`: the group of my-page commands.
 enum UserCommand {
     static let spec = CommandSpec(

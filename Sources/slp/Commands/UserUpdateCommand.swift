@@ -1,3 +1,4 @@
+import SLPCommandLine
 import SLPDomain
 
 /// `slp user update`

@@ -1,3 +1,5 @@
+import SLPCommandLine
+
 /// `slp user withdraw`
 enum UserWithdrawCommand: Command {
     static let spec = CommandSpec(

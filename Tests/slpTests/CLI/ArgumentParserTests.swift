@@ -1,9 +1,10 @@
 import XCTest
 
+@testable import SLPCommandLine
 @testable import slp
 
 final class ArgumentParserTests: XCTestCase {
-    private let parser = ArgumentParser(root: CommandTable.root)
+    private let parser = CommandTable.parser
 
     private func parse(_ line: String...) throws -> Invocation { try parser.parse(line) }
 
@@ -91,6 +92,41 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(
             usageError("user", "show", "A", "B"),
             UsageError(message: "Unexpected argument 'B'", commandPath: ["user", "show"]))
+    }
+
+    func testOnlyTwoDashesIntroduceALongOption() {
+        XCTAssertEqual(
+            usageError("user", "show", "---json"),
+            UsageError(message: "Unknown option '---json'. Did you mean '--json'?", commandPath: ["user", "show"]))
+    }
+
+    /// The engine on a table of its own: short aliases of value options, global options with
+    /// short names and repeats, a global that shadows a command option.
+    func testShortAliasesAndRepeatedGlobalsOnAnotherTable() throws {
+        let root = CommandSpec(
+            name: "tool", abstract: "A tool.",
+            subcommands: [
+                CommandSpec(
+                    name: "run", abstract: "Run.",
+                    options: [.value("count", short: "n", "n", "Count."), .flag("force", short: "f", "Force."), .value("db", "x", "Shadowed.")],
+                    arguments: [ArgumentSpec(name: "item", help: "Item.")]),
+            ])
+        let parser = ArgumentParser(root: root, globalOptions: [.repeating("define", short: "D", "kv", "Define."), .value("db", "path", "DB.")])
+        let invocation = try parser.parse(["-D", "a=1", "run", "-n", "-3", "-f", "--define=b=2", "--db", "x.db", "item"])
+        XCTAssertEqual(invocation, Invocation(
+            path: ["run"], values: ["define": ["a=1", "b=2"], "count": ["-3"], "db": ["x.db"]], flags: ["force"], arguments: ["item"]))
+        XCTAssertThrowsError(try parser.parse(["run", "-n"])) { error in
+            XCTAssertEqual(error as? UsageError, UsageError(message: "Missing value for '--count <n>'", commandPath: ["run"]))
+        }
+        XCTAssertThrowsError(try parser.parse(["run", "-nf", "item"])) { error in
+            XCTAssertEqual(error as? UsageError, UsageError(message: "Unknown option '-nf'", commandPath: ["run"]))
+        }
+        XCTAssertThrowsError(try parser.parse(["run", "-f=1", "item"])) { error in
+            XCTAssertEqual(error as? UsageError, UsageError(message: "Unknown option '-f=1'", commandPath: ["run"]))
+        }
+        let help = HelpFormatter(for: parser).help(for: ["run"], command: try XCTUnwrap(parser.command(at: ["run"])))
+        XCTAssertTrue(help.contains("\nUSAGE: tool run [--count <n>] [--force] [--db <x>] <item>\n"), help)
+        XCTAssertTrue(help.contains("\nGLOBAL OPTIONS:\n  -D, --define <kv>       Define.\n"), help)
     }
 
     func testHelpAndVersionWinOverMissingArguments() throws {

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import SLPCommandLine
 @testable import slp
 
 /// Completion scripts and the man page are generated from the command table; these fail when

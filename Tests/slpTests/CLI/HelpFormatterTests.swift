@@ -1,12 +1,13 @@
 import XCTest
 
+@testable import SLPCommandLine
 @testable import slp
 
 final class HelpFormatterTests: XCTestCase {
-    private let help = HelpFormatter(root: CommandTable.root)
+    private let help = HelpFormatter(for: CommandTable.parser)
 
     func testLeafHelpHasTheArgumentParserLayout() throws {
-        let text = help.help(for: ["user", "show"], command: try XCTUnwrap(ArgumentParser(root: CommandTable.root).command(at: ["user", "show"])))
+        let text = help.help(for: ["user", "show"], command: try XCTUnwrap(CommandTable.parser.command(at: ["user", "show"])))
         XCTAssertEqual(text, """
             OVERVIEW: Show my record, or another user's public profile.
 

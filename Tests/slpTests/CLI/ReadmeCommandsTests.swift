@@ -44,7 +44,7 @@ final class ReadmeCommandsTests: XCTestCase {
         let lines = try Self.readme.split(separator: "\n").map(String.init)
         let examples = lines.filter { $0.hasPrefix("$ slp ") || $0.hasPrefix("slp ") }
         XCTAssertGreaterThan(examples.count, 30)
-        let parser = ArgumentParser(root: CommandTable.root)
+        let parser = CommandTable.parser
         for example in examples {
             var line = example.hasPrefix("$ ") ? String(example.dropFirst(2)) : example
             // Only the slp part of a pipeline or redirection, without a trailing comment.

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import SLPCommandLine
 @testable import slp
 
 final class ValueSyntaxTests: XCTestCase {

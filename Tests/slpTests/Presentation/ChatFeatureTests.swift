@@ -2,6 +2,7 @@ import Foundation
 import SLPDomain
 import XCTest
 
+@testable import SLPCommandLine
 @testable import slp
 
 /// Shared people and a conversation between A and B in memory.
@@ -271,7 +272,7 @@ final class ChatFollowFeatureTests: ChatTestCase {
 }
 
 final class ChatRendererTests: XCTestCase {
-    private let failures = FailureRenderer(help: HelpFormatter(root: CommandTable.root))
+    private let failures = FailureRenderer(help: HelpFormatter(for: CommandTable.parser))
     private let a = User.stub(uid: "A", phone: "010-1111-1111", nick: "에이")
     private let b = User.stub(uid: "B", phone: "010-2222-2222", nick: "비")
     private let first = ChatMessage(

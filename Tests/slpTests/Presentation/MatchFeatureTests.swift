@@ -1,6 +1,7 @@
 import SLPDomain
 import XCTest
 
+@testable import SLPCommandLine
 @testable import slp
 
 @MainActor
@@ -60,7 +61,7 @@ final class MatchFeatureTests: XCTestCase {
         store.receive(.setLoading(false)) { $0.isLoading = false }
         store.finish()
 
-        let renderer = MatchRenderer(format: .json, failures: FailureRenderer(help: HelpFormatter(root: CommandTable.root)))
+        let renderer = MatchRenderer(format: .json, failures: FailureRenderer(help: HelpFormatter(for: CommandTable.parser)))
         XCTAssertEqual(renderer.render(MatchFeature.State(outcome: dodged)).stdout, #"{"uid":"B","nick":"비","dodged":1,"dodgepenalty":60}"# + "\n")
         XCTAssertEqual(renderer.render(store.state).exitCode, .refused)
     }

@@ -2,6 +2,7 @@ import Foundation
 import SLPDomain
 import XCTest
 
+@testable import SLPCommandLine
 @testable import slp
 
 @MainActor
@@ -37,7 +38,7 @@ final class QueueSearchFeatureTests: XCTestCase {
             initialState: .init())
     }
 
-    private let renderer = FailureRenderer(help: HelpFormatter(root: CommandTable.root))
+    private let renderer = FailureRenderer(help: HelpFormatter(for: CommandTable.parser))
 
     func testEnterThenStopThenStopAgain() async throws {
         let store = queueStore()

@@ -1,3 +1,4 @@
+import SLPCommandLine
 import SLPDomain
 
 /// Any error, as the user sees it: a code, the SLP status, one line of text and an exit code.

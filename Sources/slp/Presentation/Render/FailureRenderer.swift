@@ -1,3 +1,5 @@
+import SLPCommandLine
+
 /// Errors on stderr: one `Error:` line (plus the usage line for syntax errors), and with
 /// `--json` the JSON error object as the last line.
 struct FailureRenderer {

@@ -1,12 +1,24 @@
-/// Help text in swift-argument-parser's layout: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS.
-struct HelpFormatter {
-    let root: CommandSpec
+/// Help text in swift-argument-parser's layout: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, GLOBAL
+/// OPTIONS, EXAMPLES, SUBCOMMANDS. The root command's name is the program's.
+public struct HelpFormatter: Sendable {
+    public let root: CommandSpec
+    public let globalOptions: [OptionSpec]
 
     /// Width of the label column, as in swift-argument-parser.
     private static let labelWidth = 26
     private static let lineWidth = 80
 
-    func help(for path: [String], command: CommandSpec) -> String {
+    public init(root: CommandSpec, globalOptions: [OptionSpec]) {
+        self.root = root
+        self.globalOptions = globalOptions
+    }
+
+    /// Help for the command line `parser` reads.
+    public init(for parser: ArgumentParser) {
+        self.init(root: parser.root, globalOptions: parser.globalOptions)
+    }
+
+    public func help(for path: [String], command: CommandSpec) -> String {
         var sections: [String] = []
         var overview = "OVERVIEW: \(command.abstract)"
         if !command.discussion.isEmpty {
@@ -15,33 +27,33 @@ struct HelpFormatter {
         sections.append(overview)
         var usageText = "USAGE: \(usage(for: path, command: command))"
         if command.isGroup && command.runsItself {
-            usageText += "\n       \((["slp"] + path).joined(separator: " ")) <subcommand>"
+            usageText += "\n       \(commandName(path)) <subcommand>"
         }
         sections.append(usageText)
         if !command.arguments.isEmpty {
             sections.append("ARGUMENTS:\n" + command.arguments.map { row("<\($0.name)>", $0.help) }.joined(separator: "\n"))
         }
         var options = command.options
-        if path.isEmpty { options.append(GlobalOptions.version) }
-        options.append(GlobalOptions.help)
+        if path.isEmpty { options.append(ArgumentParser.version) }
+        options.append(ArgumentParser.help)
         sections.append("OPTIONS:\n" + options.map { row($0.label, $0.help) }.joined(separator: "\n"))
-        if command.isRunnable || path.isEmpty {
-            sections.append("GLOBAL OPTIONS:\n" + GlobalOptions.specs.map { row($0.label, $0.help) }.joined(separator: "\n"))
+        if (command.isRunnable || path.isEmpty) && !globalOptions.isEmpty {
+            sections.append("GLOBAL OPTIONS:\n" + globalOptions.map { row($0.label, $0.help) }.joined(separator: "\n"))
         }
         if !command.examples.isEmpty {
             sections.append("EXAMPLES:\n" + command.examples.map { "  " + $0 }.joined(separator: "\n"))
         }
         if command.isGroup {
             let rows = command.subcommands.map { row($0.name, $0.abstract) }.joined(separator: "\n")
-            let name = (["slp", "help"] + path).joined(separator: " ")
+            let name = ([root.name, "help"] + path).joined(separator: " ")
             sections.append("SUBCOMMANDS:\n\(rows)\n\n  See '\(name) <subcommand>' for detailed help.")
         }
         return sections.joined(separator: "\n\n") + "\n"
     }
 
     /// `slp register --phone <phone> … [--json]`, or `slp user <subcommand>` for a group.
-    func usage(for path: [String], command: CommandSpec) -> String {
-        let name = (["slp"] + path).joined(separator: " ")
+    public func usage(for path: [String], command: CommandSpec) -> String {
+        let name = commandName(path)
         if !command.isRunnable { return "\(name) <subcommand>" }
         var parts = [name]
         for option in command.options {
@@ -54,14 +66,20 @@ struct HelpFormatter {
         return parts.joined(separator: " ")
     }
 
-    /// The three lines under a usage error.
-    func usageError(_ error: UsageError) -> String {
+    /// The three lines of a usage error: `Error:`, then the usage line and where to find help
+    /// when the error names a command.
+    public func usageError(_ error: UsageError) -> String {
         var lines = ["Error: \(error.message)"]
-        if let path = error.commandPath, let command = ArgumentParser(root: root).command(at: path) {
+        if let path = error.commandPath, let command = root.descendant(at: path) {
             lines.append("Usage: \(usage(for: path, command: command))")
-            lines.append("  See '\((["slp"] + path).joined(separator: " ")) --help' for more information.")
+            lines.append("  See '\(commandName(path)) --help' for more information.")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `slp user update`: the program's name and the command words.
+    public func commandName(_ path: [String]) -> String {
+        ([root.name] + path).joined(separator: " ")
     }
 
     /// `  label                   help`, help wrapped and aligned after the label column.

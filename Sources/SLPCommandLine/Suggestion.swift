@@ -1,6 +1,6 @@
 /// "Did you mean": the closest known word within a small edit distance.
-enum Suggestion {
-    static func closest(to word: String, among candidates: [String]) -> String? {
+public enum Suggestion {
+    public static func closest(to word: String, among candidates: [String]) -> String? {
         let limit = max(2, word.count / 3)
         return candidates
             .map { ($0, distance(word, $0)) }
@@ -9,7 +9,7 @@ enum Suggestion {
     }
 
     /// Levenshtein distance over characters.
-    static func distance(_ a: String, _ b: String) -> Int {
+    public static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -1,9 +1,9 @@
 import SLPDomain
 
 /// Syntax of option values (is this a number, a date); domain rules come later, in value types.
-enum ValueSyntax {
+public enum ValueSyntax {
     /// A decimal integer such as `18` or `-3`; no hex, no spaces, no overflow.
-    static func integer(_ text: String, option: String) throws(UsageError) -> Int {
+    public static func integer(_ text: String, option: String) throws(UsageError) -> Int {
         let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(text) else {
             throw invalid("'\(printable(text))' is not a whole number", option: option)
@@ -12,7 +12,7 @@ enum ValueSyntax {
     }
 
     /// A finite decimal number such as `37.5178` or `-33.87`; no NaN, infinity, hex or overflow.
-    static func decimal(_ text: String, option: String) throws(UsageError) -> Double {
+    public static func decimal(_ text: String, option: String) throws(UsageError) -> Double {
         guard isDecimalLiteral(text), let value = Double(text), value.isFinite else {
             throw invalid("'\(printable(text))' is not a finite decimal number", option: option)
         }
@@ -44,7 +44,7 @@ enum ValueSyntax {
     }
 
     /// `YYYY-MM-DD`, a real calendar day.
-    static func date(_ text: String, option: String) throws(UsageError) -> CalendarDate {
+    public static func date(_ text: String, option: String) throws(UsageError) -> CalendarDate {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
@@ -56,7 +56,7 @@ enum ValueSyntax {
     }
 
     /// `on`/`off` (also `true`/`false`, `yes`/`no`, `1`/`0`).
-    static func toggle(_ text: String, option: String) throws(UsageError) -> Bool {
+    public static func toggle(_ text: String, option: String) throws(UsageError) -> Bool {
         switch text.lowercased() {
         case "on", "true", "yes", "1": return true
         case "off", "false", "no", "0": return false
@@ -70,7 +70,7 @@ enum ValueSyntax {
 
     /// The value cut short and with controls (and line or paragraph separators) made visible,
     /// for a one-line message.
-    static func printable(_ text: String) -> String {
+    public static func printable(_ text: String) -> String {
         let visible = text.unicodeScalars.map { scalar in
             switch scalar.properties.generalCategory {
             case .control, .lineSeparator, .paragraphSeparator: "\u{FFFD}"

@@ -1,11 +1,28 @@
-/// Turns `argv` into an `Invocation` following the command table, in the manner of
-/// swift-argument-parser: `--name value`, `--name=value`, `--` ends options, negative numbers
-/// are values, global options anywhere, "did you mean" for near misses.
-struct ArgumentParser {
-    let root: CommandSpec
+/// Turns `argv` into an `Invocation` following a command table, in the manner of
+/// swift-argument-parser: `--name value`, `--name=value`, `-x` for an option with a one-letter
+/// alias, `--` ends options, negative numbers are values, global options anywhere, `-h`/`--help`
+/// and `--version` anywhere, "did you mean" for near misses.
+///
+/// Every `UsageError` it throws has a one-line message: tokens are quoted through
+/// `ValueSyntax.printable`.
+public struct ArgumentParser: Sendable {
+    public let root: CommandSpec
+    /// Options valid anywhere on the command line, before or after the command words. They
+    /// come before a command's own options of the same name.
+    public let globalOptions: [OptionSpec]
 
-    func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
-        var invocation = Invocation(path: [])
+    /// `-h`, `--help`: valid anywhere.
+    public static let help = OptionSpec.flag("help", short: "h", "Show help information.")
+    /// `--version`: valid anywhere.
+    public static let version = OptionSpec.flag("version", "Show the version.")
+
+    public init(root: CommandSpec, globalOptions: [OptionSpec] = []) {
+        self.root = root
+        self.globalOptions = globalOptions
+    }
+
+    public func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        var invocation = Invocation()
         var command = root
         var index = 0
         var optionsEnded = false
@@ -42,51 +59,28 @@ struct ArgumentParser {
                 optionsEnded = true
                 continue
             }
-            if !token.hasPrefix("--") {
-                // The only short option is -h.
-                guard token == "-h" else { throw unknownOption(token, in: command, path: invocation.path) }
-                invocation.global.help = true
-                continue
-            }
-            let (name, inline) = splitOption(token)
-            switch name {
-            case "help", "version":
-                guard inline == nil else {
-                    throw UsageError(message: "Flag '--\(name)' does not take a value", commandPath: invocation.path)
-                }
-                if name == "help" { invocation.global.help = true } else { invocation.global.version = true }
-                continue
-            default:
-                break
-            }
-            if let global = GlobalOptions.specs.first(where: { $0.name == name }) {
-                switch global.name {
-                case "json":
-                    guard inline == nil else {
-                        throw UsageError(message: "Flag '--json' does not take a value", commandPath: invocation.path)
-                    }
-                    invocation.global.json = true
-                case "db": invocation.global.database = try takeValue(for: global, inline: inline)
-                default: invocation.global.actingUser = try takeValue(for: global, inline: inline)
-                }
-                continue
-            }
-            guard let option = command.option(named: name) else {
+            guard let (option, inline, isGlobal) = lookUp(token, in: command) else {
                 throw unknownOption(token, in: command, path: invocation.path)
             }
-            descendAllowed = false
+            if !isGlobal { descendAllowed = false }
             switch option.kind {
             case .flag:
                 guard inline == nil else {
                     throw UsageError(message: "Flag '\(option.longName)' does not take a value", commandPath: invocation.path)
                 }
-                invocation.flags.insert(option.name)
+                if option == Self.help {
+                    invocation.help = true
+                } else if option == Self.version {
+                    invocation.version = true
+                } else {
+                    invocation.flags.insert(option.name)
+                }
             case .value, .repeating:
                 invocation.values[option.name, default: []].append(try takeValue(for: option, inline: inline))
             }
         }
 
-        if invocation.global.help || invocation.global.version { return invocation }
+        if invocation.help || invocation.version { return invocation }
         if !command.isRunnable { return invocation }  // the caller shows the group's help
         for option in command.options where option.isRequired && invocation.values[option.name] == nil {
             throw UsageError(message: "Missing expected argument '\(option.synopsis)'", commandPath: invocation.path)
@@ -108,13 +102,25 @@ struct ArgumentParser {
     }
 
     /// The node at `path`, if every word names a subcommand.
-    func command(at path: [String]) -> CommandSpec? {
-        var command = root
-        for word in path {
-            guard let sub = command.subcommand(named: word) else { return nil }
-            command = sub
+    public func command(at path: [String]) -> CommandSpec? {
+        root.descendant(at: path)
+    }
+
+    /// The options valid anywhere: help, version, then the global ones.
+    private var anywhereOptions: [OptionSpec] { [Self.help, Self.version] + globalOptions }
+
+    /// The option an option-looking token names (`--name`, `--name=value` or `-x`), its inline
+    /// value, and whether it is valid anywhere.
+    private func lookUp(_ token: String, in command: CommandSpec) -> (option: OptionSpec, inline: String?, isGlobal: Bool)? {
+        if token.hasPrefix("--") {
+            let (name, inline) = splitOption(token)
+            if let option = anywhereOptions.first(where: { $0.name == name }) { return (option, inline, true) }
+            return command.option(named: name).map { ($0, inline, false) }
         }
-        return command
+        // `-x`: one letter, no value attached and no bundling.
+        guard token.count == 2, let letter = token.last else { return nil }
+        if let option = anywhereOptions.first(where: { $0.short == letter }) { return (option, nil, true) }
+        return command.option(short: letter).map { ($0, nil, false) }
     }
 
     /// An option-looking token; a negative number such as `-33.87` is a value instead.
@@ -126,16 +132,12 @@ struct ArgumentParser {
     /// True when `token` would be read as an option of `command` (so it cannot be a value).
     private func isOptionName(_ token: String, in command: CommandSpec) -> Bool {
         guard looksLikeOption(token) else { return false }
-        if token == "--" || token == "-h" { return true }
-        guard token.hasPrefix("--") else { return false }
-        let (name, _) = splitOption(token)
-        return ["help", "version"].contains(name) || GlobalOptions.specs.contains { $0.name == name }
-            || command.option(named: name) != nil
+        return token == "--" || lookUp(token, in: command) != nil
     }
 
     /// `--name=value` into its parts; `--name` has no inline value.
     private func splitOption(_ token: String) -> (name: String, inline: String?) {
-        let body = token.drop { $0 == "-" }
+        let body = token.dropFirst(2)
         if let equals = body.firstIndex(of: "=") {
             return (String(body[..<equals]), String(body[body.index(after: equals)...]))
         }
@@ -143,7 +145,7 @@ struct ArgumentParser {
     }
 
     private func unknownOption(_ token: String, in command: CommandSpec, path: [String]) -> UsageError {
-        let known = (command.options + GlobalOptions.specs + [GlobalOptions.help, GlobalOptions.version]).map(\.longName)
+        let known = (command.options + globalOptions + [Self.help, Self.version]).map(\.longName)
         let typed = token.hasPrefix("--") ? "--" + splitOption(token).name : token
         var message = "Unknown option '\(ValueSyntax.printable(typed))'"
         if let suggestion = Suggestion.closest(to: typed, among: known) { message += ". Did you mean '\(suggestion)'?" }
