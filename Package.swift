@@ -23,7 +23,9 @@ let package = Package(
         .executableTarget(name: "slp", dependencies: ["SLPDomain", "SLPData", "SLPCommandLine"]),
         .executableTarget(name: "slp-bench", dependencies: ["SLPDomain", "SLPData"]),
         // Fuzz targets: `Scripts/fuzz`; a plain build replays saved inputs.
-        .executableTarget(name: "slp-fuzz-values", dependencies: ["SLPDomain"]),
+        .target(name: "SLPFuzzSupport"),
+        .executableTarget(name: "slp-fuzz-values", dependencies: ["SLPDomain", "SLPFuzzSupport"]),
+        .executableTarget(name: "slp-fuzz-arguments", dependencies: ["SLPCommandLine", "SLPDomain", "SLPFuzzSupport"]),
         .testTarget(name: "SLPDomainTests", dependencies: ["SLPDomain"]),
         .testTarget(name: "SLPDataTests", dependencies: ["SLPData", "SLPDomain", "CSQLite"]),
         .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain"]),

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Storage) import SLPDomain
+import SLPFuzzSupport
 
 /// The invariants every value type of the domain must keep, whatever it is given:
 /// - parsing never traps, and a rejection is `DomainError.invalid` with a code and a
@@ -242,16 +243,6 @@ enum ValueChecks {
 
     /// Byte equality: `String ==` treats canonically equivalent texts as equal.
     private static func bytes(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
-
-    /// No control, line or paragraph separator: the text prints as one line.
-    private static func isOneLine(_ text: String) -> Bool {
-        !text.unicodeScalars.contains { scalar in
-            switch scalar.properties.generalCategory {
-            case .control, .lineSeparator, .paragraphSeparator: true
-            default: false
-            }
-        }
-    }
 }
 
 extension Result {

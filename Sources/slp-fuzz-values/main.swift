@@ -9,6 +9,7 @@
 // `LLVMFuzzerRunDriver` with dlsym cannot work: libFuzzer's runtime is linked whole, and its
 // `main` then clashes with the one Swift emits: "multiple definition of 'main'".)
 import Foundation
+import SLPFuzzSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
