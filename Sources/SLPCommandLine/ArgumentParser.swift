@@ -135,9 +135,11 @@ public struct ArgumentParser: Sendable {
         return token == "--" || lookUp(token, in: command) != nil
     }
 
-    /// `--name=value` into its parts; `--name` has no inline value.
+    /// `--name=value` into its parts; `--name` has no inline value. Split at the first `=`
+    /// scalar, not character: a value may begin with a combining mark, which makes one
+    /// character of `=` and itself.
     private func splitOption(_ token: String) -> (name: String, inline: String?) {
-        let body = token.dropFirst(2)
+        let body = token.dropFirst(2).unicodeScalars
         if let equals = body.firstIndex(of: "=") {
             return (String(body[..<equals]), String(body[body.index(after: equals)...]))
         }

@@ -189,8 +189,8 @@ enum ArgumentChecks {
         require(error.code == "usage", "\(shown) refused with code \(error.code)")
         require(!error.message.isEmpty, "\(shown) refused without a message")
         require(isOneLine(error.message), "\(shown) refused with a message that is not one line: \(error.message.debugDescription)")
-        // Fixed words, table names and at most 41 characters of a typed token.
-        require(error.message.count <= 160, "\(shown) refused with a message of \(error.message.count) characters")
+        // Fixed words, table names and at most 41 characters (161 scalars) of a typed token.
+        require(error.message.count <= 160 && error.message.unicodeScalars.count <= 300, "\(shown) refused with a message of \(error.message.unicodeScalars.count) scalars")
         if let path = error.commandPath {
             require(parser.command(at: path) != nil, "\(shown) refused naming \(path), which is not a command")
         }
@@ -218,14 +218,16 @@ enum ArgumentChecks {
             let option = option(named: name, in: command)
             require(option?.kind == .flag && option != ArgumentParser.help && option != ArgumentParser.version, "\(shown) parsed flag --\(name)")
         }
-        // Only text from argv, arguments in their order.
-        let inline = Set(argv.compactMap { token in token.firstIndex(of: "=").map { String(token[token.index(after: $0)...]) } })
+        // Only text from argv, byte for byte, arguments in their order.
+        let inline = argv.compactMap { token in
+            token.unicodeScalars.firstIndex(of: "=").map { String(token.unicodeScalars[token.unicodeScalars.index(after: $0)...]) }
+        }
         for value in invocation.values.values.joined() {
-            require(argv.contains(value) || inline.contains(value), "\(shown) parsed a value \(value.debugDescription) not in argv")
+            require((argv + inline).contains { bytes($0, value) }, "\(shown) parsed a value \(value.debugDescription) not in argv")
         }
         var rest = argv[...]
         for argument in invocation.arguments {
-            guard let at = rest.firstIndex(of: argument) else {
+            guard let at = rest.firstIndex(where: { bytes($0, argument) }) else {
                 return require(false, "\(shown) parsed arguments \(invocation.arguments) out of argv's order")
             }
             rest = rest[(at + 1)...]
@@ -252,6 +254,9 @@ enum ArgumentChecks {
         }
         checkHelp(invocation.path, command)
     }
+
+    /// Byte equality: `String ==` treats canonically equivalent texts as equal.
+    private static func bytes(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
 
     private static func option(named name: String, in command: CommandSpec) -> OptionSpec? {
         ([ArgumentParser.help, ArgumentParser.version] + globals).first { $0.name == name } ?? command.option(named: name)
@@ -303,7 +308,7 @@ enum ArgumentChecks {
         case .failure(let error):
             require(error.code == "invalid_value" && error.commandPath == nil, "\(option) \(text.debugDescription) refused as \(error)")
             require(error.message.hasPrefix("\(option): ") && isOneLine(error.message), "\(option) \(text.debugDescription) refused with \(error.message.debugDescription)")
-            require(error.message.count <= 120, "\(option) \(text.debugDescription) refused with \(error.message.count) characters")
+            require(error.message.count <= 120 && error.message.unicodeScalars.count <= 300, "\(option) \(text.debugDescription) refused with \(error.message.unicodeScalars.count) scalars")
             return nil
         }
     }

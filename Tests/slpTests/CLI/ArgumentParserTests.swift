@@ -34,6 +34,15 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(invocation.value("study"), "a=b")
     }
 
+    /// Found by slp-fuzz-arguments: `=` and a combining mark after it are one character.
+    func testInlineValueMayBeginWithACombiningMark() throws {
+        let invocation = try parse("user", "update", "--study=\u{301}x", "--age-min=\u{651}٠")
+        XCTAssertEqual(invocation.value("study"), "\u{301}x")
+        XCTAssertEqual(invocation.value("age-min"), "\u{651}٠")
+        XCTAssertEqual(usageError("user", "update", "--stduy=\u{301}x"), UsageError(
+            message: "Unknown option '--stduy'. Did you mean '--study'?", commandPath: ["user", "update"]))
+    }
+
     func testDoubleDashEndsOptions() throws {
         let invocation = try parse("user", "show", "--", "--json")
         XCTAssertEqual(invocation.arguments, ["--json"])
