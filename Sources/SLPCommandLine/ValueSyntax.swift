@@ -68,15 +68,28 @@ public enum ValueSyntax {
         UsageError(message: "\(option): \(message)", code: "invalid_value")
     }
 
-    /// The value cut short and with controls (and line or paragraph separators) made visible,
+    /// The value cut short (40 characters, and at most 160 scalars: one character may hold any
+    /// number of combining marks) and with controls, line and paragraph separators made visible,
     /// for a one-line message.
     public static func printable(_ text: String) -> String {
-        let visible = text.unicodeScalars.map { scalar in
-            switch scalar.properties.generalCategory {
-            case .control, .lineSeparator, .paragraphSeparator: "\u{FFFD}"
-            default: String(scalar)
+        let maxCharacters = 40, maxScalars = 160
+        var visible = String.UnicodeScalarView()
+        var count = 0
+        var cut = false
+        for scalar in text.unicodeScalars {
+            guard count < maxScalars else {
+                cut = true
+                break
             }
-        }.joined()
-        return visible.count > 40 ? String(visible.prefix(40)) + "…" : visible
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: visible.append("\u{FFFD}")
+            default: visible.append(scalar)
+            }
+            count += 1
+        }
+        let shown = String(visible)
+        // The first 40 characters of the shown scalars are the text's first 40.
+        if shown.count > maxCharacters { return String(shown.prefix(maxCharacters)) + "…" }
+        return cut ? shown + "…" : shown
     }
 }

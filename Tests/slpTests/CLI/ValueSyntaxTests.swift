@@ -32,6 +32,17 @@ final class ValueSyntaxTests: XCTestCase {
         }
     }
 
+    func testPrintableIsOneShortLine() {
+        XCTAssertEqual(ValueSyntax.printable("a\nb\r\u{7}\u{85}\u{2028}\u{2029}c"), "a\u{FFFD}b\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}c")
+        XCTAssertEqual(ValueSyntax.printable(String(repeating: "가", count: 40)), String(repeating: "가", count: 40))
+        XCTAssertEqual(ValueSyntax.printable(String(repeating: "가", count: 41)), String(repeating: "가", count: 40) + "…")
+        XCTAssertEqual(ValueSyntax.printable(String(repeating: "e\u{301}", count: 41)), String(repeating: "e\u{301}", count: 40) + "…")
+        // One character with 10,000 combining marks: cut at 160 scalars.
+        let zalgo = "a" + String(repeating: "\u{301}", count: 10_000)
+        XCTAssertEqual(ValueSyntax.printable(zalgo), "a" + String(repeating: "\u{301}", count: 159) + "…")
+        XCTAssertEqual(ValueSyntax.printable(""), "")
+    }
+
     func testToggle() throws {
         XCTAssertTrue(try ValueSyntax.toggle("on", option: "--searchable"))
         XCTAssertFalse(try ValueSyntax.toggle("OFF", option: "--searchable"))
