@@ -46,10 +46,10 @@ public final class SQLitePopulationRepository: PopulationRepository {
             }
             // Inserting in key order keeps the B-tree writes sequential.
             rows.sort { ($0.cell, $0.id) < ($1.cell, $1.id) }
-            let insertQueue = try connection.cached("""
-                INSERT INTO queue (cell, user_id, lat, long, traits, card, uid, studies, study_keys, entered_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            // Many rows per statement: running a statement per row cost more than storing it.
+            let insertQueue = BatchInsert(
+                "INSERT INTO queue (cell, user_id, lat, long, traits, card, uid, studies, study_keys, entered_at)",
+                columns: 10, connection: connection)
             var studyRows: [(key: Int, cell: Int64, id: Int64)] = []
             var keys: [String] = []
             var keyIndex: [String: Int] = [:]
@@ -57,7 +57,7 @@ public final class SQLitePopulationRepository: PopulationRepository {
                 let user = users[index].user, entry = users[index].entry
                 let traits = QueueDocument.packedTraits(
                     gender: user.gender, searchable: user.searchable, ageRange: user.ageRange, birthDay: user.birth.date.daysSinceEpoch)
-                try insertQueue.run([
+                try insertQueue.add([
                     .integer(cell), .integer(id), .real(entry.coordinate.latitude), .real(entry.coordinate.longitude),
                     .integer(traits), .text(QueueDocument.card(of: user, reviews: [], studies: entry.studies)),
                     .text(user.uid.rawValue), .text(entry.studies.description), .text(QueueDocument.studyKeys(entry.studies)),
@@ -72,15 +72,17 @@ public final class SQLitePopulationRepository: PopulationRepository {
                     studyRows.append((index, cell, id))
                 }
             }
+            try insertQueue.finish()
             // SQLite orders text by its bytes; sort the few distinct keys that way once, then by number.
             let byteOrder = keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
             var rank = [Int](repeating: 0, count: keys.count)
             for (position, index) in byteOrder.enumerated() { rank[index] = position }
             studyRows.sort { (rank[$0.key], $0.cell, $0.id) < (rank[$1.key], $1.cell, $1.id) }
-            let insertStudy = try connection.cached("INSERT INTO queue_studies (study, cell, user_id) VALUES (?, ?, ?)")
+            let insertStudy = BatchInsert("INSERT INTO queue_studies (study, cell, user_id)", columns: 3, connection: connection)
             for (key, cell, id) in studyRows {
-                try insertStudy.run([.text(keys[key]), .integer(cell), .integer(id)])
+                try insertStudy.add([.text(keys[key]), .integer(cell), .integer(id)])
             }
+            try insertStudy.finish()
             try connection.cached("""
                 INSERT INTO seed_state (id, drawn) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET drawn = drawn + excluded.drawn
                 """).run([.int(users.count)])

@@ -20,8 +20,25 @@ public final class Statement {
         self.sql = sql
     }
 
+    /// The text of the last `bind`, copied here so SQLite reads it in place (`SQLITE_STATIC`)
+    /// instead of allocating a copy of every value: a bulk load binds millions.
+    private var textArena: UnsafeMutablePointer<UInt8>?
+    private var textArenaCapacity = 0
+
     deinit {
         sqlite3_finalize(handle)
+        textArena?.deallocate()
+    }
+
+    /// Room for `bytes` bytes of text in the arena. Only grown at the start of `bind`, before
+    /// anything points into it: earlier bindings are all replaced before the next step.
+    private func arena(for bytes: Int) -> UnsafeMutablePointer<UInt8> {
+        if let textArena, bytes <= textArenaCapacity { return textArena }
+        textArena?.deallocate()
+        textArenaCapacity = max(bytes, textArenaCapacity * 2, 256)
+        let arena = UnsafeMutablePointer<UInt8>.allocate(capacity: textArenaCapacity)
+        textArena = arena
+        return arena
     }
 
     /// Resets the statement and binds `values` to parameters 1…n.
@@ -29,6 +46,10 @@ public final class Statement {
         sqlite3_reset(handle)
         // Parameters not given here must not keep an earlier call's values.
         if values.count < Int(sqlite3_bind_parameter_count(handle)) { sqlite3_clear_bindings(handle) }
+        var textBytes = 0
+        for case .text(let text) in values { textBytes += text.utf8.count }
+        let arena = arena(for: textBytes)
+        var used = 0
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
@@ -37,7 +58,14 @@ public final class Statement {
             case .integer(let int): code = sqlite3_bind_int64(handle, index, int)
             case .real(let double): code = sqlite3_bind_double(handle, index, double)
             // The byte count is explicit, so a NUL inside the text is stored, not cut off.
-            case .text(let text): code = sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), slp_sqlite_transient)
+            case .text(var text):
+                let start = arena + used
+                let count = text.withUTF8 { utf8 in
+                    if let source = utf8.baseAddress { start.update(from: source, count: utf8.count) }
+                    return utf8.count
+                }
+                used += count
+                code = sqlite3_bind_text(handle, index, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self), Int32(count), nil)
             case .blob(let bytes):
                 code = bytes.withUnsafeBytes {
                     sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), slp_sqlite_transient)

@@ -1,6 +1,6 @@
 import CSQLite
 import Foundation
-import SLPData
+@testable import SLPData
 import XCTest
 
 final class StatementTests: TemporaryDirectoryTestCase {
@@ -158,5 +158,29 @@ final class StatementTests: TemporaryDirectoryTestCase {
                 .first([.integer(connection.lastInsertRowID)]) { $0.int(0) }
             XCTAssertEqual(length, text.utf8.count)
         }
+    }
+
+    /// Text is bound in place from one buffer per statement that grows between executions:
+    /// every value of every execution is stored exactly, however sizes change between rows.
+    func testOneStatementStoresTextOfChangingSizesExactly() throws {
+        let insert = try connection.prepare("INSERT INTO box (value) VALUES (?), (?)")
+        let texts = ["", "a", String(repeating: "가", count: 5_000), "b\u{0}c", "", String(repeating: "xyz", count: 40), "끝"]
+        for index in stride(from: 0, to: texts.count - 1, by: 1) {
+            try insert.run([.text(texts[index]), .text(texts[index + 1])])
+        }
+        let stored = try connection.prepare("SELECT value FROM box ORDER BY id").map { row in
+            row.withUTF8(0) { String(decoding: $0, as: UTF8.self) }
+        }
+        let expected = (0..<texts.count - 1).flatMap { [texts[$0], texts[$0 + 1]] }
+        XCTAssertEqual(stored, expected)
+    }
+
+    /// Many rows per statement, the last batch partial: all stored, in order.
+    func testBatchInsertWritesFullAndPartialBatchesInOrder() throws {
+        let batch = BatchInsert("INSERT INTO box (id, value)", columns: 2, rowsPerStatement: 4, connection: connection)
+        for id in 1...10 { try batch.add([.integer(Int64(id)), .text("row \(id)")]) }
+        XCTAssertEqual(try connection.prepare("SELECT count(*) FROM box").first { $0.int(0) }, 8, "two full batches so far")
+        try batch.finish()
+        XCTAssertEqual(try connection.prepare("SELECT value FROM box ORDER BY id").map { $0.text(0) }, (1...10).map { "row \($0)" })
     }
 }

@@ -99,7 +99,10 @@ struct PopulationGenerator {
     private mutating func studyList() -> StudyList {
         let count = 1 + min(7, Int(-log(1 - random.nextUnit()) * 2))
         var chosen: [Study] = []
-        var seen = Set<Int>()
+        chosen.reserveCapacity(count)
+        // At most eight: a short array beats hashing into a set.
+        var seen: [Int] = []
+        seen.reserveCapacity(count)
         while chosen.count < count {
             let target = random.nextUnit() * cumulative[cumulative.count - 1]
             var low = 0, high = cumulative.count - 1
@@ -107,7 +110,10 @@ struct PopulationGenerator {
                 let middle = (low + high) / 2
                 if cumulative[middle] < target { low = middle + 1 } else { high = middle }
             }
-            if seen.insert(low).inserted { chosen.append(studies[low]) }
+            if !seen.contains(low) {
+                seen.append(low)
+                chosen.append(studies[low])
+            }
         }
         return StudyList(validated: chosen)
     }
