@@ -16,9 +16,13 @@ public struct ArgumentParser: Sendable {
     /// `--version`: valid anywhere.
     public static let version = OptionSpec.flag("version", "Show the version.")
 
+    /// The options valid anywhere: help, version, then the global ones.
+    private let anywhereOptions: [OptionSpec]
+
     public init(root: CommandSpec, globalOptions: [OptionSpec] = []) {
         self.root = root
         self.globalOptions = globalOptions
+        anywhereOptions = [Self.help, Self.version] + globalOptions
     }
 
     public func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -105,9 +109,6 @@ public struct ArgumentParser: Sendable {
     public func command(at path: [String]) -> CommandSpec? {
         root.descendant(at: path)
     }
-
-    /// The options valid anywhere: help, version, then the global ones.
-    private var anywhereOptions: [OptionSpec] { [Self.help, Self.version] + globalOptions }
 
     /// The option an option-looking token names (`--name`, `--name=value` or `-x`), its inline
     /// value, and whether it is valid anywhere.

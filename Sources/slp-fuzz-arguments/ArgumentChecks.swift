@@ -219,11 +219,12 @@ enum ArgumentChecks {
             require(option?.kind == .flag && option != ArgumentParser.help && option != ArgumentParser.version, "\(shown) parsed flag --\(name)")
         }
         // Only text from argv, byte for byte, arguments in their order.
-        let inline = argv.compactMap { token in
-            token.unicodeScalars.firstIndex(of: "=").map { String(token.unicodeScalars[token.unicodeScalars.index(after: $0)...]) }
+        var texts = Set(argv.map { Array($0.utf8) })
+        for token in argv {
+            if let equals = token.utf8.firstIndex(of: UInt8(ascii: "=")) { texts.insert(Array(token.utf8[token.utf8.index(after: equals)...])) }
         }
         for value in invocation.values.values.joined() {
-            require((argv + inline).contains { bytes($0, value) }, "\(shown) parsed a value \(value.debugDescription) not in argv")
+            require(texts.contains(Array(value.utf8)), "\(shown) parsed a value \(value.debugDescription) not in argv")
         }
         var rest = argv[...]
         for argument in invocation.arguments {
