@@ -195,6 +195,35 @@ enum Schema {
                 WHERE study IN (SELECT value FROM json_each(old.study_keys)) AND cell = old.cell AND user_id = old.user_id;
             END;
             """),
+        // A study search read each candidate's document from `queue` by key, one B-tree seek
+        // per candidate; the study rows now carry a copy of the document (a trigger keeps it
+        // current), so a study search reads contiguous rows only.
+        Migration(version: 6, sql: """
+            DROP TRIGGER queue_studies_follow_queue;
+            CREATE TABLE queue_studies_v6 (
+                study TEXT NOT NULL,
+                cell INTEGER NOT NULL,
+                user_id INTEGER NOT NULL,
+                lat REAL NOT NULL,
+                long REAL NOT NULL,
+                traits INTEGER NOT NULL,
+                card TEXT NOT NULL,
+                PRIMARY KEY (study, cell, user_id)
+            ) STRICT, WITHOUT ROWID;
+            INSERT INTO queue_studies_v6
+                SELECT s.study, s.cell, s.user_id, q.lat, q.long, q.traits, q.card
+                FROM queue_studies s JOIN queue q ON q.cell = s.cell AND q.user_id = s.user_id;
+            DROP TABLE queue_studies;
+            ALTER TABLE queue_studies_v6 RENAME TO queue_studies;
+            CREATE TRIGGER queue_studies_follow_queue AFTER DELETE ON queue BEGIN
+                DELETE FROM queue_studies
+                WHERE study IN (SELECT value FROM json_each(old.study_keys)) AND cell = old.cell AND user_id = old.user_id;
+            END;
+            CREATE TRIGGER queue_studies_follow_document AFTER UPDATE OF traits, card ON queue BEGIN
+                UPDATE queue_studies SET traits = new.traits, card = new.card
+                WHERE study IN (SELECT value FROM json_each(new.study_keys)) AND cell = new.cell AND user_id = new.user_id;
+            END;
+            """),
     ]
 
     /// The newest version this binary knows.

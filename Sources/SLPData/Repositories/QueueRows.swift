@@ -16,7 +16,11 @@ enum QueueRows {
                 .text(entry.studies.description), .text(QueueDocument.studyKeys(entry.studies)),
                 .integer(entry.enteredAt.unixMilliseconds),
             ])
-        let insertStudy = try connection.cached("INSERT INTO queue_studies (study, cell, user_id) VALUES (?, ?, ?)")
+        // Each study row carries a copy of the document, for study searches.
+        let insertStudy = try connection.cached("""
+            INSERT INTO queue_studies (study, cell, user_id, lat, long, traits, card)
+            SELECT ?1, cell, user_id, lat, long, traits, card FROM queue WHERE cell = ?2 AND user_id = ?3
+            """)
         for study in entry.studies.studies {
             try insertStudy.run([.text(study.key), .integer(cell), .integer(id)])
         }

@@ -50,26 +50,30 @@ public final class SQLitePopulationRepository: PopulationRepository {
             let insertQueue = BatchInsert(
                 "INSERT INTO queue (cell, user_id, lat, long, traits, card, uid, studies, study_keys, entered_at)",
                 columns: 10, connection: connection)
-            var studyRows: [(key: Int, cell: Int64, id: Int64)] = []
+            var studyRows: [(key: Int, cell: Int64, id: Int64, index: Int)] = []
+            // Each user's packed traits and card, written again in their study rows.
+            var documents = [(traits: Int64, card: String)](repeating: (0, ""), count: users.count)
             var keys: [String] = []
             var keyIndex: [String: Int] = [:]
             for (cell, id, index) in rows {
                 let user = users[index].user, entry = users[index].entry
                 let traits = QueueDocument.packedTraits(
                     gender: user.gender, searchable: user.searchable, ageRange: user.ageRange, birthDay: user.birth.date.daysSinceEpoch)
+                let card = QueueDocument.card(of: user, reviews: [], studies: entry.studies)
+                documents[index] = (traits, card)
                 try insertQueue.add([
                     .integer(cell), .integer(id), .real(entry.coordinate.latitude), .real(entry.coordinate.longitude),
-                    .integer(traits), .text(QueueDocument.card(of: user, reviews: [], studies: entry.studies)),
+                    .integer(traits), .text(card),
                     .text(user.uid.rawValue), .text(entry.studies.description), .text(QueueDocument.studyKeys(entry.studies)),
                     .integer(entry.enteredAt.unixMilliseconds),
                 ])
                 for study in entry.studies.studies {
-                    let index = keyIndex[study.key] ?? {
+                    let key = keyIndex[study.key] ?? {
                         keys.append(study.key)
                         keyIndex[study.key] = keys.count - 1
                         return keys.count - 1
                     }()
-                    studyRows.append((index, cell, id))
+                    studyRows.append((key, cell, id, index))
                 }
             }
             try insertQueue.finish()
@@ -78,9 +82,14 @@ public final class SQLitePopulationRepository: PopulationRepository {
             var rank = [Int](repeating: 0, count: keys.count)
             for (position, index) in byteOrder.enumerated() { rank[index] = position }
             studyRows.sort { (rank[$0.key], $0.cell, $0.id) < (rank[$1.key], $1.cell, $1.id) }
-            let insertStudy = BatchInsert("INSERT INTO queue_studies (study, cell, user_id)", columns: 3, connection: connection)
-            for (key, cell, id) in studyRows {
-                try insertStudy.add([.text(keys[key]), .integer(cell), .integer(id)])
+            let insertStudy = BatchInsert(
+                "INSERT INTO queue_studies (study, cell, user_id, lat, long, traits, card)", columns: 7, connection: connection)
+            for (key, cell, id, index) in studyRows {
+                let coordinate = users[index].entry.coordinate, document = documents[index]
+                try insertStudy.add([
+                    .text(keys[key]), .integer(cell), .integer(id), .real(coordinate.latitude), .real(coordinate.longitude),
+                    .integer(document.traits), .text(document.card),
+                ])
             }
             try insertStudy.finish()
             try connection.cached("""

@@ -81,11 +81,8 @@ public final class SQLiteSearchRepository: SearchRepository {
             try keep(row, coordinate, distance)
         }
         if let study = query.study {
-            let statement = try connection.cached("""
-                SELECT \(QueueDocument.qualifiedColumns) FROM queue_studies s
-                JOIN queue q ON q.cell = s.cell AND q.user_id = s.user_id
-                WHERE s.study = ? AND s.cell BETWEEN ? AND ?
-                """)
+            // Study rows carry the document's columns, in the same order.
+            let statement = try connection.cached("SELECT \(QueueDocument.columns) FROM queue_studies WHERE study = ? AND cell BETWEEN ? AND ?")
             let keys = study == .anything ? [study.key] : [study.key, Study.anything.key]
             for range in ranges {
                 for key in keys {

@@ -167,6 +167,11 @@ final class MigrationTests: TemporaryDirectoryTestCase {
         XCTAssertEqual([trait.ageMin, trait.ageMax], [20, 40])
         XCTAssertTrue(trait.searchable)
         XCTAssertEqual(try database.connection.string("PRAGMA integrity_check"), "ok")
+        // Version 6 copied the document into the study rows.
+        XCTAssertEqual(try database.connection.integer("""
+            SELECT count(*) FROM queue_studies s JOIN queue q USING (cell, user_id)
+            WHERE s.card = q.card AND s.traits = q.traits AND s.lat = q.lat AND s.long = q.long
+            """), 2)
         // The trigger came back: leaving takes the study rows along.
         try database.write { try $0.execute("DELETE FROM queue") }
         XCTAssertEqual(try database.connection.integer("SELECT count(*) FROM queue_studies"), 0)

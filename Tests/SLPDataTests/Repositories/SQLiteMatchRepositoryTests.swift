@@ -202,6 +202,13 @@ final class SQLiteMatchRepositoryTests: MatchDatabaseTestCase {
         try review("A", "B", [.goodManners, .kind], comment: "친절해요")
         XCTAssertEqual(
             try rows("SELECT replace(card, char(30), '|') FROM queue WHERE uid = 'B'"), ["B|B|1,0,0,1,0,0|친절해요|0|0|anything"])
+        // The study rows' copies of the document changed with it.
+        XCTAssertEqual(try rows("""
+            SELECT count(*) FROM queue_studies s JOIN queue q USING (cell, user_id)
+            WHERE s.card IS NOT q.card OR s.traits IS NOT q.traits OR s.lat IS NOT q.lat OR s.long IS NOT q.long
+            """), ["0"])
+        XCTAssertEqual(try rows("SELECT replace(card, char(30), '|') FROM queue_studies WHERE user_id = (SELECT id FROM users WHERE uid = 'B')"),
+                       ["B|B|1,0,0,1,0,0|친절해요|0|0|anything"])
         let found = try nearby(here, radius: 100, excluding: ["C"])
         XCTAssertEqual(found.map(\.uid.rawValue), ["B"])
         XCTAssertEqual(found.first?.reviews, ["친절해요"])

@@ -51,6 +51,11 @@ final class SQLitePopulationRepositoryTests: QueueDatabaseTestCase {
             SELECT count(*) FROM queue q JOIN queue_documents d ON d.user_id = q.user_id
             WHERE q.traits = d.traits AND q.uid = d.uid AND q.card = d.card_head || char(30) || q.studies
             """), 300)
+        // Each study row carries the same document as its queue row.
+        XCTAssertEqual(try integer("""
+            SELECT count(*) FROM queue_studies s JOIN queue q USING (cell, user_id)
+            WHERE s.card = q.card AND s.traits = q.traits AND s.lat = q.lat AND s.long = q.long
+            """), Int64(studyCount))
     }
 
     func testSecondRunContinuesThePhoneNumbers() throws {
