@@ -193,7 +193,7 @@ final class StorageFaultCLITests: XCTestCase {
     /// Writes past the point where `limited` cannot grow the files: exit 74 with `error`, nothing
     /// half-written, everything acknowledged kept, and the file usable once there is room.
     private func fillUp(path: String, limited: SLPBinary, unlimited: SLPBinary, error: String,
-                        file: StaticString = #filePath, line: UInt = #line) throws {
+                        makeRoom: () throws -> Void = {}, file: StaticString = #filePath, line: UInt = #line) throws {
         XCTAssertEqual(try unlimited.run("register", "--phone", "010-9200-0001", "--nick", "앞", "--birth", "1995-05-05",
                                          "--email", "a@example.com", "--gender", "male").status, 0, file: file, line: line)
         XCTAssertEqual(try unlimited.run("seed", "--users", "300").status, 0, file: file, line: line)
@@ -220,6 +220,7 @@ final class StorageFaultCLITests: XCTestCase {
         XCTAssertEqual(shown.status, 0, shown.stderr, file: file, line: line)
 
         // With room again: whole, nothing of the failed batch, the acknowledged user there.
+        try makeRoom()
         let after = try census(path)
         XCTAssertEqual(after.integrity, "ok", file: file, line: line)
         XCTAssertEqual(after.users, 302, "the failed seed stored nothing", file: file, line: line)
@@ -280,6 +281,9 @@ final class StorageFaultCLITests: XCTestCase {
         let unlimited = SLPBinary(database: path)
         var limited = unlimited
         if !mounted { limited.launcher = ["/bin/sh", "-c", #"ulimit -f 2048 && exec "$0" "$@""#] }
-        try fillUp(path: path, limited: limited, unlimited: unlimited, error: error)
+        // A full file system gets room by growing it.
+        try fillUp(path: path, limited: limited, unlimited: unlimited, error: error, makeRoom: {
+            if mounted { XCTAssertEqual(try system(["mount", "-o", "remount,size=64m", mountPoint]), 0) }
+        })
     }
 }
