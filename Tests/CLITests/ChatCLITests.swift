@@ -9,6 +9,12 @@ final class ChatCLITests: XCTestCase {
     private var slp: SLPBinary!
     private var a = "", b = "", c = ""
 
+    // XCTest keeps every test case object until the run ends: let the directory go now.
+    override func tearDown() {
+        directory = nil
+        super.tearDown()
+    }
+
     override func setUpWithError() throws {
         directory = try TemporaryDirectory()
         slp = SLPBinary(database: directory.path("chat.sqlite"))

@@ -8,6 +8,12 @@ final class MatchLifecycleCLITests: XCTestCase {
     private var slp: SLPBinary!
     private var now = "2026-11-21T09:30:00.000Z"
 
+    // XCTest keeps every test case object until the run ends: let the directory go now.
+    override func tearDown() {
+        directory = nil
+        super.tearDown()
+    }
+
     override func setUpWithError() throws {
         directory = try TemporaryDirectory()
         slp = SLPBinary(database: directory.path("slp.sqlite"))

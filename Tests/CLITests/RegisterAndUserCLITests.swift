@@ -6,6 +6,12 @@ final class RegisterAndUserCLITests: XCTestCase {
     private var directory: TemporaryDirectory!
     private var slp: SLPBinary!
 
+    // XCTest keeps every test case object until the run ends: let the directory go now.
+    override func tearDown() {
+        directory = nil
+        super.tearDown()
+    }
+
     override func setUpWithError() throws {
         directory = try TemporaryDirectory()
         slp = SLPBinary(database: directory.path("data/slp.sqlite"))

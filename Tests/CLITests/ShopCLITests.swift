@@ -7,6 +7,12 @@ final class ShopCLITests: XCTestCase {
     private var slp: SLPBinary!
     private var me = ""
 
+    // XCTest keeps every test case object until the run ends: let the directory go now.
+    override func tearDown() {
+        directory = nil
+        super.tearDown()
+    }
+
     override func setUpWithError() throws {
         directory = try TemporaryDirectory()
         slp = SLPBinary(database: directory.path("shop.sqlite"))

@@ -63,6 +63,23 @@ final class StorageFaultCLITests: XCTestCase {
         XCTAssertEqual(result.stderr, "Error: cannot use \(directory.path("file/inside.sqlite")) as a database: \(directory.path("file")) is not a directory\n")
     }
 
+    /// A path may hold a line break; the error quoting it is still one line (the break shown
+    /// as U+FFFD), and the JSON error keeps the exact path.
+    func testAnErrorQuotingAPathWithALineBreakIsOneLine() throws {
+        let directory = try TemporaryDirectory()
+        try Data("x".utf8).write(to: URL(fileURLWithPath: directory.path("fi\nle")))
+        let path = directory.path("fi\nle/inside.sqlite")
+        let slp = SLPBinary(database: path)
+        let result = try slp.run("user", "show", "--as", "010-1234-5678")
+        XCTAssertEqual(result.status, 74)
+        let shown = directory.path("fi\u{FFFD}le")
+        XCTAssertEqual(result.stderr, "Error: cannot use \(shown)/inside.sqlite as a database: \(shown) is not a directory\n")
+        let json = try slp.run("--json", "user", "show", "--as", "010-1234-5678")
+        XCTAssertEqual(json.status, 74)
+        XCTAssertEqual(json.stderr.split(separator: "\n").count, 2, json.stderr)
+        XCTAssertEqual(try json.jsonError()["message"] as? String, "cannot use \(path) as a database: \(directory.path("fi\nle")) is not a directory")
+    }
+
     // MARK: - Read-only
 
     private static let readCommands: [[String]] = [

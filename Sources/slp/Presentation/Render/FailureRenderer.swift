@@ -10,9 +10,23 @@ struct FailureRenderer {
         if let usage = failure.usage {
             stderr = help.usageError(usage)
         } else {
-            stderr = "Error: \(failure.message)\n"
+            stderr = "Error: \(FailureRenderer.oneLine(failure.message))\n"
         }
         if case .json = format { stderr += failure.json.text + "\n" }
         return Output(stdout: "", stderr: stderr, exitCode: failure.exitCode)
+    }
+
+    /// The message with line breaks and other controls shown as U+FFFD: a message can quote a
+    /// path or a value (which may hold anything), and the error is always one line. The JSON
+    /// error object keeps the exact text.
+    static func oneLine(_ message: String) -> String {
+        guard message.unicodeScalars.contains(where: isBreaking) else { return message }
+        var line = String.UnicodeScalarView()
+        for scalar in message.unicodeScalars { line.append(isBreaking(scalar) ? "\u{FFFD}" : scalar) }
+        return String(line)
+    }
+
+    private static func isBreaking(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
 }
