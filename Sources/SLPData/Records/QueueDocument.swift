@@ -7,7 +7,7 @@ import Foundation
 /// shown, as text fields separated by U+001E (`Schema` builds both in SQL, seeding in Swift).
 /// Decoded in two steps, so that search pays for the card only for the rows it keeps.
 enum QueueDocument {
-    /// The columns `traits(row:)` and `nearbyUser(row:distance:)` read, in order.
+    /// The columns `traits(_:)` and `nearbyUser(_:coordinate:distance:studies:)` read, in order.
     static let columns = "user_id, lat, long, traits, card"
     /// The same columns qualified with table alias `q`, for joins.
     static let qualifiedColumns = "q.user_id, q.lat, q.long, q.traits, q.card"
@@ -57,7 +57,7 @@ enum QueueDocument {
         }
         card.append(fieldSeparator)
         for (index, review) in reviews.enumerated() {
-            if index > 0 { card.append(0x1F) }
+            if index > 0 { card += String(reviewSeparator).utf8 }
             card += review.utf8
         }
         card.append(fieldSeparator)
@@ -65,10 +65,7 @@ enum QueueDocument {
         card.append(fieldSeparator)
         number(user.background)
         card.append(fieldSeparator)
-        for (index, study) in studies.studies.enumerated() {
-            if index > 0 { card.append(UInt8(ascii: " ")) }
-            card += study.name.utf8
-        }
+        card += studies.description.utf8
         return String(decoding: card, as: UTF8.self)
     }
 
