@@ -23,13 +23,14 @@ struct JSONWriter: ~Copyable {
 
     deinit { base.deallocate() }
 
-    /// What was written so far.
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-    /// The bytes written, ending with a newline: a whole line of output.
-    consuming func line() -> [UInt8] {
+    /// The bytes written, ending with a newline: a whole line of output. The buffer itself is
+    /// handed over, not copied.
+    consuming func line() -> OutputBytes {
         append(UInt8(ascii: "\n"))
-        return bytes
+        let line = OutputBytes(adopting: base, count: count)
+        discard self
+        return line
     }
 
     var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
