@@ -183,13 +183,38 @@ struct JSONWriter: ~Copyable {
         append("null" as StaticString)
     }
 
+    /// True when `utf8` holds a byte that `escape` may replace: a control character, a quote,
+    /// a backslash, or 0xE2 (which starts U+2028 and U+2029). Eight bytes are tested at a time,
+    /// since every uid, nick and study of a search result passes through here.
+    static func mayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        /// A high bit set where a byte of `word` is 0 (exact as to whether any is).
+        func zeroByte(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+        var index = 0
+        while index + 8 <= utf8.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let control = (word &- ones &* 0x20) & ~word & highs
+            if control | zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C)) | zeroByte(word ^ (ones &* 0xE2)) != 0 {
+                return true
+            }
+            index += 8
+        }
+        while index < utf8.count {
+            let byte = base[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 { return true }
+            index += 1
+        }
+        return false
+    }
+
     /// Escapes quotes, backslashes and control characters; U+2028/2029 too, for JavaScript readers.
     private mutating func escape(_ value: String) {
         append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
             // Most text needs no escape at all: one pass to find out, one copy.
-            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) {
+            if !JSONWriter.mayNeedEscape(utf8) {
                 append(utf8)
                 return
             }
