@@ -50,10 +50,7 @@ public struct SearchNearbyUseCase {
     /// (case-insensitive, like every study comparison).
     private func recommend(_ users: [NearbyUser]) -> [String] {
         var tally = StudyTally()
-        let anything = Study.anything
-        for user in users {
-            for study in user.studies.studies where study != anything { tally.add(study) }
-        }
+        for user in users { tally.add(user.studies.studies, except: .anything) }
         return tally.tallies.sorted { $0.count != $1.count ? $0.count > $1.count : $0.study.key.utf8.lexicographicallyPrecedes($1.study.key.utf8) }
             .prefix(SearchNearbyUseCase.recommendations)
             .map(\.study.name)
