@@ -19,18 +19,15 @@ final class StudyInterner {
 
     /// The list stored as names separated by single spaces (see `StudyList.description`).
     func studyList(_ text: UnsafeBufferPointer<UInt8>) -> StudyList {
-        // Counted first, so that the array is allocated once at its size and filled in place.
+        // Counted first, so that the array is allocated once at its size.
         var count = 0
         for index in text.indices where text[index] != 0x20 && (index == 0 || text[index - 1] == 0x20) { count += 1 }
-        let studies = [Study](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var start = 0
-            for index in 0...text.count where index == text.count || text[index] == 0x20 {
-                if index > start {
-                    (buffer.baseAddress! + initialized).initialize(to: study(UnsafeBufferPointer(rebasing: text[start..<index])))
-                    initialized += 1
-                }
-                start = index + 1
-            }
+        var studies: [Study] = []
+        studies.reserveCapacity(count)
+        var start = 0
+        for index in 0...text.count where index == text.count || text[index] == 0x20 {
+            if index > start { studies.append(study(UnsafeBufferPointer(rebasing: text[start..<index]))) }
+            start = index + 1
         }
         return StudyList(trusted: studies)
     }

@@ -31,7 +31,7 @@ public final class SQLiteSearchRepository: SearchRepository {
                 try scan(query, radius: query.radius, excluded: excluded, admits: admits, in: connection) { row, coordinate, distance in
                     cards.append(try QueueDocument.nearbyUser(row, coordinate: coordinate, distance: distance, studies: studies))
                 }
-                SQLiteSearchRepository.sortNearestFirst(&cards)
+                NearestFirstOrder.sort(&cards)
                 return cards
             }
             // Nearest N: grow the circle until it holds N users (or reaches the radius asked for);
@@ -55,29 +55,6 @@ public final class SQLiteSearchRepository: SearchRepository {
                 // Users grow with the area: aim straight for N with a margin, at least doubling.
                 let aim = radius * (Double(limit) / Double(max(hits.count, 1))).squareRoot() * 1.25
                 radius = min(query.radius, max(radius * 2, aim))
-            }
-        }
-    }
-
-    /// Orders cards by distance, then uid. Cards are large and hold references: the sort runs
-    /// on small (distance, position) pairs, and the cards are then put in place by swapping
-    /// along the permutation's cycles, which moves each one instead of copying it.
-    static func sortNearestFirst(_ cards: inout [NearbyUser]) {
-        var ranked = cards.indices.map { (distance: cards[$0].distance, position: $0) }
-        ranked.sort { $0.distance != $1.distance ? $0.distance < $1.distance : cards[$0.position].uid < cards[$1.position].uid }
-        var source = ranked.map(\.position)
-        cards.withUnsafeMutableBufferPointer { cards in
-            // Position `start` keeps the card that belongs further along the cycle until the
-            // cycle closes; every visited position is marked as placed.
-            for start in source.indices where source[start] != start {
-                var current = start
-                while source[current] != start {
-                    let next = source[current]
-                    cards.swapAt(current, next)
-                    source[current] = current
-                    current = next
-                }
-                source[current] = current
             }
         }
     }
