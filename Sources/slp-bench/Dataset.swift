@@ -36,6 +36,24 @@ final class Dataset {
             email: "bench@example.com", gender: .female))
     }
 
+    /// A database seeded before (`slp seed`), for profiling at full size without seeding again;
+    /// the benchmark's own user is registered in it unless it already is.
+    init(existing path: String, clock: any TimeProvider) throws {
+        name = (path as NSString).lastPathComponent
+        database = try Database(path: path)
+        count = try SQLitePopulationRepository(database: database).seededCount()
+        seedSeconds = 0
+        let users = SQLiteUserRepository(database: database)
+        let phone = try PhoneNumber("010-9999-0000")
+        if let known = try users.user(phone: phone) {
+            me = known
+        } else {
+            me = try RegisterUserUseCase(users: users, clock: clock)(.init(
+                phone: phone.e164, nick: "벤치", birth: try CalendarDate(year: 1996, month: 5, day: 5),
+                email: "bench@example.com", gender: .female))
+        }
+    }
+
     /// Every waiting user's search fields, read once.
     func loadRows() throws {
         rows.reserveCapacity(count)

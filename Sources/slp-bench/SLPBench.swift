@@ -18,7 +18,9 @@ struct SLPBench {
     static func main() throws {
         let arguments = CommandLine.arguments
         if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.count {
-            try profile(hotspots: arguments[index + 1] == "hotspots")
+            let option = { (name: String) in arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } }
+            try profile(hotspots: arguments[index + 1] == "hotspots", database: option("--db"), study: option("--study"),
+                        rounds: option("--rounds").flatMap(Int.init) ?? 2_000)
             return
         }
         if arguments.contains("--chat-only") {
@@ -74,29 +76,37 @@ struct SLPBench {
         report.print()
     }
 
-    /// For a profiler: 2000 searches at 700 m on 20k users, nothing else.
-    static func profile(hotspots: Bool) throws {
+    /// For a profiler: searches at 700 m and nothing else, on 20k freshly seeded users or on a
+    /// database seeded before (`--profile uniform --db FILE [--study S] [--rounds N]`).
+    static func profile(hotspots: Bool, database: String?, study: String?, rounds: Int) throws {
         let directory = NSTemporaryDirectory() + "slp-bench-profile-\(getpid())"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let dataset = try Dataset(name: "profile", count: 20_000, hotspots: hotspots, directory: directory, clock: clock)
+        let dataset: Dataset
+        if let database {
+            dataset = try Dataset(existing: database, clock: clock)
+        } else {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            dataset = try Dataset(name: "profile", count: 20_000, hotspots: hotspots, directory: directory, clock: clock)
+        }
+        defer { if database == nil { try? FileManager.default.removeItem(atPath: directory) } }
         try dataset.loadRows()
         let search = searchUseCase(dataset)
         let points = dataset.queryPoints(200, seed: 11)
         let started = Stopwatch.now()
         var results = 0
-        for round in 0..<2_000 {
-            results += try search(me: dataset.me, SearchRequest(center: points[round % points.count], radius: 700)).fromQueueDB.count
+        for round in 0..<rounds {
+            let request = SearchRequest(center: points[round % points.count], radius: 700, study: study)
+            results += try search(me: dataset.me, request).fromQueueDB.count
         }
-        print("2000 searches, \(results) results, \(Double(Stopwatch.now() - started) / 2e9) ms each")
+        print("\(rounds) searches, \(results) results, \(Double(Stopwatch.now() - started) / Double(rounds) / 1e6) ms each")
         // The same scans with nobody admitted: the cost of reading the index alone.
         let repository = SQLiteSearchRepository(database: dataset.database)
         let scanStarted = Stopwatch.now()
-        for round in 0..<2_000 {
-            let query = NearbyQuery(center: points[round % points.count], radius: 700, study: nil, excluding: [], limit: nil)
+        for round in 0..<rounds {
+            let query = NearbyQuery(
+                center: points[round % points.count], radius: 700, study: try study.map { try Study($0) }, excluding: [], limit: nil)
             _ = try repository.nearby(query) { _ in false }
         }
-        print("2000 scans admitting nobody, \(Double(Stopwatch.now() - scanStarted) / 2e9) ms each")
+        print("\(rounds) scans admitting nobody, \(Double(Stopwatch.now() - scanStarted) / Double(rounds) / 1e6) ms each")
     }
 
     /// 200 random queries at 700 m (radius only and with a study) must equal a full scan.
