@@ -88,7 +88,7 @@ enum QueueDocument {
             let found = withUnsafeMutableBytes(of: &fields) { raw in
                 let ranges = raw.bindMemory(to: Range<Int>.self)
                 var field = 0, start = 0
-                for index in 0...card.count where index == card.count || card[index] == fieldSeparator {
+                for index in 0..<card.count + 1 where index == card.count || card[index] == fieldSeparator {
                     guard field < 7 else { return 8 }
                     ranges[field] = start..<index
                     field += 1

@@ -13,7 +13,9 @@ final class StudyInterner {
     @exclusivity(unchecked) private var slots: [(hash: UInt64, study: Study)?]
     private var used = 0
 
-    init(capacity: Int = 512) {
+    /// Small to start: making and freeing a large table cost more than a study search with a
+    /// few hundred results; the table doubles as names arrive.
+    init(capacity: Int = 32) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         slots = Array(repeating: nil, count: size)
@@ -27,7 +29,7 @@ final class StudyInterner {
         var studies: [Study] = []
         studies.reserveCapacity(count)
         var start = 0
-        for index in 0...text.count where index == text.count || text[index] == 0x20 {
+        for index in 0..<text.count + 1 where index == text.count || text[index] == 0x20 {
             if index > start { studies.append(study(UnsafeBufferPointer(rebasing: text[start..<index]))) }
             start = index + 1
         }

@@ -43,7 +43,7 @@ public struct StudyList: Hashable, Sendable, CustomStringConvertible {
             var studies: [Study] = []
             studies.reserveCapacity(4)
             var start = 0
-            for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x20 {
+            for index in 0..<bytes.count + 1 where index == bytes.count || bytes[index] == 0x20 {
                 if index > start {
                     studies.append(Study(trusted: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)))
                 }

@@ -51,8 +51,6 @@ public struct SearchNearbyUseCase {
     private func recommend(_ users: [NearbyUser]) -> [String] {
         var tally = StudyTally()
         for user in users { tally.add(user.studies.studies, except: .anything) }
-        return tally.tallies.sorted { $0.count != $1.count ? $0.count > $1.count : $0.study.key.utf8.lexicographicallyPrecedes($1.study.key.utf8) }
-            .prefix(SearchNearbyUseCase.recommendations)
-            .map(\.study.name)
+        return tally.mostCommon(SearchNearbyUseCase.recommendations).map(\.name)
     }
 }

@@ -39,9 +39,21 @@ struct StudyTally {
         used += added
     }
 
-    /// Every study seen, with its count, in no particular order.
-    var tallies: [(study: Study, count: Int)] {
-        slots.compactMap { $0.count > 0 ? ($0.study, $0.count) : nil }
+    /// The `limit` studies counted most, most first; equal counts go by their keys' bytes.
+    /// Picked in one pass (sorting every study seen cost more than the counting).
+    func mostCommon(_ limit: Int) -> [Study] {
+        guard limit > 0 else { return [] }
+        func precedes(_ left: Slot, _ right: Slot) -> Bool {
+            left.count != right.count ? left.count > right.count : left.study.key.utf8.lexicographicallyPrecedes(right.study.key.utf8)
+        }
+        var best: [Slot] = []
+        best.reserveCapacity(limit + 1)
+        for slot in slots where slot.count > 0 {
+            if best.count == limit, !precedes(slot, best[limit - 1]) { continue }
+            best.insert(slot, at: best.firstIndex { precedes(slot, $0) } ?? best.count)
+            if best.count > limit { best.removeLast() }
+        }
+        return best.map(\.study)
     }
 
     private mutating func grow() {
