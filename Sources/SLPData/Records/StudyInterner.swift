@@ -1,17 +1,20 @@
 import Foundation
 @_spi(Storage) import SLPDomain
 
-/// Turns stored study names into `Study` values once per distinct name within one read.
+/// Turns stored study names into `Study` values once per distinct name.
 ///
 /// A search meets thousands of users but only the few hundred names people actually list, and
 /// deriving a Hangul study's key goes through Foundation's normalisation; equal names also end
 /// up sharing one string, which makes comparing them cheap.
 final class StudyInterner {
     /// Open addressing, a power of two long; `nil` marks a free slot. Not checked for exclusive
-    /// access at run time: an interner serves one read on one thread, and the check on every
-    /// probe cost a fifth of a lookup.
+    /// access at run time: an interner serves one repository, used from one task at a time
+    /// (like its `Database`), and the check on every probe cost a fifth of a lookup.
     @exclusivity(unchecked) private var slots: [(hash: UInt64, study: Study)?]
     private var used = 0
+
+    /// The largest table: about 32,000 names.
+    static let maxSlots = 1 << 16
 
     /// Small to start: making and freeing a large table cost more than a study search with a
     /// few hundred results; the table doubles as names arrive.
@@ -48,9 +51,15 @@ final class StudyInterner {
             index = (index + 1) & mask
         }
         let study = Study(trusted: String(decoding: name, as: UTF8.self))
-        // Kept at most half full; past that the table is rebuilt twice as large.
+        // Kept at most half full; past that the table is rebuilt twice as large, or, at its
+        // largest, started afresh (a long-lived interner meeting endless new names stays bounded).
         if (used + 1) * 2 > slots.count {
-            grow()
+            if slots.count >= StudyInterner.maxSlots {
+                slots = Array(repeating: nil, count: slots.count)
+                used = 0
+            } else {
+                grow()
+            }
             return insert(study, hash: hash)
         }
         slots[index] = (hash, study)

@@ -10,6 +10,10 @@ public final class SQLiteSearchRepository: SearchRepository {
     /// Small, so that in a crowd the first circle already holds them.
     static let firstRingMetres = 50.0
 
+    /// Study names seen by earlier searches: the same few hundred recur, and making each
+    /// `Study` (its key, its hash) again cost more than a study search's scan.
+    private let studies = StudyInterner()
+
     public init(database: Database) {
         self.database = database
     }
@@ -24,7 +28,7 @@ public final class SQLiteSearchRepository: SearchRepository {
     public func nearby(_ query: NearbyQuery, admits: (CandidateTraits) -> Bool) throws -> [NearbyUser] {
         try database.read { connection in
             let excluded = Set(try query.excluding.compactMap { try QueueRows.userID(of: $0, in: connection) })
-            let studies = StudyInterner()
+            let studies = self.studies
             guard let limit = query.limit else {
                 var cards: [NearbyUser] = []
                 cards.reserveCapacity(1_024)
@@ -97,7 +101,7 @@ public final class SQLiteSearchRepository: SearchRepository {
     public func requesters(of uid: UserID, from center: Coordinate) throws -> [NearbyUser] {
         try database.read { connection in
             guard let id = try QueueRows.userID(of: uid, in: connection) else { return [] }
-            let studies = StudyInterner()
+            let studies = self.studies
             return try connection.cached("""
                 SELECT \(QueueDocument.qualifiedColumns) FROM requests r JOIN queue q ON q.user_id = r.from_id
                 WHERE r.to_id = ?

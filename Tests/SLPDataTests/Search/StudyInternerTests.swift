@@ -1,0 +1,27 @@
+@testable import SLPData
+@_spi(Storage) import SLPDomain
+import XCTest
+
+/// The search repository keeps one interner for its lifetime: it must keep answering right
+/// after it has grown and after it has started afresh at its largest size.
+final class StudyInternerTests: XCTestCase {
+    private func list(_ interner: StudyInterner, _ text: String) -> StudyList {
+        var text = text
+        return text.withUTF8 { interner.studyList($0) }
+    }
+
+    func testReadsListsBackAcrossGrowthAndRestart() throws {
+        let interner = StudyInterner()
+        // More distinct names than the largest table holds, so it starts afresh at least once.
+        let names = (0..<(StudyInterner.maxSlots / 2 + 5_000)).map { "s\($0)" }
+        for start in stride(from: 0, to: names.count, by: 3) {
+            let text = names[start..<min(start + 3, names.count)].joined(separator: " ")
+            XCTAssertEqual(list(interner, text), StudyList(storedDescription: text))
+        }
+        // Names met before (some forgotten at the restart) and mixed-case Hangul and wide ones.
+        for text in ["s0 s1 s2", "s40000 s7", "코딩 SWIFT Ｐｙｔｈｏｎ", "anything", ""] {
+            XCTAssertEqual(list(interner, text), StudyList(storedDescription: text))
+            XCTAssertEqual(list(interner, text).studies.map(\.key), StudyList(storedDescription: text).studies.map(\.key))
+        }
+    }
+}
