@@ -1,5 +1,14 @@
 import CSQLite
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// slp's SQLite file: opened, recognised, migrated, and used through retried transactions.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One step of the schema, applied once, in order; `user_version` records how many have run.
 ///

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import SLPDomain
 
 /// A latitude/longitude grid of 0.001° cells (about 111 m north–south), numbered row by row,

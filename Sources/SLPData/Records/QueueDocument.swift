@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 @_spi(Storage) import SLPDomain
 
 /// A row of `queue`: a waiting user's search document. Search scans thousands of rows, and

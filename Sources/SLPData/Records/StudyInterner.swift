@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 @_spi(Storage) import SLPDomain
 
 /// Turns stored study names into `Study` values once per distinct name within one read.

@@ -1,5 +1,9 @@
 import CSQLite
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SLPDomain
 
 /// An error reported by SQLite, with its extended result code and message.

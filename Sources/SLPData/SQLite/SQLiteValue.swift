@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A value bound to a statement parameter.
 public enum SQLiteValue: Equatable, Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The conversation of one match, as one of its members sees it.
 public struct Conversation: Equatable, Sendable {

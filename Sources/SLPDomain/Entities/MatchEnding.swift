@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How one side ended their part of a match.
 public enum MatchEnding: String, Sendable, CaseIterable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A waiting user as search shows them: the card of the SLP map.
 public struct NearbyUser: Equatable, Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Two users and what lies between them, read inside one transaction.
 public struct PairSnapshot: Equatable, Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Character {
     /// True for characters a person can see and type: no controls, format or bidi marks,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Unicode.Scalar {
     /// Printable ASCII, precomposed Hangul syllables or CJK ideographs: characters that are

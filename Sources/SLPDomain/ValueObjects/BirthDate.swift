@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A date of birth; registration requires `minimumAge` full years on the current UTC day.
 public struct BirthDate: Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Gender as SLP encodes it: 0 female, 1 male.
 public enum Gender: Int, Sendable, CaseIterable, CustomStringConvertible {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why a user is reported.
 public enum ReportReason: String, Sendable, CaseIterable, CustomStringConvertible {

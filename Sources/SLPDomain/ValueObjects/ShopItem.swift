@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One item of the shop catalogue.
 public struct ShopItem: Hashable, Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A user's public identifier: random, unique, never derived from the phone number.
 public struct UserID: Hashable, Sendable, Comparable, CustomStringConvertible {

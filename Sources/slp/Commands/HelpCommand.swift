@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SLPCommandLine
 
 /// `slp help [<subcommand> ...]` and the `exit-codes` topic.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where users are kept. Every method is atomic: it either happens whole or not at all.
 public protocol UserRepository {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Makes new user identifiers.
 public protocol UserIDGenerator: Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `POST /queue/studyaccept`: accepts an open request and matches us.
 public struct AcceptStudyUseCase {

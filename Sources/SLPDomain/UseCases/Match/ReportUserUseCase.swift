@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `POST /user/report`: reports a user, once per pair; we never see each other in search again.
 public struct ReportUserUseCase {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Enters the queue (or refreshes my place) at a position with up to 8 studies.
 public struct EnterQueueUseCase {

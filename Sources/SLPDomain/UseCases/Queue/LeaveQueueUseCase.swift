@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Leaves the queue; refused while matched; leaving when not waiting is not an error.
 public struct LeaveQueueUseCase {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `GET /queue/myQueueState`: general, waiting or matched, and how the match is going.
 public struct QueueStateUseCase {

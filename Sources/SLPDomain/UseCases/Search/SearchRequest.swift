@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a person searches for; rules on each value are checked by `SearchNearbyUseCase`.
 public struct SearchRequest: Equatable, Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How to grow a synthetic population.
 public struct SeedOptions: Equatable, Sendable {
