@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One step of the schema, applied once, in order; `user_version` records how many have run.
 ///

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 @_spi(Storage) import SLPDomain
 
 /// A row of `queue`: a waiting user's search document. Search scans thousands of rows, and

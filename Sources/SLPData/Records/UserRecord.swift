@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A row of `users` with its owned items and review comments, exactly as stored.
 struct UserRecord: Equatable {

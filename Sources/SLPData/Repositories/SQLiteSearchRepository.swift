@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import SLPDomain
 
 /// Search over the queue's grid-clustered rows: only the cells around the point are read,

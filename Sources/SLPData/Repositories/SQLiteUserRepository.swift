@@ -1,9 +1,4 @@
 import CSQLite
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import SLPDomain
 
 /// Users in slp's SQLite file; each method is one transaction.

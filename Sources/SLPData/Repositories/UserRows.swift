@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Reading and writing a user's rows (users, items, comments) inside a caller's transaction;
 /// shared by the repositories that need a user's record.

@@ -1,9 +1,4 @@
 import CSQLite
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One SQLite connection. Not Sendable: a connection is used by one task at a time.
 public final class Connection {

@@ -1,9 +1,4 @@
 import CSQLite
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import SLPDomain
 
 /// An error reported by SQLite, with its extended result code and message.

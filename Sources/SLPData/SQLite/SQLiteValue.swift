@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A value bound to a statement parameter.
 public enum SQLiteValue: Equatable, Sendable {

@@ -1,9 +1,4 @@
 import CSQLite
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A prepared statement; bound parameters only, finalized when released.
 ///

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The conversation of one match, as one of its members sees it.
 public struct Conversation: Equatable, Sendable {

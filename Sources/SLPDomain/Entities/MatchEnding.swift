@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// How one side ended their part of a match.
 public enum MatchEnding: String, Sendable, CaseIterable {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A waiting user as search shows them: the card of the SLP map.
 public struct NearbyUser: Equatable, Sendable {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What the matching rules decided to do to a pair; the repository carries it out in the
 /// same transaction it read the `PairSnapshot` in.

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Two users and what lies between them, read inside one transaction.
 public struct PairSnapshot: Equatable, Sendable {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Everything the matching rules need to know about one user, read inside the transaction
 /// that will act on it, so the decision and the write see the same state.

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `GET /queue/myQueueState`: where I stand, and how my current match is going.
 public struct QueueState: Equatable, Sendable {

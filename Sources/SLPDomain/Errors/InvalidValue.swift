@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A value rejected by a domain rule, with the rule's code (`invalid_nick`, `too_young`…).
 public struct InvalidValue: Equatable, Sendable {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What kind of storage trouble stopped an operation; the presentation maps it to an exit code.
 public enum StorageFailureKind: Sendable, Equatable {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 extension Character {
     /// True for characters a person can see and type: no controls, format or bidi marks,

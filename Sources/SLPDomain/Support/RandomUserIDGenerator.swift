@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Draws identifiers from the system's cryptographic random source (about 166 bits each).
 public struct RandomUserIDGenerator: UserIDGenerator {

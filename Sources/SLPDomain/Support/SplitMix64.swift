@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A small deterministic random generator (SplitMix64): the same seed gives the same sequence
 /// on every machine, which synthetic populations need.

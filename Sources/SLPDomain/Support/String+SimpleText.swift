@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 extension Unicode.Scalar {
     /// Printable ASCII, precomposed Hangul syllables or CJK ideographs: characters that are

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The partner ages a user accepts: 18–65, minimum not above maximum.
 public struct AgeRange: Hashable, Sendable, CustomStringConvertible {

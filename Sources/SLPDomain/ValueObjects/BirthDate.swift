@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A date of birth; registration requires `minimumAge` full years on the current UTC day.
 public struct BirthDate: Hashable, Sendable, CustomStringConvertible {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Free text with a length limit: chat messages (1–1000) and review or report comments (0–500).
 ///

@@ -1,12 +1,9 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc  // libm: sin, cos, asin, log (Foundation re-exported it)
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A point on Earth in degrees; latitude in [-90, 90], longitude in [-180, 180], both finite.

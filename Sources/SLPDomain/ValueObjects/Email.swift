@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A sane e-mail address: `local@domain.tld`, ASCII, domain lower-cased.
 public struct Email: Hashable, Sendable, CustomStringConvertible {

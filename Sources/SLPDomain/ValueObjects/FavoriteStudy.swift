@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The free-text study line of my page ("what I like to study"): up to 50 visible characters.
 public struct FavoriteStudy: Hashable, Sendable, CustomStringConvertible {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Words a nick may not contain, matched after NFKC, case folding and dropping spaces and
 /// combining accents, so full-width, decomposed, upper-case, accented or spaced-out spellings

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Gender as SLP encodes it: 0 female, 1 male.
 public enum Gender: Int, Sendable, CaseIterable, CustomStringConvertible {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A display name: 1–10 characters after trimming and NFC, nothing invisible or controlling.
 ///

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A Korean mobile number, kept in E.164 form (`+821012345678`).
 public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Where a user stands: not queued, waiting to be matched, or matched.
 public enum QueueStatus: String, Sendable, CaseIterable, CustomStringConvertible {

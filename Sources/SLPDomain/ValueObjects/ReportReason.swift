@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Why a user is reported.
 public enum ReportReason: String, Sendable, CaseIterable, CustomStringConvertible {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The six review titles of SLP, in the order the `reputation` array counts them.
 public enum ReputationTitle: Int, Sendable, CaseIterable, CustomStringConvertible {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The SLP shop: five sesac faces and eight backgrounds; item 0 of each is free.
 public enum ShopCatalog {

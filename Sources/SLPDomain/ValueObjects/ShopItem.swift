@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One item of the shop catalogue.
 public struct ShopItem: Hashable, Sendable {

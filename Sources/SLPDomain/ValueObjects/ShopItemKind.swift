@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The two kinds of things a sesac character can wear.
 public enum ShopItemKind: String, Sendable, CaseIterable, CustomStringConvertible {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One study or hobby a user queues for: 1–8 visible characters, no spaces.
 public struct Study: Hashable, Sendable, CustomStringConvertible {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The studies a user queues with: 1–8 distinct studies; none given means `["anything"]`.
 public struct StudyList: Hashable, Sendable, CustomStringConvertible {

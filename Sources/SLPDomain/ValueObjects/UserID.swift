@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A user's public identifier: random, unique, never derived from the phone number.
 public struct UserID: Hashable, Sendable, Comparable, CustomStringConvertible {

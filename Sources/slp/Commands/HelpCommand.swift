@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import SLPCommandLine
 
 /// `slp help [<subcommand> ...]` and the `exit-codes` topic.

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Bulk loading of many users at once (synthetic populations for demos and benchmarks).
 public protocol PopulationRepository {

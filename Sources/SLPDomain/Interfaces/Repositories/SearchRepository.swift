@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Reads the queue for search, with a spatial index of the storage's choosing.
 public protocol SearchRepository {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Where users are kept. Every method is atomic: it either happens whole or not at all.
 public protocol UserRepository {

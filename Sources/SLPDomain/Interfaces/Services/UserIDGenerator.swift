@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Makes new user identifiers.
 public protocol UserIDGenerator: Sendable {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `GET /chat/{uid}?lastchatDate`: my messages with my partner (or a past partner).
 /// Anyone not in the conversation gets `not_matched`, exactly as if there were none.

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `POST /chat/{uid}`: a message to my current partner, 1–1000 characters, no NUL.
 public struct SendMessageUseCase {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `POST /queue/studyaccept`: accepts an open request and matches us.
 public struct AcceptStudyUseCase {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `POST /queue/dodge`: cancels my current match, with a growing penalty for repeat dodgers.
 public struct DodgeMatchUseCase {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What a request or accept did, and with whom.
 public struct MatchOutcome: Equatable, Sendable {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `POST /user/report`: reports a user, once per pair; we never see each other in search again.
 public struct ReportUserUseCase {

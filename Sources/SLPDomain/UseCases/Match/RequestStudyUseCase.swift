@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `POST /queue/studyrequest`: asks a waiting user to study together; if they had already
 /// asked me, we are matched at once, in the same transaction.

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `POST /queue/rate`: reviews my current or just-ended partner with SLP's six titles.
 public struct ReviewPartnerUseCase {

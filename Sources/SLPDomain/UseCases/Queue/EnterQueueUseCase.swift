@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Enters the queue (or refreshes my place) at a position with up to 8 studies.
 public struct EnterQueueUseCase {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Leaves the queue; refused while matched; leaving when not waiting is not an error.
 public struct LeaveQueueUseCase {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `GET /queue/myQueueState`: general, waiting or matched, and how the match is going.
 public struct QueueStateUseCase {

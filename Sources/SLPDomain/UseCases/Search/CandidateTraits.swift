@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What search knows of a waiting user before loading their card: enough to apply every
 /// person-to-person rule cheaply during the scan.

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What the storage is asked for: waiting users around a point, before the personal rules.
 public struct NearbyQuery: Equatable, Sendable {

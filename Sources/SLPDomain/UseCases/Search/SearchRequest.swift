@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What a person searches for; rules on each value are checked by `SearchNearbyUseCase`.
 public struct SearchRequest: Equatable, Sendable {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The answer of `POST /queue/search`.
 public struct SearchResult: Equatable, Sendable {

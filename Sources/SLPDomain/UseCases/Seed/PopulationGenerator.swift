@@ -7,6 +7,8 @@ import Foundation
 import Glibc  // libm: sin, cos, asin, log (Foundation re-exported it)
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Grows a deterministic synthetic population: the same options and first index always give

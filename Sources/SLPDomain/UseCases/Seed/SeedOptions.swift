@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// How to grow a synthetic population.
 public struct SeedOptions: Equatable, Sendable {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Adds N synthetic registered users waiting in the queue, deterministic for a seed.
 public struct SeedPopulationUseCase {

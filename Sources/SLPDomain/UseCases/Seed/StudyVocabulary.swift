@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// About 200 studies people queue for, most popular first (the order drives the Zipf draw).
 enum StudyVocabulary {

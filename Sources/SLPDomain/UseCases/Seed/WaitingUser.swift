@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A registered user together with their place in the queue.
 public struct WaitingUser: Equatable, Sendable {

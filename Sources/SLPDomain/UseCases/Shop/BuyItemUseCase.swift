@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `POST /user/shop/item`: records a purchase (there is no payment provider here).
 public struct BuyItemUseCase {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `POST /user/shop/item` (wear): dresses my sesac with items I own.
 public struct WearItemsUseCase {

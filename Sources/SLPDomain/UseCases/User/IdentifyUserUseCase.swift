@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Finds the acting user from what they passed (`--as UID|PHONE`); anything missing, malformed
 /// or unknown is `not_registered`, so a stranger learns nothing about which part was wrong.

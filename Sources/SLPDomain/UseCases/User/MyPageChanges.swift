@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The fields of my page a person may change; nil leaves a field as it is.
 public struct MyPageChanges: Equatable, Sendable {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Shows my record, or another user's public profile only.
 public struct ShowUserUseCase {

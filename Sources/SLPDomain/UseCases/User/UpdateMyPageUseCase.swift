@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Changes my page. The age range is checked against the stored one inside the same
 /// transaction, so two concurrent updates can never leave minimum above maximum.

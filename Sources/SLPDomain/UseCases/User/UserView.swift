@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What `user show` returns: my whole record, or someone else's public profile.
 public enum UserView: Equatable, Sendable {

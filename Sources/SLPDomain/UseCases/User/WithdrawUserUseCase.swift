@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Deletes my account and personal data; conversations stay with their other member.
 public struct WithdrawUserUseCase {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import SLPDomain
 
 /// `slp chat follow`: the long-lived screen. History first, then every new message, from

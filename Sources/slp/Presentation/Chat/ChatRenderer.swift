@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import SLPDomain
 
 /// Draws messages: `time  nick  text` lines for people, SLP chat objects for programs.

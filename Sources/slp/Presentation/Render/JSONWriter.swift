@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Writes compact JSON straight into bytes: what `JSONValue` uses, and what renderers of large
 /// results (search) use directly to skip building a tree of values first.
