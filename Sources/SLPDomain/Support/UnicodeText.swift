@@ -23,7 +23,9 @@ extension String {
         if !utf8.contains(where: { $0 >= 0x80 || (0x41...0x5A).contains($0) }) { return self }
         var scalars = String.UnicodeScalarView()
         for scalar in unicodeScalars {
-            if let folded = UnicodeTables.caseFoldings[scalar.value] {
+            if scalar.value < 0x80 {
+                scalars.append((0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(UInt8(scalar.value) | 0x20) : scalar)
+            } else if let folded = UnicodeTables.caseFoldings[scalar.value] {
                 scalars.append(contentsOf: folded.map { Unicode.Scalar($0)! })
             } else {
                 scalars.append(scalar)
@@ -61,7 +63,18 @@ enum Normalizer {
     }
 
     private static func isCanonicallyDecomposable(_ value: UInt32) -> Bool {
-        (sBase..<sBase + sCount).contains(value) || UnicodeTables.canonicalDecompositions[value] != nil
+        (sBase..<sBase + sCount).contains(value) || (!hasNoDecomposition(value) && UnicodeTables.canonicalDecompositions[value] != nil)
+    }
+
+    /// Scalars known to have neither decomposition (so common text never loads the tables):
+    /// ASCII and the C1 controls, Hangul jamo, CJK unified ideographs and Hangul syllables
+    /// (whose canonical decomposition is computed).
+    private static func hasNoDecomposition(_ value: UInt32) -> Bool {
+        value < 0xA0 || (0x1100...0x11FF).contains(value) || (0x4E00...0x9FFF).contains(value) || (sBase..<sBase + sCount).contains(value)
+    }
+
+    private static func compatibilityDecomposition(_ value: UInt32) -> [UInt32]? {
+        hasNoDecomposition(value) ? nil : UnicodeTables.compatibilityDecompositions[value]
     }
 
     /// `CFUniCharDecomposeCharacter` (its Hangul range includes one past the last syllable).
@@ -113,11 +126,11 @@ enum Normalizer {
     /// `CFUniCharCompatibilityDecompose`: each scalar with a compatibility mapping replaced by
     /// its full decomposition, with no reordering.
     private static func compatibilityDecompose(_ characters: inout [UInt32]) {
-        guard characters.contains(where: { UnicodeTables.compatibilityDecompositions[$0] != nil }) else { return }
+        guard characters.contains(where: { compatibilityDecomposition($0) != nil }) else { return }
         var result: [UInt32] = []
         result.reserveCapacity(characters.count + 4)
         for character in characters {
-            if let decomposition = UnicodeTables.compatibilityDecompositions[character] {
+            if let decomposition = compatibilityDecomposition(character) {
                 result.append(contentsOf: decomposition)
             } else {
                 result.append(character)
@@ -169,7 +182,7 @@ enum Normalizer {
             }
 
             if form.compatibility {
-                if mapped.isEmpty && UnicodeTables.compatibilityDecompositions[currentChar] != nil {
+                if mapped.isEmpty && compatibilityDecomposition(currentChar) != nil {
                     mapped.append(currentChar)
                 }
                 compatibilityDecompose(&mapped)
