@@ -7,8 +7,9 @@ import Darwin
 #endif
 
 /// Writes to stdout and stderr with write(2): the whole buffer, resuming after partial writes
-/// and EINTR. A failing stream (closed, full disk) loses the rest of that text; slp's exit code
-/// stays the command's.
+/// and EINTR. A stream that cannot be written (closed, full disk) stops the process with a fatal
+/// error, as Foundation's `FileHandle.write(_:)` did (exit status 132); a closed pipe raises
+/// SIGPIPE as before.
 enum StandardStreams {
     static func writeOutput(_ text: String) { emit(text, to: STDOUT_FILENO) }
     static func writeOutput(_ bytes: [UInt8]) { bytes.withUnsafeBytes { emit($0, to: STDOUT_FILENO) } }
@@ -30,7 +31,8 @@ enum StandardStreams {
             } else if written < 0 && errno == EINTR {
                 continue
             } else {
-                return
+                let reason = written < 0 ? String(cString: strerror(errno)) : "nothing written"
+                fatalError("cannot write to \(descriptor == STDOUT_FILENO ? "standard output" : "standard error"): \(reason)")
             }
         }
     }
