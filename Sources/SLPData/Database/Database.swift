@@ -1,5 +1,11 @@
 import CSQLite
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// slp's SQLite file: opened, recognised, migrated, and used through retried transactions.
 ///

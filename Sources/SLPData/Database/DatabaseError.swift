@@ -1,4 +1,3 @@
-import Foundation
 import SLPDomain
 
 /// Why a database file cannot be used as slp's store.
@@ -36,7 +35,7 @@ public enum DatabaseError: Error, Equatable, CustomStringConvertible {
         case .readOnly(.fileSystem(let path)): "the database is on a read-only file system: \(path)"
         case .readOnly(.directory(let directory, let database)):
             "the database directory is read-only: \(directory) (writing creates "
-                + "\((database as NSString).lastPathComponent)-wal there)"
+                + "\(PathText.lastComponent(database))-wal there)"
         case .diskFull(let path): "the disk is full: cannot write \(path)"
         case .fileSizeLimit(let path): "the file size limit (ulimit -f) is reached: cannot write \(path)"
         }

@@ -1,11 +1,17 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Creates the place for a database file before SQLite opens it, with private permissions:
 /// missing directories 0700, a new file 0600 (SQLite gives its -wal and -shm files the same mode).
 /// Also answers whether this process may write the file, before SQLite tries.
 enum DatabaseFile {
     static func prepare(path: String) throws {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.deletingLastComponent(path)
         try createDirectories(directory, path: path)
         // O_CREAT without O_EXCL: several processes may create the same file at once; all succeed.
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -39,7 +45,7 @@ enum DatabaseFile {
                 return errno == EROFS ? .fileSystem(path) : .file(file)
             }
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.deletingLastComponent(path)
         if faccessat(AT_FDCWD, directory.isEmpty ? "/" : directory, W_OK, AT_EACCESS) != 0 {
             return errno == EROFS ? .fileSystem(path) : .directory(directory, database: path)
         }
@@ -65,7 +71,7 @@ enum DatabaseFile {
             }
             return
         }
-        let parent = (directory as NSString).deletingLastPathComponent
+        let parent = PathText.deletingLastComponent(directory)
         try createDirectories(parent, path: path)
         if mkdir(directory, 0o700) != 0 && errno != EEXIST {
             let reason = cannotCreate(in: parent.isEmpty ? "/" : parent, error: errno)

@@ -1,4 +1,3 @@
-import Foundation
 
 /// One step of the schema, applied once, in order; `user_version` records how many have run.
 ///

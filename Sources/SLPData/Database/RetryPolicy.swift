@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How long a statement waits on a lock, and how often a whole transaction is tried again.
 public struct RetryPolicy: Sendable {

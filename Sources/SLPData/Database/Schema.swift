@@ -1,4 +1,3 @@
-import Foundation
 
 /// slp's schema as a list of migrations.
 enum Schema {

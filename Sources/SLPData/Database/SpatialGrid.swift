@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SLPDomain
 
 /// A latitude/longitude grid of 0.001° cells (about 111 m north–south), numbered row by row,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Date {
     /// Dates are stored as whole Unix milliseconds, the precision of the JSON output.

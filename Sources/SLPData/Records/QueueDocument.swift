@@ -1,4 +1,3 @@
-import Foundation
 @_spi(Storage) import SLPDomain
 
 /// A row of `queue`: a waiting user's search document. Search scans thousands of rows, and

@@ -1,4 +1,3 @@
-import Foundation
 import SLPDomain
 
 /// A stored row that no longer satisfies the domain's rules (the file was changed by hand).

@@ -1,4 +1,3 @@
-import Foundation
 
 /// A row of `users` with its owned items and review comments, exactly as stored.
 struct UserRecord: Equatable {

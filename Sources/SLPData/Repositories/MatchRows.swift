@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SLPDomain
 
 /// Reading a user's matching situation and applying the domain's decisions, inside a

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SLPDomain
 
 /// Conversations in slp's SQLite file: messages keyed by (match, sequence number).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SLPDomain
 
 /// Requests, matches, reviews and reports in slp's SQLite file.

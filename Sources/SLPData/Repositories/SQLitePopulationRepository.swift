@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SLPDomain
 
 /// Bulk loading of synthetic users straight into the tables, bypassing the per-user path

@@ -1,4 +1,3 @@
-import Foundation
 import SLPDomain
 
 /// Search over the queue's grid-clustered rows: only the cells around the point are read,

@@ -1,5 +1,4 @@
 import CSQLite
-import Foundation
 import SLPDomain
 
 /// Users in slp's SQLite file; each method is one transaction.

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Reading and writing a user's rows (users, items, comments) inside a caller's transaction;
 /// shared by the repositories that need a user's record.

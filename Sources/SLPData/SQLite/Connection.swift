@@ -1,5 +1,4 @@
 import CSQLite
-import Foundation
 
 /// One SQLite connection. Not Sendable: a connection is used by one task at a time.
 public final class Connection {
@@ -42,7 +41,8 @@ public final class Connection {
                  UInt8(ascii: "_"), UInt8(ascii: "~"):
                 encoded.append(Character(Unicode.Scalar(byte)))
             default:
-                encoded += String(format: "%%%02X", byte)
+                let digits = Array("0123456789ABCDEF")
+                encoded += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
             }
         }
         return encoded

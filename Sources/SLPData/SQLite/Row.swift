@@ -1,5 +1,4 @@
 import CSQLite
-import Foundation
 
 /// The current row of a statement; valid only inside the closure that received it.
 public struct Row {

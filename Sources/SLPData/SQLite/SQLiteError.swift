@@ -1,5 +1,4 @@
 import CSQLite
-import Foundation
 import SLPDomain
 
 /// An error reported by SQLite, with its extended result code and message.

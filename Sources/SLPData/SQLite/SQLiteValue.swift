@@ -1,4 +1,3 @@
-import Foundation
 
 /// A value bound to a statement parameter.
 public enum SQLiteValue: Equatable, Sendable {

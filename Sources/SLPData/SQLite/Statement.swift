@@ -1,5 +1,4 @@
 import CSQLite
-import Foundation
 
 /// A prepared statement; bound parameters only, finalized when released.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One message of a conversation between two matched users.
 public struct ChatMessage: Equatable, Sendable {

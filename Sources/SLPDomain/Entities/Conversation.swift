@@ -1,4 +1,3 @@
-import Foundation
 
 /// The conversation of one match, as one of its members sees it.
 public struct Conversation: Equatable, Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What cancelling my current match does to me.
 public struct DodgeDecision: Equatable, Sendable {

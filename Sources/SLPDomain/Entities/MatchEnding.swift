@@ -1,4 +1,3 @@
-import Foundation
 
 /// How one side ended their part of a match.
 public enum MatchEnding: String, Sendable, CaseIterable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One match as one of its two members sees it.
 public struct MatchView: Equatable, Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Which messages of a conversation to read.
 public enum MessagePage: Equatable, Sendable {

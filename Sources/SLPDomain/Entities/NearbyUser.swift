@@ -1,4 +1,3 @@
-import Foundation
 
 /// A waiting user as search shows them: the card of the SLP map.
 public struct NearbyUser: Equatable, Sendable {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// What the matching rules decided to do to a pair; the repository carries it out in the
 /// same transaction it read the `PairSnapshot` in.

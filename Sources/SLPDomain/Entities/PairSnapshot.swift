@@ -1,4 +1,3 @@
-import Foundation
 
 /// Two users and what lies between them, read inside one transaction.
 public struct PairSnapshot: Equatable, Sendable {

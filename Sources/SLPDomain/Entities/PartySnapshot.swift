@@ -1,4 +1,3 @@
-import Foundation
 
 /// Everything the matching rules need to know about one user, read inside the transaction
 /// that will act on it, so the decision and the write see the same state.

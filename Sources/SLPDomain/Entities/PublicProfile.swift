@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The part of a user anyone registered may see.
 public struct PublicProfile: Equatable, Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A user waiting in the matching queue: where, for which studies, since when.
 public struct QueueEntry: Equatable, Sendable {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// `GET /queue/myQueueState`: where I stand, and how my current match is going.
 public struct QueueState: Equatable, Sendable {

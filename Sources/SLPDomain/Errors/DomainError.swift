@@ -1,4 +1,3 @@
-import Foundation
 
 /// Every way the service can say no, with the SLP status code a JSON client sees.
 ///

@@ -1,4 +1,3 @@
-import Foundation
 
 /// A value rejected by a domain rule, with the rule's code (`invalid_nick`, `too_young`…).
 public struct InvalidValue: Equatable, Sendable {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// What kind of storage trouble stopped an operation; the presentation maps it to an exit code.
 public enum StorageFailureKind: Sendable, Equatable {

@@ -1,4 +1,3 @@
-import Foundation
 
 extension Character {
     /// True for characters a person can see and type: no controls, format or bidi marks,

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Draws identifiers from the system's cryptographic random source (about 166 bits each).
 public struct RandomUserIDGenerator: UserIDGenerator {

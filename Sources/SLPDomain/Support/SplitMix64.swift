@@ -1,4 +1,3 @@
-import Foundation
 
 /// A small deterministic random generator (SplitMix64): the same seed gives the same sequence
 /// on every machine, which synthetic populations need.

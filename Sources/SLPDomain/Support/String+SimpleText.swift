@@ -1,4 +1,3 @@
-import Foundation
 
 extension Unicode.Scalar {
     /// Printable ASCII, precomposed Hangul syllables or CJK ideographs: characters that are

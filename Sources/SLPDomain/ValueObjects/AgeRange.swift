@@ -1,4 +1,3 @@
-import Foundation
 
 /// The partner ages a user accepts: 18–65, minimum not above maximum.
 public struct AgeRange: Hashable, Sendable, CustomStringConvertible {

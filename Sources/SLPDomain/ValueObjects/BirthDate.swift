@@ -1,4 +1,3 @@
-import Foundation
 
 /// A date of birth; registration requires `minimumAge` full years on the current UTC day.
 public struct BirthDate: Hashable, Sendable, CustomStringConvertible {

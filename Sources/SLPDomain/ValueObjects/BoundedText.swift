@@ -1,4 +1,3 @@
-import Foundation
 
 /// Free text with a length limit: chat messages (1–1000) and review or report comments (0–500).
 ///
@@ -12,7 +11,7 @@ public struct BoundedText: Hashable, Sendable, CustomStringConvertible {
     public static let comment = 0...500
 
     public init(_ raw: String, allowed lengths: ClosedRange<Int>, field: String) throws {
-        let value = raw.precomposedStringWithCanonicalMapping
+        let value = raw.canonicallyComposed
         guard lengths.contains(value.count) else {
             throw DomainError.invalid(
                 "invalid_\(field)", "a \(field) has \(lengths.lowerBound) to \(lengths.upperBound) characters (got \(value.count))")

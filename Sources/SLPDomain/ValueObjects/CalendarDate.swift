@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A day of the proleptic Gregorian calendar, with no time zone of its own.
 public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConvertible {

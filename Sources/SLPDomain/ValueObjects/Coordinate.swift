@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc  // libm: sin, cos, asin, log (Foundation re-exported it)
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A point on Earth in degrees; latitude in [-90, 90], longitude in [-180, 180], both finite.
 public struct Coordinate: Hashable, Sendable, CustomStringConvertible {

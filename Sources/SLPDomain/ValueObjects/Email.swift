@@ -1,11 +1,10 @@
-import Foundation
 
 /// A sane e-mail address: `local@domain.tld`, ASCII, domain lower-cased.
 public struct Email: Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
     public init(_ raw: String) throws {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = raw.trimmingWhitespace
         let invalid = DomainError.invalid("invalid_email", "'\(raw.sanitizedForMessage)' is not an e-mail address")
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard text.utf8.count <= 254, parts.count == 2 else { throw invalid }

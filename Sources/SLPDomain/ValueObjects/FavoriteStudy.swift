@@ -1,4 +1,3 @@
-import Foundation
 
 /// The free-text study line of my page ("what I like to study"): up to 50 visible characters.
 public struct FavoriteStudy: Hashable, Sendable, CustomStringConvertible {
@@ -9,7 +8,7 @@ public struct FavoriteStudy: Hashable, Sendable, CustomStringConvertible {
 
     /// Trims and NFC-normalises; empty clears it.
     public init(_ raw: String) throws {
-        let value = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        let value = raw.trimmingWhitespaceAndNewlines.canonicallyComposed
         guard value.count <= FavoriteStudy.maxLength else {
             throw DomainError.invalid("invalid_study", "the study line has at most \(FavoriteStudy.maxLength) characters")
         }

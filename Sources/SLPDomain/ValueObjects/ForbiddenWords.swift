@@ -1,4 +1,3 @@
-import Foundation
 
 /// Words a nick may not contain, matched after NFKC, case folding and dropping spaces and
 /// combining accents, so full-width, decomposed, upper-case, accented or spaced-out spellings
@@ -30,9 +29,7 @@ public struct ForbiddenWords: Sendable {
     /// Compatibility-decomposed (so accents come apart from their letters, and Hangul from
     /// its jamo on both sides alike), case-folded, without marks, spaces or separators.
     static func key(_ text: String) -> String {
-        let folded = text.decomposedStringWithCompatibilityMapping
-            .folding(options: [.caseInsensitive], locale: nil)
-            .decomposedStringWithCompatibilityMapping
+        let folded = text.compatibilityDecomposed.caseFolded.compatibilityDecomposed
         return String(String.UnicodeScalarView(folded.unicodeScalars.filter {
             !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint
                 && $0.properties.generalCategory != .nonspacingMark

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Gender as SLP encodes it: 0 female, 1 male.
 public enum Gender: Int, Sendable, CaseIterable, CustomStringConvertible {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// A display name: 1–10 characters after trimming and NFC, nothing invisible or controlling.
 ///
@@ -15,7 +14,7 @@ public struct Nick: Hashable, Sendable, CustomStringConvertible {
             value = raw  // already trimmed, NFC and visible
             return
         }
-        let value = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        let value = raw.trimmingWhitespaceAndNewlines.canonicallyComposed
         guard !value.isEmpty else {
             throw DomainError.invalid("invalid_nick", "a nick needs at least 1 character")
         }

@@ -1,4 +1,3 @@
-import Foundation
 
 /// A Korean mobile number, kept in E.164 form (`+821012345678`).
 public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
@@ -9,7 +8,7 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
     public init(_ raw: String) throws {
         let invalid = DomainError.invalid(
             "invalid_phone", "'\(raw.sanitizedForMessage)' is not a Korean mobile number (010-1234-5678)")
-        var digits = raw.trimmingCharacters(in: .whitespaces).filter { !" -.".contains($0) }
+        var digits = raw.trimmingWhitespace.filter { !" -.".contains($0) }
         if digits.hasPrefix("+82") {
             digits = "0" + digits.dropFirst(3)
             if digits.hasPrefix("00") { digits.removeFirst() }  // "+82 010…" written with the trunk 0

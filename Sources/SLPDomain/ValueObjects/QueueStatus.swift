@@ -1,4 +1,3 @@
-import Foundation
 
 /// Where a user stands: not queued, waiting to be matched, or matched.
 public enum QueueStatus: String, Sendable, CaseIterable, CustomStringConvertible {

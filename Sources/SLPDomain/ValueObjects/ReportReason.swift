@@ -1,4 +1,3 @@
-import Foundation
 
 /// Why a user is reported.
 public enum ReportReason: String, Sendable, CaseIterable, CustomStringConvertible {

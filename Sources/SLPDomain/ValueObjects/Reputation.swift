@@ -1,4 +1,3 @@
-import Foundation
 
 /// How many times a user received each review title.
 ///

@@ -1,4 +1,3 @@
-import Foundation
 
 /// The six review titles of SLP, in the order the `reputation` array counts them.
 public enum ReputationTitle: Int, Sendable, CaseIterable, CustomStringConvertible {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// The SLP shop: five sesac faces and eight backgrounds; item 0 of each is free.
 public enum ShopCatalog {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// One item of the shop catalogue.
 public struct ShopItem: Hashable, Sendable {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// The two kinds of things a sesac character can wear.
 public enum ShopItemKind: String, Sendable, CaseIterable, CustomStringConvertible {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// One study or hobby a user queues for: 1–8 visible characters, no spaces.
 public struct Study: Hashable, Sendable, CustomStringConvertible {
@@ -18,7 +17,7 @@ public struct Study: Hashable, Sendable, CustomStringConvertible {
             self.init(name: raw, key: raw.asciiLowercased)
             return
         }
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        let name = raw.trimmingWhitespaceAndNewlines.canonicallyComposed
         guard !name.isEmpty, name.count <= Study.maxLength else {
             throw DomainError.invalid(
                 "invalid_study", "a study has 1 to \(Study.maxLength) characters ('\(raw.sanitizedForMessage)')")
@@ -39,7 +38,7 @@ public struct Study: Hashable, Sendable, CustomStringConvertible {
     }
 
     private init(validated name: String) {
-        self.init(name: name, key: name.precomposedStringWithCompatibilityMapping.folding(options: [.caseInsensitive], locale: nil))
+        self.init(name: name, key: name.compatibilityComposed.caseFolded)
     }
 
     private init(name: String, key: String) {
@@ -59,7 +58,7 @@ public struct Study: Hashable, Sendable, CustomStringConvertible {
         var lhsKey = lhs.key, rhsKey = rhs.key
         return lhsKey.withUTF8 { left in
             rhsKey.withUTF8 { right in
-                left.count == right.count && (left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+                left.elementsEqual(right)
             }
         }
     }

@@ -1,4 +1,3 @@
-import Foundation
 
 /// The studies a user queues with: 1–8 distinct studies; none given means `["anything"]`.
 public struct StudyList: Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// A user's public identifier: random, unique, never derived from the phone number.
 public struct UserID: Hashable, Sendable, Comparable, CustomStringConvertible {

@@ -1,4 +1,3 @@
-import Foundation
 import SLPCommandLine
 import SLPDomain
 
@@ -61,7 +60,7 @@ final class CommandContext {
 
     /// Writes to stdout at once, for screens that go on (chat follow).
     func stream(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardStreams.writeOutput(text)
     }
 
     /// Renders any error the way every command does.

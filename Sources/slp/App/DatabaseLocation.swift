@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SLPCommandLine
 
 /// Where the database file is: `--db` > `SLP_DB` > `$XDG_DATA_HOME/slp/slp.sqlite` > `~/.local/share/slp/slp.sqlite`.
@@ -14,13 +18,18 @@ enum DatabaseLocation {
         if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
             return dataHome + "/slp/slp.sqlite"
         }
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? homeDirectory()
         return absolute(home, in: environment.currentDirectory) + "/.local/share/slp/slp.sqlite"
     }
 
     private static func absolute(_ path: String, in directory: String) -> String {
         if path.hasPrefix("/") { return path }
-        if path == "~" || path.hasPrefix("~/") { return NSHomeDirectory() + path.dropFirst() }
+        if path == "~" || path.hasPrefix("~/") { return homeDirectory() + path.dropFirst() }
         return (directory.hasSuffix("/") ? directory : directory + "/") + path
+    }
+
+    /// The user's home directory as `NSHomeDirectory()` gave it (the password database, not `HOME`).
+    private static func homeDirectory() -> String {
+        FileManager.default.homeDirectoryForCurrentUser.path
     }
 }

@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the process was started with; the only door to the real environment.
 struct ProcessEnvironment: Sendable {
@@ -10,9 +21,29 @@ struct ProcessEnvironment: Sendable {
     static func current() -> ProcessEnvironment {
         ProcessEnvironment(
             arguments: Array(CommandLine.arguments.dropFirst()),
-            variables: ProcessInfo.processInfo.environment,
+            variables: environmentVariables(),
             currentDirectory: FileManager.default.currentDirectoryPath,
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
+    }
+
+    /// `ProcessInfo.processInfo.environment`, read from `environ` the same way (each entry
+    /// split at its first `=`, a later duplicate winning) without setting up `ProcessInfo`,
+    /// which costs a start-up about half a million instructions.
+    private static func environmentVariables() -> [String: String] {
+#if canImport(Glibc) || canImport(Musl)
+        var variables: [String: String] = [:]
+        var entry = environ  // never null at start-up: execve always passes an array
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let delimiter = text.firstIndex(of: "=") {
+                variables[String(text[..<delimiter])] = String(text[text.index(after: delimiter)...])
+            }
+            entry += 1
+        }
+        return variables
+#else
+        ProcessInfo.processInfo.environment
+#endif
     }
 
     /// A variable's value, treating empty as unset.

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Entry point: run, print, exit.
 @main
@@ -9,9 +15,9 @@ struct SLP {
         // (exit 74) with the transaction rolled back, instead of the process being killed.
         signal(SIGXFSZ, SIG_IGN)
         let output = await Application.run(.current())
-        FileHandle.standardOutput.write(Data(output.stdout.utf8))
-        if !output.stdoutBytes.isEmpty { output.stdoutBytes.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) } }
-        FileHandle.standardError.write(Data(output.stderr.utf8))
+        StandardStreams.writeOutput(output.stdout)
+        if !output.stdoutBytes.isEmpty { StandardStreams.writeOutput(output.stdoutBytes) }
+        StandardStreams.writeError(output.stderr)
         exit(output.exitCode.rawValue)
     }
 }

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SLPCommandLine
 
 /// Lines of standard input, read as they arrive (so `tail -f | slp chat send` streams),

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SLPDomain
 
 /// ISO 8601 UTC times with milliseconds (`2026-11-21T09:30:00.000Z`), as slp prints them.

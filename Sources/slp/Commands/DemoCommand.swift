@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SLPCommandLine
 
 /// `slp demo`: a narrated walk-through on a fresh database. Every step is a real command run
@@ -53,7 +64,7 @@ enum DemoCommand: Command {
 
     static func run(_ context: CommandContext) async -> Output {
         let given = context.invocation.global.database
-        let directory = NSTemporaryDirectory() + "slp-demo-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let directory = temporaryDirectory() + "slp-demo-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let path: String
         do {
             path = try DatabaseLocation.resolve(option: given ?? directory + "/slp.sqlite", environment: context.environment)
@@ -83,10 +94,30 @@ enum DemoCommand: Command {
                 return Output(stdout: "", stderr: output.stderr, exitCode: output.exitCode)
             }
             if arguments.first == "register", let phone = arguments.firstIndex(of: "--phone").map({ arguments[$0 + 1] }) {
-                uids[phone] = output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                uids[phone] = trimmed(output.stdout)
             }
         }
         return .success("\nThat is the whole service. `slp help` lists every command; `slp help <command>` explains one.\n")
+    }
+
+    /// `NSTemporaryDirectory()`: `$TMPDIR` ending in `/`, else `/tmp/`.
+    private static func temporaryDirectory() -> String {
+        guard let variable = getenv("TMPDIR") else { return "/tmp/" }
+        let directory = String(cString: variable)
+        return directory.hasSuffix("/") ? directory : directory + "/"
+    }
+
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)` for the uid `register` prints.
+    private static func trimmed(_ text: String) -> String {
+        let blank: (Unicode.Scalar) -> Bool = {
+            switch $0.value {
+            case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200B, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+            default: false
+            }
+        }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !blank($0) }), let last = scalars.lastIndex(where: { !blank($0) }) else { return "" }
+        return String(scalars[first...last])
     }
 
     /// Quotes a word for a POSIX shell only when it needs it.

@@ -1,4 +1,3 @@
-import Foundation
 import SLPCommandLine
 
 /// `slp help [<subcommand> ...]` and the `exit-codes` topic.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Requests, matches, reviews and reports. Each method reads the parties, asks the domain's
 /// rule to decide, and applies the decision, all in one write transaction: no interleaving of

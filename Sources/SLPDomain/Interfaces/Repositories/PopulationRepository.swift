@@ -1,4 +1,3 @@
-import Foundation
 
 /// Bulk loading of many users at once (synthetic populations for demos and benchmarks).
 public protocol PopulationRepository {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The matching queue. Every method is one atomic transaction.
 public protocol QueueRepository {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Reads the queue for search, with a spatial index of the storage's choosing.
 public protocol SearchRepository {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Where users are kept. Every method is atomic: it either happens whole or not at all.
 public protocol UserRepository {

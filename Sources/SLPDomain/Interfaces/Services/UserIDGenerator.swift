@@ -1,4 +1,3 @@
-import Foundation
 
 /// Makes new user identifiers.
 public protocol UserIDGenerator: Sendable {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Who may post: only the members of a match that is still on.
 public enum ChatRules {

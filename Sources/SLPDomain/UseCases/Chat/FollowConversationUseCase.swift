@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `slp chat follow`: the conversation's new messages as they arrive, from any process.
 public struct FollowConversationUseCase {

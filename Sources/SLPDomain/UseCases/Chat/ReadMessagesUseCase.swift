@@ -1,4 +1,3 @@
-import Foundation
 
 /// `GET /chat/{uid}?lastchatDate`: my messages with my partner (or a past partner).
 /// Anyone not in the conversation gets `not_matched`, exactly as if there were none.

@@ -1,4 +1,3 @@
-import Foundation
 
 /// `POST /chat/{uid}`: a message to my current partner, 1–1000 characters, no NUL.
 public struct SendMessageUseCase {

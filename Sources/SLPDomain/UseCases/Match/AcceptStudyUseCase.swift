@@ -1,4 +1,3 @@
-import Foundation
 
 /// `POST /queue/studyaccept`: accepts an open request and matches us.
 public struct AcceptStudyUseCase {

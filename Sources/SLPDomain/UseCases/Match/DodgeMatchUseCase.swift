@@ -1,4 +1,3 @@
-import Foundation
 
 /// `POST /queue/dodge`: cancels my current match, with a growing penalty for repeat dodgers.
 public struct DodgeMatchUseCase {

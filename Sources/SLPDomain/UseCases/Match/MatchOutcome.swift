@@ -1,4 +1,3 @@
-import Foundation
 
 /// What a request or accept did, and with whom.
 public struct MatchOutcome: Equatable, Sendable {

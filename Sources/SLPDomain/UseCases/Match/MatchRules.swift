@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The matching rules of SLP as pure decisions over snapshots read inside a transaction:
 /// the repository reads, these decide (or refuse), the repository writes, all in one go.

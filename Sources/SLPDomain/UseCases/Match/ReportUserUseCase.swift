@@ -1,4 +1,3 @@
-import Foundation
 
 /// `POST /user/report`: reports a user, once per pair; we never see each other in search again.
 public struct ReportUserUseCase {

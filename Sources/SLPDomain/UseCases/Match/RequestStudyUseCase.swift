@@ -1,4 +1,3 @@
-import Foundation
 
 /// `POST /queue/studyrequest`: asks a waiting user to study together; if they had already
 /// asked me, we are matched at once, in the same transaction.

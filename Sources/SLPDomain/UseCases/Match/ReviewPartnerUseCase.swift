@@ -1,4 +1,3 @@
-import Foundation
 
 /// `POST /queue/rate`: reviews my current or just-ended partner with SLP's six titles.
 public struct ReviewPartnerUseCase {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Enters the queue (or refreshes my place) at a position with up to 8 studies.
 public struct EnterQueueUseCase {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Leaves the queue; refused while matched; leaving when not waiting is not an error.
 public struct LeaveQueueUseCase {

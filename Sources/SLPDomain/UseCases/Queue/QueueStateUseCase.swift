@@ -1,4 +1,3 @@
-import Foundation
 
 /// `GET /queue/myQueueState`: general, waiting or matched, and how the match is going.
 public struct QueueStateUseCase {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// What search knows of a waiting user before loading their card: enough to apply every
 /// person-to-person rule cheaply during the scan.

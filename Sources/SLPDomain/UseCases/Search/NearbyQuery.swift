@@ -1,4 +1,3 @@
-import Foundation
 
 /// What the storage is asked for: waiting users around a point, before the personal rules.
 public struct NearbyQuery: Equatable, Sendable {

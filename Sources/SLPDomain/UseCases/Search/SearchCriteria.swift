@@ -1,4 +1,3 @@
-import Foundation
 
 /// The person-to-person rules of search: who may appear in my results.
 ///

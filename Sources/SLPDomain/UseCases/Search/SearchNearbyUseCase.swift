@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Finds waiting users near me (or a given point), with every exclusion of the SPEC:
 /// never me, users not searchable, users I reported or who reported me, users outside my

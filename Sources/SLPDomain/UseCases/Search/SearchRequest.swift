@@ -1,4 +1,3 @@
-import Foundation
 
 /// What a person searches for; rules on each value are checked by `SearchNearbyUseCase`.
 public struct SearchRequest: Equatable, Sendable {

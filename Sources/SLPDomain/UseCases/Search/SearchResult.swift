@@ -1,4 +1,3 @@
-import Foundation
 
 /// The answer of `POST /queue/search`.
 public struct SearchResult: Equatable, Sendable {

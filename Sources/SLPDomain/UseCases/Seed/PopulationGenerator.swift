@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc  // libm: sin, cos, asin, log (Foundation re-exported it)
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Grows a deterministic synthetic population: the same options and first index always give
 /// the same people. Studies follow a Zipf-like popularity over `StudyVocabulary`.

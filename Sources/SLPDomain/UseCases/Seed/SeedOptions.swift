@@ -1,4 +1,3 @@
-import Foundation
 
 /// How to grow a synthetic population.
 public struct SeedOptions: Equatable, Sendable {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Adds N synthetic registered users waiting in the queue, deterministic for a seed.
 public struct SeedPopulationUseCase {

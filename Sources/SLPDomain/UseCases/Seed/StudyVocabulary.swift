@@ -1,4 +1,3 @@
-import Foundation
 
 /// About 200 studies people queue for, most popular first (the order drives the Zipf draw).
 enum StudyVocabulary {

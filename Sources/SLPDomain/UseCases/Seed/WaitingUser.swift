@@ -1,4 +1,3 @@
-import Foundation
 
 /// A registered user together with their place in the queue.
 public struct WaitingUser: Equatable, Sendable {

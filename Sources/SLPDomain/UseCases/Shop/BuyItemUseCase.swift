@@ -1,4 +1,3 @@
-import Foundation
 
 /// `POST /user/shop/item`: records a purchase (there is no payment provider here).
 public struct BuyItemUseCase {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// `POST /user/shop/item` (wear): dresses my sesac with items I own.
 public struct WearItemsUseCase {

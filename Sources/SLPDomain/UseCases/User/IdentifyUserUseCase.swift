@@ -1,4 +1,3 @@
-import Foundation
 
 /// Finds the acting user from what they passed (`--as UID|PHONE`); anything missing, malformed
 /// or unknown is `not_registered`, so a stranger learns nothing about which part was wrong.
@@ -10,7 +9,7 @@ public struct IdentifyUserUseCase {
     }
 
     public func callAsFunction(_ reference: String?) throws -> User {
-        guard let reference = reference?.trimmingCharacters(in: .whitespaces), !reference.isEmpty else {
+        guard let reference = reference?.trimmingWhitespace, !reference.isEmpty else {
             throw DomainError.notRegistered
         }
         let found: User?

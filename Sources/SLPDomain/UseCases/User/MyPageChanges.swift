@@ -1,4 +1,3 @@
-import Foundation
 
 /// The fields of my page a person may change; nil leaves a field as it is.
 public struct MyPageChanges: Equatable, Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Registers a person: every value checked by its type, the nick against forbidden words,
 /// the phone unique (checked atomically by the repository).

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Shows my record, or another user's public profile only.
 public struct ShowUserUseCase {

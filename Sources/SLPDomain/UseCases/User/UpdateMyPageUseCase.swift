@@ -1,4 +1,3 @@
-import Foundation
 
 /// Changes my page. The age range is checked against the stored one inside the same
 /// transaction, so two concurrent updates can never leave minimum above maximum.

@@ -1,4 +1,3 @@
-import Foundation
 
 /// What `user show` returns: my whole record, or someone else's public profile.
 public enum UserView: Equatable, Sendable {

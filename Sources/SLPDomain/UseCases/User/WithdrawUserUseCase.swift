@@ -1,4 +1,3 @@
-import Foundation
 
 /// Deletes my account and personal data; conversations stay with their other member.
 public struct WithdrawUserUseCase {

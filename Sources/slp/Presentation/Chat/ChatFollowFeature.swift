@@ -1,4 +1,3 @@
-import Foundation
 import SLPDomain
 
 /// `slp chat follow`: the long-lived screen. History first, then every new message, from

@@ -1,4 +1,3 @@
-import Foundation
 import SLPDomain
 
 /// Draws messages: `time  nick  text` lines for people, SLP chat objects for programs.
@@ -55,7 +54,7 @@ struct ChatRenderer {
         case .text(let formatStyle):
             let style = style ?? formatStyle
             let sender = message.from == conversation.me ? myNick.value : (conversation.partner?.nick.value ?? "(withdrawn user)")
-            let text = message.text.replacingOccurrences(of: "\n", with: "\n    ")
+            let text = message.text.replacing("\n", with: "\n    ")
             return style.dim(Timestamp.format(message.createdAt)) + "  " + style.bold(sender) + "  " + text + "\n"
         }
     }

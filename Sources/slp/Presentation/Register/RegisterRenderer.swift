@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Draws `slp register`: the new uid for people, the user object for programs.
 struct RegisterRenderer {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Writes compact JSON straight into bytes: what `JSONValue` uses, and what renderers of large
 /// results (search) use directly to skip building a tree of values first.

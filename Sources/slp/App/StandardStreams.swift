@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes to stdout and stderr with write(2): the whole buffer, resuming after partial writes
+/// and EINTR. A stream that cannot be written (closed, full disk) stops the process with a fatal
+/// error, as Foundation's `FileHandle.write(_:)` did (exit status 132); a closed pipe raises
+/// SIGPIPE as before.
+enum StandardStreams {
+    static func writeOutput(_ text: String) { emit(text, to: STDOUT_FILENO) }
+    static func writeOutput(_ bytes: [UInt8]) { bytes.withUnsafeBytes { emit($0, to: STDOUT_FILENO) } }
+    static func writeError(_ text: String) { emit(text, to: STDERR_FILENO) }
+
+    private static func emit(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { emit(UnsafeRawBufferPointer($0), to: descriptor) }
+    }
+
+    private static func emit(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
+        guard var next = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = write(descriptor, next, remaining)
+            if written > 0 {
+                next += written
+                remaining -= written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                let reason = written < 0 ? String(cString: strerror(errno)) : "nothing written"
+                fatalError("cannot write to \(descriptor == STDOUT_FILENO ? "standard output" : "standard error"): \(reason)")
+            }
+        }
+    }
+}
