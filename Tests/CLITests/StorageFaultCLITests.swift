@@ -263,6 +263,23 @@ final class StorageFaultCLITests: XCTestCase {
                    error: "the file size limit (ulimit -f) is reached: cannot write \(path)")
     }
 
+    /// Standard output that cannot take the output (a full device, a closed descriptor): one
+    /// line on standard error and exit 74, not a crash.
+    func testUnwritableStandardOutputIsAnIOError() throws {
+        for (target, reason) in [("/dev/full", "No space left on device"), ("&-", "Bad file descriptor")] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", #""$0" --version >"# + target, SLPBinary.url.path]
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 74, target)
+            XCTAssertEqual(stderr, "Error: cannot write to standard output: \(reason)\n", target)
+        }
+    }
+
     /// A file system that is really full, where one can be mounted (root on Linux): a 1 MiB tmpfs.
     /// The file size limit above covers the same path everywhere else.
     func testAFullFileSystemIsAnIOErrorAndLosesNothing() throws {

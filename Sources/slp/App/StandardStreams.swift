@@ -7,12 +7,12 @@ import Darwin
 #endif
 
 /// Writes to stdout and stderr with write(2): the whole buffer, resuming after partial writes
-/// and EINTR. A stream that cannot be written (closed, full disk) stops the process with a fatal
-/// error, as Foundation's `FileHandle.write(_:)` did (exit status 132); a closed pipe raises
-/// SIGPIPE as before.
+/// and EINTR. When standard output cannot be written (a full disk, a closed descriptor), slp
+/// says so in one line on standard error and exits 74 (I/O error), instead of crashing; a closed
+/// pipe raises SIGPIPE, as for any command-line tool.
 enum StandardStreams {
     static func writeOutput(_ text: String) { emit(text, to: STDOUT_FILENO) }
-    static func writeOutput(_ bytes: [UInt8]) { bytes.withUnsafeBytes { emit($0, to: STDOUT_FILENO) } }
+    static func writeOutput(_ bytes: OutputBytes) { bytes.withUnsafeBytes { emit($0, to: STDOUT_FILENO) } }
     static func writeError(_ text: String) { emit(text, to: STDERR_FILENO) }
 
     private static func emit(_ text: String, to descriptor: Int32) {
@@ -32,7 +32,11 @@ enum StandardStreams {
                 continue
             } else {
                 let reason = written < 0 ? String(cString: strerror(errno)) : "nothing written"
-                fatalError("cannot write to \(descriptor == STDOUT_FILENO ? "standard output" : "standard error"): \(reason)")
+                // Standard error may be what failed; then there is nobody left to tell.
+                if descriptor != STDERR_FILENO {
+                    emit("Error: cannot write to standard output: \(reason)\n", to: STDERR_FILENO)
+                }
+                exit(ExitCode.ioError.rawValue)
             }
         }
     }
