@@ -76,6 +76,14 @@ enum QueueDocument {
         }
     }
 
+    /// The card's studies, its last field.
+    static func studyList(_ row: Row, studies: StudyInterner) -> StudyList {
+        row.withUTF8(4) { card in
+            let start = card.lastIndex(of: fieldSeparator).map { $0 + 1 } ?? 0
+            return studies.studyList(UnsafeBufferPointer(rebasing: card[start...]))
+        }
+    }
+
     /// The full card. Its values passed the domain's rules when they were written, and search
     /// reads thousands of them, so they are restored without checking again.
     static func nearbyUser(_ row: Row, coordinate: Coordinate, distance: Double, studies: StudyInterner) throws -> NearbyUser {

@@ -26,7 +26,7 @@ public final class SQLiteSearchRepository: SearchRepository {
 
     public func nearby(_ query: NearbyQuery, admits: (CandidateTraits) -> Bool) throws -> [NearbyUser] {
         try database.read { connection in
-            let excluded = Set(try query.excluding.compactMap { try QueueRows.userID(of: $0, in: connection) })
+            let excluded = ExcludedUsers(try query.excluding.compactMap { try QueueRows.userID(of: $0, in: connection) })
             let studies = self.studies
             guard let limit = query.limit else {
                 var cards: [NearbyUser] = []
@@ -65,28 +65,29 @@ public final class SQLiteSearchRepository: SearchRepository {
     /// Calls `keep` for every waiting user within `radius` of the centre whom the query and
     /// `admits` allow, with their row, position and distance, in no particular order.
     private func scan(
-        _ query: NearbyQuery, radius: Double, excluded: Set<Int64>, admits: (CandidateTraits) -> Bool, in connection: Connection,
+        _ query: NearbyQuery, radius: Double, excluded: ExcludedUsers, admits: (CandidateTraits) -> Bool, in connection: Connection,
         keep: (Row, Coordinate, Double) throws -> Void
     ) throws {
         let ranges = SpatialGrid.ranges(around: query.center, radius: radius)
-        var seen = Set<Int64>()
         func visit(_ row: Row) throws {
             let id = QueueDocument.userID(row)
             guard !excluded.contains(id) else { return }
             let coordinate = try QueueDocument.coordinate(row)
             let distance = query.center.distance(to: coordinate)
             guard distance <= radius, admits(QueueDocument.traits(row)) else { return }
-            // A user listing both the study and `anything` comes up twice in a study search.
-            guard query.study == nil || seen.insert(id).inserted else { return }
             try keep(row, coordinate, distance)
         }
         if let study = query.study {
             // Study rows carry the document's columns, in the same order.
             let statement = try connection.cached("SELECT \(QueueDocument.columns) FROM queue_studies WHERE study = ? AND cell BETWEEN ? AND ?")
-            let keys = study == .anything ? [study.key] : [study.key, Study.anything.key]
             for range in ranges {
-                for key in keys {
-                    try statement.forEach([.text(key), .integer(range.lowerBound), .integer(range.upperBound)], visit)
+                try statement.forEach([.text(study.key), .integer(range.lowerBound), .integer(range.upperBound)], visit)
+                guard study != .anything else { continue }
+                // Those open to anything match too, unless they list the study as well: then
+                // the rows just read already held them.
+                try statement.forEach([.text(Study.anything.key), .integer(range.lowerBound), .integer(range.upperBound)]) { row in
+                    guard !QueueDocument.studyList(row, studies: studies).studies.contains(study) else { return }
+                    try visit(row)
                 }
             }
         } else {
