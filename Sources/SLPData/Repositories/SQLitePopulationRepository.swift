@@ -25,133 +25,116 @@ public final class SQLitePopulationRepository: PopulationRepository {
         try database.connection.execute("PRAGMA cache_size = -\(Self.bulkCacheKiB); PRAGMA foreign_keys = OFF")
         defer { try? database.connection.execute("PRAGMA foreign_keys = ON") }
         return try database.write { connection in
+            // Everything the tables take, read from the users once, in their order: later
+            // passes visit them in other orders, where compact rows and one text buffer are
+            // cheaper to reach than each user's Strings.
+            let people = People(users)
             // In uid order the uid index grows in one sweep instead of at random places. Sorted
             // as compact keys (the first 8 bytes, then the whole uid on a tie, then the position,
             // as a stable sort would): uids are ASCII, where String's < is a byte comparison, as in SQLite.
-            var byUID = users.indices.map { UIDOrder(prefix: Self.prefix(users[$0].user.uid.rawValue), index: Int32($0)) }
-            byUID.sort { left, right in
-                if left.prefix != right.prefix { return left.prefix < right.prefix }
-                let leftUID = users[Int(left.index)].user.uid.rawValue, rightUID = users[Int(right.index)].user.uid.rawValue
-                if leftUID != rightUID { return leftUID.utf8.lexicographicallyPrecedes(rightUID.utf8) }
-                return left.index < right.index
-            }
-            let ids = try insertUsers(users, in: byUID, connection: connection)
-            // Inserting in key order keeps the B-tree writes sequential. Users come in id order.
-            var rows: [QueueOrder] = []
-            rows.reserveCapacity(users.count)
-            for entry in byUID where ids[Int(entry.index)] != 0 {
-                let index = Int(entry.index)
-                rows.append(QueueOrder(cell: SpatialGrid.cell(users[index].entry.coordinate), id: ids[index], index: entry.index))
-            }
-            rows.sort { ($0.cell, $0.id) < ($1.cell, $1.id) }
-            // Every document's bytes in one buffer, bound in place: card, studies, study keys.
-            var text: [UInt8] = []
-            text.reserveCapacity(rows.count * 160)
-            var documents: [Document] = []
-            documents.reserveCapacity(rows.count)
-            // The distinct study keys (each with its bytes) and each row's study rows, by key.
-            var keys: [String] = []
-            var keyIndex: [String: Int] = [:]
-            var studyRows: [(key: Int32, row: Int32)] = []
-            studyRows.reserveCapacity(rows.count * 3)
-            for (position, row) in rows.enumerated() {
-                let user = users[Int(row.index)].user, entry = users[Int(row.index)].entry
-                // The card ends with the studies' description, the `studies` column.
-                let cardStart = text.count
-                QueueDocument.appendCard(of: user, reviews: [], studies: entry.studies, to: &text)
-                let keysStart = text.count
-                let studiesStart = text[cardStart..<keysStart].lastIndex(of: QueueDocument.fieldSeparator)! + 1
-                QueueDocument.appendStudyKeys(entry.studies, to: &text)
-                documents.append(Document(
-                    traits: QueueDocument.packedTraits(
-                        gender: user.gender, searchable: user.searchable, ageRange: user.ageRange, birthDay: user.birth.date.daysSinceEpoch),
-                    card: cardStart, uidEnd: cardStart + user.uid.rawValue.utf8.count,
-                    studies: studiesStart, keys: keysStart, end: text.count))
-                for study in entry.studies.studies {
-                    let key = keyIndex[study.key] ?? {
-                        keys.append(study.key)
-                        keyIndex[study.key] = keys.count - 1
-                        return keys.count - 1
-                    }()
-                    studyRows.append((Int32(key), Int32(position)))
+            var byUID = people.rows.indices.map { UIDOrder(prefix: people.rows[$0].uidPrefix, index: Int32($0)) }
+            let added = try people.text.withUnsafeBufferPointer { text in
+                func uid(_ index: Int32) -> UnsafeBufferPointer<UInt8> {
+                    let row = people.rows[Int(index)]
+                    return UnsafeBufferPointer(rebasing: text[row.card..<row.uidEnd])
                 }
-            }
-            // SQLite orders text by its bytes: sort the few distinct keys that way once, then
-            // place the study rows by key, each key's rows in queue order, (cell, user_id).
-            let byteOrder = keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
-            var counts = [Int](repeating: 0, count: keys.count)
-            for (key, _) in studyRows { counts[Int(key)] += 1 }
-            // Where each key's next row goes.
-            var next = [Int](repeating: 0, count: keys.count)
-            var total = 0
-            for key in byteOrder {
-                next[key] = total
-                total += counts[key]
-            }
-            var studyOrder = [(key: Int32, row: Int32)](repeating: (0, 0), count: studyRows.count)
-            for studyRow in studyRows {
-                studyOrder[next[Int(studyRow.key)]] = studyRow
-                next[Int(studyRow.key)] += 1
-            }
-            studyRows = []
-            // The keys' bytes after the documents.
-            var keyRanges: [(start: Int, end: Int)] = []
-            for key in keys {
-                let start = text.count
-                text += key.utf8
-                keyRanges.append((start, text.count))
-            }
-            try text.withUnsafeBufferPointer { text in
-                func bytes(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
-                    UnsafeBufferPointer(rebasing: text[start..<end])
+                byUID.sort { left, right in
+                    if left.prefix != right.prefix { return left.prefix < right.prefix }
+                    let leftUID = uid(left.index), rightUID = uid(right.index)
+                    if !leftUID.elementsEqual(rightUID) { return leftUID.lexicographicallyPrecedes(rightUID) }
+                    return left.index < right.index
                 }
-                let insertQueue = BatchInsert(
-                    "INSERT INTO queue (cell, user_id, lat, long, traits, card, uid, studies, study_keys, entered_at)",
-                    columns: 10, rowsPerStatement: Self.rowsPerStatement, connection: connection)
-                for (row, document) in zip(rows, documents) {
-                    let entry = users[Int(row.index)].entry
-                    insertQueue.integer(row.cell)
-                    insertQueue.integer(row.id)
-                    insertQueue.real(entry.coordinate.latitude)
-                    insertQueue.real(entry.coordinate.longitude)
-                    insertQueue.integer(document.traits)
-                    insertQueue.text(stable: bytes(document.card, document.keys))
-                    insertQueue.text(stable: bytes(document.card, document.uidEnd))
-                    insertQueue.text(stable: bytes(document.studies, document.keys))
-                    insertQueue.text(stable: bytes(document.keys, document.end))
-                    insertQueue.integer(entry.enteredAt.unixMilliseconds)
-                    try insertQueue.endRow()
-                }
-                try insertQueue.finish()
-                let insertStudy = BatchInsert(
-                    "INSERT INTO queue_studies (study, cell, user_id, lat, long, traits, card)",
-                    columns: 7, rowsPerStatement: Self.rowsPerStatement, connection: connection)
-                for (key, position) in studyOrder {
-                    let row = rows[Int(position)], document = documents[Int(position)]
-                    let coordinate = users[Int(row.index)].entry.coordinate
-                    insertStudy.text(stable: bytes(keyRanges[Int(key)].start, keyRanges[Int(key)].end))
-                    insertStudy.integer(row.cell)
-                    insertStudy.integer(row.id)
-                    insertStudy.real(coordinate.latitude)
-                    insertStudy.real(coordinate.longitude)
-                    insertStudy.integer(document.traits)
-                    insertStudy.text(stable: bytes(document.card, document.keys))
-                    try insertStudy.endRow()
-                }
-                try insertStudy.finish()
+                return try write(people, text: text, byUID: byUID, connection: connection)
             }
             try connection.cached("""
                 INSERT INTO seed_state (id, drawn) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET drawn = drawn + excluded.drawn
                 """).run([.int(users.count)])
-            return rows.count
+            return added
         }
     }
 
-    /// Inserts the users in `order`, many per statement; returns each user's id by position in
-    /// `users`, 0 for one left out (a real user has this phone number, or, astronomically
-    /// rarely, this uid).
-    private func insertUsers(_ users: [WaitingUser], in order: [UIDOrder], connection: Connection) throws -> [Int64] {
-        var ids = [Int64](repeating: 0, count: users.count)
+    /// Writes the rows of `people`; returns how many were stored.
+    private func write(_ people: People, text: UnsafeBufferPointer<UInt8>, byUID: [UIDOrder], connection: Connection) throws -> Int {
+        func bytes(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: text[start..<end])
+        }
+        let ids = try insertUsers(people, text: text, in: byUID, connection: connection)
+        // Inserting in key order keeps the B-tree writes sequential. Users come in id order.
+        var rows: [QueueOrder] = []
+        rows.reserveCapacity(people.rows.count)
+        for entry in byUID where ids[Int(entry.index)] != 0 {
+            rows.append(QueueOrder(cell: people.rows[Int(entry.index)].cell, id: ids[Int(entry.index)], index: entry.index))
+        }
+        rows.sort { ($0.cell, $0.id) < ($1.cell, $1.id) }
+        let insertQueue = BatchInsert(
+            "INSERT INTO queue (cell, user_id, lat, long, traits, card, uid, studies, study_keys, entered_at)",
+            columns: 10, rowsPerStatement: Self.rowsPerStatement, connection: connection)
+        for row in rows {
+            let person = people.rows[Int(row.index)]
+            insertQueue.integer(row.cell)
+            insertQueue.integer(row.id)
+            insertQueue.real(person.latitude)
+            insertQueue.real(person.longitude)
+            insertQueue.integer(person.traits)
+            insertQueue.text(stable: bytes(person.card, person.keys))
+            insertQueue.text(stable: bytes(person.card, person.uidEnd))
+            insertQueue.text(stable: bytes(person.studies, person.keys))
+            insertQueue.text(stable: bytes(person.keys, person.phone))
+            insertQueue.integer(person.enteredAt)
+            try insertQueue.endRow()
+        }
+        try insertQueue.finish()
+        // SQLite orders text by its bytes: sort the few distinct keys that way once, then
+        // place the study rows by key, each key's rows in queue order, (cell, user_id).
+        let keys = people.keys
+        let byteOrder = keys.indices.sorted { bytes(keys[$0].start, keys[$0].end).lexicographicallyPrecedes(bytes(keys[$1].start, keys[$1].end)) }
+        func studyKeys(_ row: QueueOrder) -> ArraySlice<Int32> {
+            let person = people.rows[Int(row.index)]
+            return people.studyKeys[person.firstStudy..<(person.firstStudy + Int(person.studyCount))]
+        }
+        var counts = [Int](repeating: 0, count: keys.count)
+        for row in rows {
+            for key in studyKeys(row) { counts[Int(key)] += 1 }
+        }
+        // Where each key's next row goes.
+        var next = [Int](repeating: 0, count: keys.count)
+        var total = 0
+        for key in byteOrder {
+            next[key] = total
+            total += counts[key]
+        }
+        var studyOrder = [(key: Int32, row: Int32)](repeating: (0, 0), count: total)
+        for (position, row) in rows.enumerated() {
+            for key in studyKeys(row) {
+                studyOrder[next[Int(key)]] = (key, Int32(position))
+                next[Int(key)] += 1
+            }
+        }
+        let insertStudy = BatchInsert(
+            "INSERT INTO queue_studies (study, cell, user_id, lat, long, traits, card)",
+            columns: 7, rowsPerStatement: Self.rowsPerStatement, connection: connection)
+        for (key, position) in studyOrder {
+            let row = rows[Int(position)], person = people.rows[Int(row.index)]
+            insertStudy.text(stable: bytes(keys[Int(key)].start, keys[Int(key)].end))
+            insertStudy.integer(row.cell)
+            insertStudy.integer(row.id)
+            insertStudy.real(person.latitude)
+            insertStudy.real(person.longitude)
+            insertStudy.integer(person.traits)
+            insertStudy.text(stable: bytes(person.card, person.keys))
+            try insertStudy.endRow()
+        }
+        try insertStudy.finish()
+        return rows.count
+    }
+
+    /// Inserts the people in `order`, many per statement; returns each one's id by position,
+    /// 0 for one left out (a real user has this phone number, or, astronomically rarely, this uid).
+    private func insertUsers(_ people: People, text: UnsafeBufferPointer<UInt8>, in order: [UIDOrder], connection: Connection) throws -> [Int64] {
+        func bytes(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: text[start..<end])
+        }
+        var ids = [Int64](repeating: 0, count: people.rows.count)
         // A new rowid is one more than the largest; a batch with nothing left out took the next ids in order.
         var largest = try connection.cached("SELECT max(id) FROM users").first { $0.int64(0) } ?? 0
         let insertUser = BatchInsert("""
@@ -168,43 +151,145 @@ public final class SQLitePopulationRepository: PopulationRepository {
             // Some were left out: find the rows this batch added by phone and uid.
             let find = try connection.cached("SELECT id FROM users WHERE phone = ? AND uid = ?")
             for entry in batch {
-                let user = users[Int(entry.index)].user
-                if let id = try find.first([.text(user.phone.e164), .text(user.uid.rawValue)], { $0.int64(0) }),
-                   largest == Int64.max || id > largest {
+                let person = people.rows[Int(entry.index)]
+                let phone = String(decoding: bytes(person.phone, person.email), as: UTF8.self)
+                let uid = String(decoding: bytes(person.card, person.uidEnd), as: UTF8.self)
+                if let id = try find.first([.text(phone), .text(uid)], { $0.int64(0) }), largest == Int64.max || id > largest {
                     ids[Int(entry.index)] = id
                 }
             }
             largest = try connection.cached("SELECT max(id) FROM users").first { $0.int64(0) } ?? 0
         }
         for (position, entry) in order.enumerated() {
-            let user = users[Int(entry.index)].user
-            insertUser.text(user.uid.rawValue)
-            insertUser.text(user.phone.e164)
-            insertUser.text(user.email.value)
-            insertUser.text(user.nick.value)
-            insertUser.text(user.birth.description)
-            insertUser.integer(Int64(user.gender.rawValue))
-            insertUser.integer(Int64(user.sesac))
-            insertUser.integer(Int64(user.background))
-            insertUser.integer(Int64(user.ageRange.min))
-            insertUser.integer(Int64(user.ageRange.max))
-            insertUser.integer(user.searchable ? 1 : 0)
-            insertUser.integer(user.createdAt.unixMilliseconds)
+            let person = people.rows[Int(entry.index)]
+            insertUser.text(stable: bytes(person.card, person.uidEnd))
+            insertUser.text(stable: bytes(person.phone, person.email))
+            insertUser.text(stable: bytes(person.email, person.nick))
+            insertUser.text(stable: bytes(person.nick, person.birth))
+            insertUser.text(stable: bytes(person.birth, person.end))
+            insertUser.integer(Int64(person.gender))
+            insertUser.integer(Int64(person.sesac))
+            insertUser.integer(Int64(person.background))
+            insertUser.integer(Int64(person.ageMin))
+            insertUser.integer(Int64(person.ageMax))
+            insertUser.integer(person.searchable ? 1 : 0)
+            insertUser.integer(person.createdAt)
             try written(try insertUser.endRow(), endingAt: position + 1)
         }
         try written(try insertUser.finish(), endingAt: order.count)
         return ids
     }
 
-    /// The first 8 bytes of `text`, big-endian (zeros after a shorter text): ordering these
-    /// orders the texts by their bytes, ties aside.
-    private static func prefix(_ text: String) -> UInt64 {
-        var key: UInt64 = 0, count = 0
-        for byte in text.utf8.prefix(8) {
-            key = key << 8 | UInt64(byte)
-            count += 1
+    /// The users to store as flat rows, their texts in one buffer.
+    private struct People {
+        /// One user's values; texts are ranges of `text`, one after another: the card (which
+        /// starts with the uid and ends with the studies' description), the study keys as JSON,
+        /// phone, email, nick, birth.
+        struct Row {
+            var uidPrefix: UInt64
+            var cell: Int64
+            var latitude: Double
+            var longitude: Double
+            var traits: Int64
+            var enteredAt: Int64
+            var createdAt: Int64
+            var gender: Int32
+            var sesac: Int32
+            var background: Int32
+            var ageMin: Int32
+            var ageMax: Int32
+            var searchable: Bool
+            var studyCount: UInt8
+            /// The user's study keys are `studyKeys[firstStudy..<firstStudy + studyCount]`.
+            var firstStudy: Int
+            var card: Int
+            var uidEnd: Int
+            var studies: Int
+            var keys: Int
+            var phone: Int
+            var email: Int
+            var nick: Int
+            var birth: Int
+            var end: Int
         }
-        return count == 8 ? key : key << (8 * UInt64(8 - count))
+
+        let rows: [Row]
+        let text: [UInt8]
+        /// Each distinct study key's bytes in `text`.
+        let keys: [(start: Int, end: Int)]
+        /// Every user's studies as positions in `keys`.
+        let studyKeys: [Int32]
+
+        /// Appends `date.description`, `YYYY-MM-DD`.
+        private static func appendDate(_ date: CalendarDate, to bytes: inout [UInt8]) {
+            func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") + UInt8(value % 10) }
+            bytes += [
+                digit(date.year / 1000), digit(date.year / 100), digit(date.year / 10), digit(date.year), UInt8(ascii: "-"),
+                digit(date.month / 10), digit(date.month), UInt8(ascii: "-"), digit(date.day / 10), digit(date.day),
+            ]
+        }
+
+        init(_ users: [WaitingUser]) {
+            var rows: [Row] = [], text: [UInt8] = [], keys: [(start: Int, end: Int)] = [], studyKeys: [Int32] = []
+            rows.reserveCapacity(users.count)
+            text.reserveCapacity(users.count * 240)
+            studyKeys.reserveCapacity(users.count * 3)
+            var keyIndex: [Study: Int32] = [:]
+            var keyNames: [String] = []
+            for waiting in users {
+                let user = waiting.user, entry = waiting.entry
+                let card = text.count
+                QueueDocument.appendCard(of: user, reviews: [], studies: entry.studies, to: &text)
+                let keysStart = text.count
+                // The card ends with the studies' description, the `studies` column.
+                let studies = text[card..<keysStart].lastIndex(of: QueueDocument.fieldSeparator)! + 1
+                QueueDocument.appendStudyKeys(entry.studies, to: &text)
+                let phone = text.count
+                text += user.phone.e164.utf8
+                let email = text.count
+                text += user.email.value.utf8
+                let nick = text.count
+                text += user.nick.value.utf8
+                let birth = text.count
+                Self.appendDate(user.birth.date, to: &text)
+                let firstStudy = studyKeys.count
+                for study in entry.studies.studies {
+                    if let key = keyIndex[study] {
+                        studyKeys.append(key)
+                    } else {
+                        let key = Int32(keyNames.count)
+                        keyIndex[study] = key
+                        keyNames.append(study.key)
+                        studyKeys.append(key)
+                    }
+                }
+                var prefix: UInt64 = 0
+                for byte in text[card..<(card + min(8, user.uid.rawValue.utf8.count))] { prefix = prefix << 8 | UInt64(byte) }
+                let uidLength = user.uid.rawValue.utf8.count
+                if uidLength < 8 { prefix <<= 8 * UInt64(8 - uidLength) }
+                rows.append(Row(
+                    uidPrefix: prefix, cell: SpatialGrid.cell(entry.coordinate),
+                    latitude: entry.coordinate.latitude, longitude: entry.coordinate.longitude,
+                    traits: QueueDocument.packedTraits(
+                        gender: user.gender, searchable: user.searchable, ageRange: user.ageRange, birthDay: user.birth.date.daysSinceEpoch),
+                    enteredAt: entry.enteredAt.unixMilliseconds, createdAt: user.createdAt.unixMilliseconds,
+                    gender: Int32(user.gender.rawValue), sesac: Int32(user.sesac), background: Int32(user.background),
+                    ageMin: Int32(user.ageRange.min), ageMax: Int32(user.ageRange.max), searchable: user.searchable,
+                    studyCount: UInt8(entry.studies.studies.count), firstStudy: firstStudy,
+                    card: card, uidEnd: card + uidLength, studies: studies, keys: keysStart,
+                    phone: phone, email: email, nick: nick, birth: birth, end: text.count))
+            }
+            // The keys' bytes after the users'.
+            for name in keyNames {
+                let start = text.count
+                text += name.utf8
+                keys.append((start, text.count))
+            }
+            self.rows = rows
+            self.text = text
+            self.keys = keys
+            self.studyKeys = studyKeys
+        }
     }
 
     private struct UIDOrder {
@@ -216,16 +301,5 @@ public final class SQLitePopulationRepository: PopulationRepository {
         var cell: Int64
         var id: Int64
         var index: Int32
-    }
-
-    /// A queue row's packed traits and where its texts are in the document buffer: the card
-    /// (starting with the uid and ending with the studies) then the study keys.
-    private struct Document {
-        var traits: Int64
-        var card: Int
-        var uidEnd: Int
-        var studies: Int
-        var keys: Int
-        var end: Int
     }
 }

@@ -22,7 +22,9 @@ final class BatchInsert {
     private let prefix: String
     private let columns: Int
     private let rowsPerStatement: Int
-    private var pending: [Value] = []
+    /// The values of the rows not yet written (room for a full batch), and how many.
+    private let pending: UnsafeMutablePointer<Value>
+    private var pendingCount = 0
     private let arena = TextArena()
     /// The statement for a full batch, prepared once.
     private var fullStatement: Statement?
@@ -34,7 +36,17 @@ final class BatchInsert {
         self.prefix = prefix
         self.columns = columns
         self.rowsPerStatement = rowsPerStatement
-        pending.reserveCapacity(columns * rowsPerStatement)
+        pending = .allocate(capacity: columns * rowsPerStatement)
+    }
+
+    deinit {
+        pending.deallocate()
+    }
+
+    private func append(_ value: Value) {
+        precondition(pendingCount < columns * rowsPerStatement, "a row has \(columns) values")
+        pending[pendingCount] = value
+        pendingCount += 1
     }
 
     /// Queues one row of exactly `columns` values; writes a full batch.
@@ -42,22 +54,22 @@ final class BatchInsert {
         precondition(row.count == columns, "a row has \(columns) values")
         for value in row {
             switch value {
-            case .null: pending.append(.null)
+            case .null: append(.null)
             case .integer(let int): integer(int)
             case .real(let double): real(double)
             case .text(let text): self.text(text)
             case .blob(let bytes):
                 bytes.withUnsafeBufferPointer { buffer in
-                    pending.append(.blob(UnsafeRawPointer(arena.copy(buffer)), Int32(buffer.count)))
+                    append(.blob(UnsafeRawPointer(arena.copy(buffer)), Int32(buffer.count)))
                 }
             }
         }
         try endRow()
     }
 
-    func integer(_ value: Int64) { pending.append(.integer(value)) }
+    func integer(_ value: Int64) { append(.integer(value)) }
 
-    func real(_ value: Double) { pending.append(.real(value)) }
+    func real(_ value: Double) { append(.real(value)) }
 
     /// Text copied into the arena (a NUL inside is stored, not cut off).
     func text(_ value: String) {
@@ -67,34 +79,34 @@ final class BatchInsert {
     }
 
     private func queueText(_ bytes: UnsafeBufferPointer<UInt8>) {
-        pending.append(.text(UnsafeRawPointer(arena.copy(bytes)).assumingMemoryBound(to: CChar.self), Int32(bytes.count)))
+        append(.text(UnsafeRawPointer(arena.copy(bytes)).assumingMemoryBound(to: CChar.self), Int32(bytes.count)))
     }
 
     /// Text read in place: the caller keeps `bytes` alive and unchanged until the batch is
     /// written (by the `endRow()` that fills it, or by `finish()`).
     func text(stable bytes: UnsafeBufferPointer<UInt8>) {
         let start = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(arena.copy(bytes))
-        pending.append(.text(start.assumingMemoryBound(to: CChar.self), Int32(bytes.count)))
+        append(.text(start.assumingMemoryBound(to: CChar.self), Int32(bytes.count)))
     }
 
     /// Ends a row of exactly `columns` values; writes a full batch. Returns how many rows were
     /// written now (0, or `rowsPerStatement`).
     @discardableResult
     func endRow() throws -> Int {
-        precondition(pending.count % columns == 0, "a row has \(columns) values")
-        guard pending.count == columns * rowsPerStatement else { return 0 }
+        precondition(pendingCount % columns == 0, "a row has \(columns) values")
+        guard pendingCount == columns * rowsPerStatement else { return 0 }
         return try flush()
     }
 
     /// Writes the rows still queued; returns how many.
     @discardableResult
     func finish() throws -> Int {
-        precondition(pending.count % columns == 0, "a row has \(columns) values")
-        return pending.isEmpty ? 0 : try flush()
+        precondition(pendingCount % columns == 0, "a row has \(columns) values")
+        return pendingCount == 0 ? 0 : try flush()
     }
 
     private func flush() throws -> Int {
-        let rows = pending.count / columns
+        let rows = pendingCount / columns
         let statement: Statement
         if rows == rowsPerStatement {
             if fullStatement == nil { fullStatement = try connection.cached(BatchInsert.sql(prefix, columns: columns, rows: rows)) }
@@ -106,10 +118,10 @@ final class BatchInsert {
         sqlite3_reset(handle)
         // Every parameter is bound below. Text and blobs are read in place (SQLITE_STATIC): they
         // stay in the arena (or with the caller) until the statement has run.
-        for (offset, value) in pending.enumerated() {
+        for offset in 0..<pendingCount {
             let index = Int32(offset + 1)
             let code: Int32
-            switch value {
+            switch pending[offset] {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let int): code = sqlite3_bind_int64(handle, index, int)
             case .real(let double): code = sqlite3_bind_double(handle, index, double)
@@ -120,7 +132,7 @@ final class BatchInsert {
         }
         while try statement.step() {}
         sqlite3_reset(handle)
-        pending.removeAll(keepingCapacity: true)
+        pendingCount = 0
         arena.reset()
         return rows
     }

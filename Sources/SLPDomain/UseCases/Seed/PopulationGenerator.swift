@@ -16,6 +16,10 @@ struct PopulationGenerator {
 
     /// Synthetic phone numbers are 019-XXXX-XXXX, numbered from 019-0000-0000.
     static let phonePrefix = "+8219"
+    private static let phonePrefixBytes = Array(phonePrefix.utf8)
+    private static let emailPrefix = Array("seed".utf8)
+    private static let emailSuffix = Array("@example.com".utf8)
+    private static let nickPrefix = Array("새싹".utf8)
     /// How many synthetic numbers there are.
     static let capacity = 100_000_000
 
@@ -47,8 +51,29 @@ struct PopulationGenerator {
 
     private mutating func nextPerson() -> WaitingUser {
         defer { index += 1 }
-        let number = String(index)
-        let digits = String(repeating: "0", count: max(0, 8 - number.count)) + number
+        // The texts are written as bytes: a million people are drawn at a time.
+        var decimal: [UInt8] = []
+        decimal.reserveCapacity(20)
+        var rest = index.magnitude
+        repeat {
+            decimal.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        if index < 0 { decimal.append(UInt8(ascii: "-")) }
+        decimal.reverse()
+        func text(_ parts: [UInt8]...) -> String {
+            String(unsafeUninitializedCapacity: parts.reduce(0) { $0 + $1.count }) { bytes in
+                var count = 0
+                for part in parts {
+                    for byte in part {
+                        bytes[count] = byte
+                        count += 1
+                    }
+                }
+                return count
+            }
+        }
+        let padding = [UInt8](repeating: UInt8(ascii: "0"), count: max(0, 8 - decimal.count))
         let uid = UserID.random(using: &random)
         let age = 18 + Int(random.next() % 28)
         let birth = CalendarDate(utcDayOf: today.startOfDayUTC.addingTimeInterval(
@@ -59,8 +84,9 @@ struct PopulationGenerator {
             ageRange = (try? AgeRange(min: low, max: min(65, low + 5 + Int(random.next() % 20)))) ?? .all
         }
         let user = User(
-            uid: uid, phone: PhoneNumber(trustedE164: PopulationGenerator.phonePrefix + digits),
-            email: Email(trusted: "seed\(number)@example.com"), nick: Nick(trusted: "새싹" + number),
+            uid: uid, phone: PhoneNumber(trustedE164: text(PopulationGenerator.phonePrefixBytes, padding, decimal)),
+            email: Email(trusted: text(PopulationGenerator.emailPrefix, decimal, PopulationGenerator.emailSuffix)),
+            nick: Nick(trusted: text(PopulationGenerator.nickPrefix, decimal)),
             birth: BirthDate(stored: birth), gender: random.next() % 2 == 0 ? .female : .male,
             sesac: Int(random.next() % 5), background: Int(random.next() % 8),
             ageRange: ageRange, searchable: random.nextUnit() >= 0.05, createdAt: now)
