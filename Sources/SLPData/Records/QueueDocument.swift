@@ -48,6 +48,12 @@ enum QueueDocument {
 
     /// Appends the bytes of `card(of:reviews:studies:)` to `card`.
     static func appendCard(of user: User, reviews: [String], studies: StudyList, to card: inout [UInt8]) {
+        appendCardHead(of: user, reviews: reviews, to: &card)
+        appendDescription(of: studies, to: &card)
+    }
+
+    /// Appends the card up to its last field, the studies' description (which follows the last separator).
+    static func appendCardHead(of user: User, reviews: [String], to card: inout [UInt8]) {
         func number(_ value: Int) {
             if value < 0 { card.append(UInt8(ascii: "-")) }
             appendDigits(value.magnitude, to: &card)
@@ -70,7 +76,6 @@ enum QueueDocument {
         card.append(fieldSeparator)
         number(user.background)
         card.append(fieldSeparator)
-        appendDescription(of: studies, to: &card)
     }
 
     /// Appends `value` in decimal.
@@ -162,15 +167,20 @@ enum QueueDocument {
         json.append(UInt8(ascii: "["))
         for (index, study) in studies.studies.enumerated() {
             if index > 0 { json.append(UInt8(ascii: ",")) }
-            json.append(UInt8(ascii: "\""))
-            for byte in study.key.utf8 {
-                // Study keys hold no control characters; quotes and backslashes need escaping.
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { json.append(UInt8(ascii: "\\")) }
-                json.append(byte)
-            }
-            json.append(UInt8(ascii: "\""))
+            appendJSONString(study.key, to: &json)
         }
         json.append(UInt8(ascii: "]"))
+    }
+
+    /// Appends one key of `studyKeys(_:)`, quoted.
+    static func appendJSONString(_ key: String, to json: inout [UInt8]) {
+        json.append(UInt8(ascii: "\""))
+        for byte in key.utf8 {
+            // Study keys hold no control characters; quotes and backslashes need escaping.
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { json.append(UInt8(ascii: "\\")) }
+            json.append(byte)
+        }
+        json.append(UInt8(ascii: "\""))
     }
 
     /// The coordinate of the row (stored values were valid when written).

@@ -234,16 +234,29 @@ public final class SQLitePopulationRepository: PopulationRepository {
             rows.reserveCapacity(users.count)
             text.reserveCapacity(users.count * 240)
             studyKeys.reserveCapacity(users.count * 3)
-            var keyIndex: [Study: Int32] = [:]
-            var keyNames: [String] = []
+            var cache = StudyCache()
             for waiting in users {
                 let user = waiting.user, entry = waiting.entry
+                // The card ends with the studies' description, the `studies` column; then the
+                // study keys as JSON: as `QueueDocument.card` and `studyKeys` write them, from
+                // each study's pieces, prepared once.
                 let card = text.count
-                QueueDocument.appendCard(of: user, reviews: [], studies: entry.studies, to: &text)
+                QueueDocument.appendCardHead(of: user, reviews: [], to: &text)
+                let studies = text.count
+                let firstStudy = studyKeys.count
+                for (position, study) in entry.studies.studies.enumerated() {
+                    let known = cache.known[cache.find(study)]
+                    if position > 0 { text.append(UInt8(ascii: " ")) }
+                    text += known.name
+                    studyKeys.append(known.key)
+                }
                 let keysStart = text.count
-                // The card ends with the studies' description, the `studies` column.
-                let studies = text[card..<keysStart].lastIndex(of: QueueDocument.fieldSeparator)! + 1
-                QueueDocument.appendStudyKeys(entry.studies, to: &text)
+                text.append(UInt8(ascii: "["))
+                for (position, key) in studyKeys[firstStudy...].enumerated() {
+                    if position > 0 { text.append(UInt8(ascii: ",")) }
+                    text += cache.json[Int(key)]
+                }
+                text.append(UInt8(ascii: "]"))
                 let phone = text.count
                 text += user.phone.e164.utf8
                 let email = text.count
@@ -252,17 +265,6 @@ public final class SQLitePopulationRepository: PopulationRepository {
                 text += user.nick.value.utf8
                 let birth = text.count
                 Self.appendDate(user.birth.date, to: &text)
-                let firstStudy = studyKeys.count
-                for study in entry.studies.studies {
-                    if let key = keyIndex[study] {
-                        studyKeys.append(key)
-                    } else {
-                        let key = Int32(keyNames.count)
-                        keyIndex[study] = key
-                        keyNames.append(study.key)
-                        studyKeys.append(key)
-                    }
-                }
                 var prefix: UInt64 = 0
                 for byte in text[card..<(card + min(8, user.uid.rawValue.utf8.count))] { prefix = prefix << 8 | UInt64(byte) }
                 let uidLength = user.uid.rawValue.utf8.count
@@ -280,15 +282,66 @@ public final class SQLitePopulationRepository: PopulationRepository {
                     phone: phone, email: email, nick: nick, birth: birth, end: text.count))
             }
             // The keys' bytes after the users'.
-            for name in keyNames {
+            for key in cache.keys {
                 let start = text.count
-                text += name.utf8
+                text += key
                 keys.append((start, text.count))
             }
             self.rows = rows
             self.text = text
             self.keys = keys
             self.studyKeys = studyKeys
+        }
+    }
+
+    /// The distinct studies met, found by their name's bytes: hashing Strings (or Studies)
+    /// for a few million lookups cost more than writing the rest of the documents.
+    private struct StudyCache {
+        struct Known {
+            var hash: UInt64
+            var name: [UInt8]
+            /// The position of its key in `keys`.
+            var key: Int32
+        }
+
+        var known: [Known] = []
+        /// Positions in `known`, open addressing; -1 is empty.
+        private var slots = [Int](repeating: -1, count: 512)
+        /// The distinct keys' bytes, and each one quoted for the JSON list.
+        var keys: [[UInt8]] = []
+        var json: [[UInt8]] = []
+        private var keyPositions: [[UInt8]: Int32] = [:]
+
+        /// The position in `known` of `study`'s name, added if new.
+        mutating func find(_ study: Study) -> Int {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in study.name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+            while slots[slot] >= 0 {
+                let position = slots[slot]
+                if known[position].hash == hash && known[position].name.elementsEqual(study.name.utf8) { return position }
+                slot = (slot + 1) & (slots.count - 1)
+            }
+            let keyBytes = Array(study.key.utf8)
+            let key = keyPositions[keyBytes] ?? {
+                keys.append(keyBytes)
+                var quoted: [UInt8] = []
+                QueueDocument.appendJSONString(study.key, to: &quoted)
+                json.append(quoted)
+                keyPositions[keyBytes] = Int32(keys.count - 1)
+                return Int32(keys.count - 1)
+            }()
+            known.append(Known(hash: hash, name: Array(study.name.utf8), key: key))
+            slots[slot] = known.count - 1
+            if known.count * 2 > slots.count {
+                slots = [Int](repeating: -1, count: slots.count * 2)
+                for (position, entry) in known.enumerated() {
+                    var slot = Int(truncatingIfNeeded: entry.hash) & (slots.count - 1)
+                    while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+                    slots[slot] = position
+                }
+            }
+            return known.count - 1
         }
     }
 

@@ -20,13 +20,13 @@ public struct UserID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// A fresh random identifier drawn from `generator`.
     public static func random<G: RandomNumberGenerator>(using generator: inout G) -> UserID {
         // Written in place: seeding draws a million of these.
-        let text = String(unsafeUninitializedCapacity: generatedLength) { bytes in
+        let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: generatedLength) { bytes in
             alphabet.withUnsafeBufferPointer { alphabet in
                 for index in 0..<generatedLength {
                     bytes[index] = alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
                 }
             }
-            return generatedLength
+            return String(decoding: bytes, as: UTF8.self)
         }
         // Only ASCII letters and digits were drawn, so this cannot fail.
         return UserID(validated: text)

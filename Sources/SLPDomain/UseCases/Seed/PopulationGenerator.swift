@@ -13,6 +13,8 @@ struct PopulationGenerator {
     /// Cumulative Zipf weights over `studies`.
     private let cumulative: [Double]
     private let hotspotCenters: [(north: Double, east: Double)]
+    /// Reused while writing a person's texts.
+    private var scratch: [UInt8] = []
 
     /// Synthetic phone numbers are 019-XXXX-XXXX, numbered from 019-0000-0000.
     static let phonePrefix = "+8219"
@@ -61,19 +63,28 @@ struct PopulationGenerator {
         } while rest > 0
         if index < 0 { decimal.append(UInt8(ascii: "-")) }
         decimal.reverse()
-        func text(_ parts: [UInt8]...) -> String {
-            String(unsafeUninitializedCapacity: parts.reduce(0) { $0 + $1.count }) { bytes in
-                var count = 0
-                for part in parts {
-                    for byte in part {
-                        bytes[count] = byte
-                        count += 1
-                    }
-                }
-                return count
-            }
+        var scratch: [UInt8] = []
+        swap(&scratch, &self.scratch)
+        func text(_ build: (inout [UInt8]) -> Void) -> String {
+            scratch.removeAll(keepingCapacity: true)
+            build(&scratch)
+            return String(decoding: scratch, as: UTF8.self)
         }
-        let padding = [UInt8](repeating: UInt8(ascii: "0"), count: max(0, 8 - decimal.count))
+        let phone = text {
+            $0 += PopulationGenerator.phonePrefixBytes
+            for _ in decimal.count..<max(decimal.count, 8) { $0.append(UInt8(ascii: "0")) }
+            $0 += decimal
+        }
+        let email = text {
+            $0 += PopulationGenerator.emailPrefix
+            $0 += decimal
+            $0 += PopulationGenerator.emailSuffix
+        }
+        let nick = text {
+            $0 += PopulationGenerator.nickPrefix
+            $0 += decimal
+        }
+        swap(&scratch, &self.scratch)
         let uid = UserID.random(using: &random)
         let age = 18 + Int(random.next() % 28)
         let birth = CalendarDate(utcDayOf: today.startOfDayUTC.addingTimeInterval(
@@ -84,9 +95,7 @@ struct PopulationGenerator {
             ageRange = (try? AgeRange(min: low, max: min(65, low + 5 + Int(random.next() % 20)))) ?? .all
         }
         let user = User(
-            uid: uid, phone: PhoneNumber(trustedE164: text(PopulationGenerator.phonePrefixBytes, padding, decimal)),
-            email: Email(trusted: text(PopulationGenerator.emailPrefix, decimal, PopulationGenerator.emailSuffix)),
-            nick: Nick(trusted: text(PopulationGenerator.nickPrefix, decimal)),
+            uid: uid, phone: PhoneNumber(trustedE164: phone), email: Email(trusted: email), nick: Nick(trusted: nick),
             birth: BirthDate(stored: birth), gender: random.next() % 2 == 0 ? .female : .male,
             sesac: Int(random.next() % 5), background: Int(random.next() % 8),
             ageRange: ageRange, searchable: random.nextUnit() >= 0.05, createdAt: now)
