@@ -15,11 +15,12 @@ public final class SQLitePopulationRepository: PopulationRepository {
         }
     }
 
-    /// Page cache for bulk loads (KiB): the whole working set of a million-user load stays in memory.
-    private static let bulkCacheKiB = 524_288
+    /// Page cache for bulk loads (KiB): a million users' pages (about 800 MB) all stay in memory
+    /// until the commit instead of spilling to the WAL on the way.
+    private static let bulkCacheKiB = 1_048_576
 
-    /// Rows per multi-row INSERT.
-    private static let rowsPerStatement = 64
+    /// Rows per multi-row INSERT (256 cost about 1% fewer instructions than 64).
+    private static let rowsPerStatement = 256
 
     public func addWaiting(_ users: [WaitingUser]) throws -> Int {
         try database.connection.execute("PRAGMA cache_size = -\(Self.bulkCacheKiB); PRAGMA foreign_keys = OFF")
@@ -66,21 +67,29 @@ public final class SQLitePopulationRepository: PopulationRepository {
             rows.append(QueueOrder(cell: people.rows[Int(entry.index)].cell, id: ids[Int(entry.index)], index: entry.index))
         }
         rows.sort { ($0.cell, $0.id) < ($1.cell, $1.id) }
+        // Gathered once in that order: the passes below then read their rows one after another.
+        let queued = rows.map { row in
+            let person = people.rows[Int(row.index)]
+            return Queued(
+                cell: row.cell, id: row.id, latitude: person.latitude, longitude: person.longitude, traits: person.traits,
+                enteredAt: person.enteredAt, card: person.card, uidEnd: person.uidEnd, studies: person.studies, keys: person.keys,
+                keysEnd: person.phone, firstStudy: person.firstStudy, studyCount: Int(person.studyCount))
+        }
+        rows = []
         let insertQueue = BatchInsert(
             "INSERT INTO queue (cell, user_id, lat, long, traits, card, uid, studies, study_keys, entered_at)",
             columns: 10, rowsPerStatement: Self.rowsPerStatement, connection: connection)
-        for row in rows {
-            let person = people.rows[Int(row.index)]
+        for row in queued {
             insertQueue.integer(row.cell)
             insertQueue.integer(row.id)
-            insertQueue.real(person.latitude)
-            insertQueue.real(person.longitude)
-            insertQueue.integer(person.traits)
-            insertQueue.text(stable: bytes(person.card, person.keys))
-            insertQueue.text(stable: bytes(person.card, person.uidEnd))
-            insertQueue.text(stable: bytes(person.studies, person.keys))
-            insertQueue.text(stable: bytes(person.keys, person.phone))
-            insertQueue.integer(person.enteredAt)
+            insertQueue.real(row.latitude)
+            insertQueue.real(row.longitude)
+            insertQueue.integer(row.traits)
+            insertQueue.text(stable: bytes(row.card, row.keys))
+            insertQueue.text(stable: bytes(row.card, row.uidEnd))
+            insertQueue.text(stable: bytes(row.studies, row.keys))
+            insertQueue.text(stable: bytes(row.keys, row.keysEnd))
+            insertQueue.integer(row.enteredAt)
             try insertQueue.endRow()
         }
         try insertQueue.finish()
@@ -88,12 +97,11 @@ public final class SQLitePopulationRepository: PopulationRepository {
         // place the study rows by key, each key's rows in queue order, (cell, user_id).
         let keys = people.keys
         let byteOrder = keys.indices.sorted { bytes(keys[$0].start, keys[$0].end).lexicographicallyPrecedes(bytes(keys[$1].start, keys[$1].end)) }
-        func studyKeys(_ row: QueueOrder) -> ArraySlice<Int32> {
-            let person = people.rows[Int(row.index)]
-            return people.studyKeys[person.firstStudy..<(person.firstStudy + Int(person.studyCount))]
+        func studyKeys(_ row: Queued) -> ArraySlice<Int32> {
+            people.studyKeys[row.firstStudy..<(row.firstStudy + row.studyCount)]
         }
         var counts = [Int](repeating: 0, count: keys.count)
-        for row in rows {
+        for row in queued {
             for key in studyKeys(row) { counts[Int(key)] += 1 }
         }
         // Where each key's next row goes.
@@ -104,7 +112,7 @@ public final class SQLitePopulationRepository: PopulationRepository {
             total += counts[key]
         }
         var studyOrder = [(key: Int32, row: Int32)](repeating: (0, 0), count: total)
-        for (position, row) in rows.enumerated() {
+        for (position, row) in queued.enumerated() {
             for key in studyKeys(row) {
                 studyOrder[next[Int(key)]] = (key, Int32(position))
                 next[Int(key)] += 1
@@ -114,18 +122,18 @@ public final class SQLitePopulationRepository: PopulationRepository {
             "INSERT INTO queue_studies (study, cell, user_id, lat, long, traits, card)",
             columns: 7, rowsPerStatement: Self.rowsPerStatement, connection: connection)
         for (key, position) in studyOrder {
-            let row = rows[Int(position)], person = people.rows[Int(row.index)]
+            let row = queued[Int(position)]
             insertStudy.text(stable: bytes(keys[Int(key)].start, keys[Int(key)].end))
             insertStudy.integer(row.cell)
             insertStudy.integer(row.id)
-            insertStudy.real(person.latitude)
-            insertStudy.real(person.longitude)
-            insertStudy.integer(person.traits)
-            insertStudy.text(stable: bytes(person.card, person.keys))
+            insertStudy.real(row.latitude)
+            insertStudy.real(row.longitude)
+            insertStudy.integer(row.traits)
+            insertStudy.text(stable: bytes(row.card, row.keys))
             try insertStudy.endRow()
         }
         try insertStudy.finish()
-        return rows.count
+        return queued.count
     }
 
     /// Inserts the people in `order`, many per statement; returns each one's id by position,
@@ -354,5 +362,22 @@ public final class SQLitePopulationRepository: PopulationRepository {
         var cell: Int64
         var id: Int64
         var index: Int32
+    }
+
+    /// A queue row's values, and where its texts are in the buffer (as in `People.Row`).
+    private struct Queued {
+        var cell: Int64
+        var id: Int64
+        var latitude: Double
+        var longitude: Double
+        var traits: Int64
+        var enteredAt: Int64
+        var card: Int
+        var uidEnd: Int
+        var studies: Int
+        var keys: Int
+        var keysEnd: Int
+        var firstStudy: Int
+        var studyCount: Int
     }
 }
