@@ -23,8 +23,11 @@ public final class SQLitePopulationRepository: PopulationRepository {
     private static let rowsPerStatement = 256
 
     public func addWaiting(_ users: [WaitingUser]) throws -> Int {
-        try database.connection.execute("PRAGMA cache_size = -\(Self.bulkCacheKiB); PRAGMA foreign_keys = OFF")
-        defer { try? database.connection.execute("PRAGMA foreign_keys = ON") }
+        // Each multi-row statement keeps the pages it changes in a statement journal: in memory,
+        // not spilled to a temporary file.
+        try database.connection.execute(
+            "PRAGMA cache_size = -\(Self.bulkCacheKiB); PRAGMA foreign_keys = OFF; PRAGMA temp_store = MEMORY")
+        defer { try? database.connection.execute("PRAGMA foreign_keys = ON; PRAGMA temp_store = DEFAULT") }
         return try database.write { connection in
             // Everything the tables take, read from the users once, in their order: later
             // passes visit them in other orders, where compact rows and one text buffer are
