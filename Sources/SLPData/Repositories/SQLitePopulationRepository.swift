@@ -324,6 +324,15 @@ public final class SQLitePopulationRepository: PopulationRepository {
         var json: [[UInt8]] = []
         private var keyPositions: [[UInt8]: Int32] = [:]
 
+        private static func equal(_ bytes: [UInt8], _ text: String) -> Bool {
+            let compared = text.utf8.withContiguousStorageIfAvailable { utf8 in
+                bytes.withUnsafeBufferPointer { bytes in
+                    bytes.count == utf8.count && (bytes.isEmpty || memcmp(bytes.baseAddress!, utf8.baseAddress!, bytes.count) == 0)
+                }
+            }
+            return compared ?? bytes.elementsEqual(text.utf8)
+        }
+
         /// The position in `known` of `study`'s name, added if new.
         mutating func find(_ study: Study) -> Int {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -331,7 +340,7 @@ public final class SQLitePopulationRepository: PopulationRepository {
             var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
             while slots[slot] >= 0 {
                 let position = slots[slot]
-                if known[position].hash == hash && known[position].name.elementsEqual(study.name.utf8) { return position }
+                if known[position].hash == hash && Self.equal(known[position].name, study.name) { return position }
                 slot = (slot + 1) & (slots.count - 1)
             }
             let keyBytes = Array(study.key.utf8)
