@@ -41,10 +41,21 @@ enum QueueDocument {
         // String checks every join for a grapheme boundary, ten times slower here).
         var card: [UInt8] = []
         card.reserveCapacity(160)
+        appendCard(of: user, reviews: reviews, studies: studies, to: &card)
+        return String(decoding: card, as: UTF8.self)
+    }
+
+    /// Appends the bytes of `card(of:reviews:studies:)` to `card`.
+    static func appendCard(of user: User, reviews: [String], studies: StudyList, to card: inout [UInt8]) {
+        appendCardHead(of: user, reviews: reviews, to: &card)
+        appendDescription(of: studies, to: &card)
+    }
+
+    /// Appends the card up to its last field, the studies' description (which follows the last separator).
+    static func appendCardHead(of user: User, reviews: [String], to card: inout [UInt8]) {
         func number(_ value: Int) {
             if value < 0 { card.append(UInt8(ascii: "-")) }
-            let digits = String(value.magnitude)
-            card += digits.utf8
+            appendDigits(value.magnitude, to: &card)
         }
         card += user.uid.rawValue.utf8
         card.append(fieldSeparator)
@@ -64,8 +75,20 @@ enum QueueDocument {
         card.append(fieldSeparator)
         number(user.background)
         card.append(fieldSeparator)
-        card += studies.description.utf8
-        return String(decoding: card, as: UTF8.self)
+    }
+
+    /// Appends `value` in decimal.
+    private static func appendDigits(_ value: UInt, to bytes: inout [UInt8]) {
+        if value >= 10 { appendDigits(value / 10, to: &bytes) }
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+
+    /// Appends the bytes of `studies.description` (the names separated by single spaces).
+    static func appendDescription(of studies: StudyList, to bytes: inout [UInt8]) {
+        for (index, study) in studies.studies.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: " ")) }
+            bytes += study.name.utf8
+        }
     }
 
     /// The card's uid, the first field.
@@ -141,19 +164,30 @@ enum QueueDocument {
 
     /// The `study_keys` column: the list's comparison keys as a JSON array of strings.
     static func studyKeys(_ studies: StudyList) -> String {
-        var json: [UInt8] = [UInt8(ascii: "[")]
+        var json: [UInt8] = []
+        appendStudyKeys(studies, to: &json)
+        return String(decoding: json, as: UTF8.self)
+    }
+
+    /// Appends the bytes of `studyKeys(_:)` to `json`.
+    static func appendStudyKeys(_ studies: StudyList, to json: inout [UInt8]) {
+        json.append(UInt8(ascii: "["))
         for (index, study) in studies.studies.enumerated() {
             if index > 0 { json.append(UInt8(ascii: ",")) }
-            json.append(UInt8(ascii: "\""))
-            for byte in study.key.utf8 {
-                // Study keys hold no control characters; quotes and backslashes need escaping.
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { json.append(UInt8(ascii: "\\")) }
-                json.append(byte)
-            }
-            json.append(UInt8(ascii: "\""))
+            appendJSONString(study.key, to: &json)
         }
         json.append(UInt8(ascii: "]"))
-        return String(decoding: json, as: UTF8.self)
+    }
+
+    /// Appends one key of `studyKeys(_:)`, quoted.
+    static func appendJSONString(_ key: String, to json: inout [UInt8]) {
+        json.append(UInt8(ascii: "\""))
+        for byte in key.utf8 {
+            // Study keys hold no control characters; quotes and backslashes need escaping.
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { json.append(UInt8(ascii: "\\")) }
+            json.append(byte)
+        }
+        json.append(UInt8(ascii: "\""))
     }
 
     /// The coordinate of the row (stored values were valid when written).

@@ -18,11 +18,20 @@ public struct UserID: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// A fresh random identifier drawn from `generator`.
     public static func random<G: RandomNumberGenerator>(using generator: inout G) -> UserID {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
-        let bytes = (0..<generatedLength).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+        // Written in place: seeding draws a million of these.
+        let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: generatedLength) { bytes in
+            alphabet.withUnsafeBufferPointer { alphabet in
+                for index in 0..<generatedLength {
+                    bytes[index] = alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         // Only ASCII letters and digits were drawn, so this cannot fail.
-        return UserID(validated: String(decoding: bytes, as: UTF8.self))
+        return UserID(validated: text)
     }
+
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
 
     /// An identifier that passed `init(_:)` before (read back from storage).
     @_spi(Storage) public init(validated rawValue: String) {

@@ -24,9 +24,15 @@ struct PopulationGenerator {
     /// Cumulative Zipf weights over `studies`.
     private let cumulative: [Double]
     private let hotspotCenters: [(north: Double, east: Double)]
+    /// Reused while writing a person's texts.
+    private var scratch: [UInt8] = []
 
     /// Synthetic phone numbers are 019-XXXX-XXXX, numbered from 019-0000-0000.
     static let phonePrefix = "+8219"
+    private static let phonePrefixBytes = Array(phonePrefix.utf8)
+    private static let emailPrefix = Array("seed".utf8)
+    private static let emailSuffix = Array("@example.com".utf8)
+    private static let nickPrefix = Array("새싹".utf8)
     /// How many synthetic numbers there are.
     static let capacity = 100_000_000
 
@@ -58,8 +64,38 @@ struct PopulationGenerator {
 
     private mutating func nextPerson() -> WaitingUser {
         defer { index += 1 }
-        let number = String(index)
-        let digits = String(repeating: "0", count: max(0, 8 - number.count)) + number
+        // The texts are written as bytes: a million people are drawn at a time.
+        var decimal: [UInt8] = []
+        decimal.reserveCapacity(20)
+        var rest = index.magnitude
+        repeat {
+            decimal.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        if index < 0 { decimal.append(UInt8(ascii: "-")) }
+        decimal.reverse()
+        var scratch: [UInt8] = []
+        swap(&scratch, &self.scratch)
+        func text(_ build: (inout [UInt8]) -> Void) -> String {
+            scratch.removeAll(keepingCapacity: true)
+            build(&scratch)
+            return String(decoding: scratch, as: UTF8.self)
+        }
+        let phone = text {
+            $0 += PopulationGenerator.phonePrefixBytes
+            for _ in decimal.count..<max(decimal.count, 8) { $0.append(UInt8(ascii: "0")) }
+            $0 += decimal
+        }
+        let email = text {
+            $0 += PopulationGenerator.emailPrefix
+            $0 += decimal
+            $0 += PopulationGenerator.emailSuffix
+        }
+        let nick = text {
+            $0 += PopulationGenerator.nickPrefix
+            $0 += decimal
+        }
+        swap(&scratch, &self.scratch)
         let uid = UserID.random(using: &random)
         let age = 18 + Int(random.next() % 28)
         let birth = CalendarDate(utcDayOf: today.startOfDayUTC.addingTimeInterval(
@@ -70,8 +106,7 @@ struct PopulationGenerator {
             ageRange = (try? AgeRange(min: low, max: min(65, low + 5 + Int(random.next() % 20)))) ?? .all
         }
         let user = User(
-            uid: uid, phone: PhoneNumber(trustedE164: PopulationGenerator.phonePrefix + digits),
-            email: Email(trusted: "seed\(number)@example.com"), nick: Nick(trusted: "새싹" + number),
+            uid: uid, phone: PhoneNumber(trustedE164: phone), email: Email(trusted: email), nick: Nick(trusted: nick),
             birth: BirthDate(stored: birth), gender: random.next() % 2 == 0 ? .female : .male,
             sesac: Int(random.next() % 5), background: Int(random.next() % 8),
             ageRange: ageRange, searchable: random.nextUnit() >= 0.05, createdAt: now)

@@ -2,7 +2,7 @@
 /// Adds N synthetic registered users waiting in the queue, deterministic for a seed.
 public struct SeedPopulationUseCase {
     /// Users written per transaction. A large batch lets storage write every index in key
-    /// order (a million users take about 1.2 GB of memory while they are written).
+    /// order (a million users take about 1.9 GB of memory while they are written).
     public static let batchSize = 1_000_000
 
     private let population: any PopulationRepository
