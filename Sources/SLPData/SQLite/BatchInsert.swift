@@ -1,5 +1,4 @@
 import CSQLite
-import Foundation
 
 /// Inserts rows many at a time, one statement per `rowsPerStatement` rows: in a bulk load,
 /// running a statement per row cost more than storing the row.
