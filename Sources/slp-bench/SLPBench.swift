@@ -90,7 +90,8 @@ struct SLPBench {
         defer { if database == nil { try? FileManager.default.removeItem(atPath: directory) } }
         try dataset.loadRows()
         let search = searchUseCase(dataset)
-        let points = dataset.queryPoints(200, seed: 11)
+        // A new point each time, as in the benchmark: pages are met for the first time too.
+        let points = dataset.queryPoints(max(rounds, 1), seed: 11)
         let started = Stopwatch.now()
         var results = 0
         for round in 0..<rounds {

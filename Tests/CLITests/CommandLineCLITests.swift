@@ -43,7 +43,7 @@ final class CommandLineCLITests: XCTestCase {
               64  usage error or invalid value
               65  not an slp database, or a newer schema than this slp knows
               70  internal error
-              74  storage I/O error: cannot open, disk full, read-only
+              74  I/O error: database cannot open, disk full, read-only; or stdout unwritable
               75  database still busy after retries
 
             """)

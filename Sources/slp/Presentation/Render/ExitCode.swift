@@ -21,7 +21,7 @@ enum ExitCode: Int32, Sendable, CaseIterable {
         case .usage: "usage error or invalid value"
         case .dataError: "not an slp database, or a newer schema than this slp knows"
         case .software: "internal error"
-        case .ioError: "storage I/O error: cannot open, disk full, read-only"
+        case .ioError: "I/O error: database cannot open, disk full, read-only; or stdout unwritable"
         case .busy: "database still busy after retries"
         }
     }
