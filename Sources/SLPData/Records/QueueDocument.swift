@@ -57,7 +57,7 @@ enum QueueDocument {
             if value < 0 { card.append(UInt8(ascii: "-")) }
             appendDigits(value.magnitude, to: &card)
         }
-        card += user.uid.rawValue.utf8
+        user.uid.withUTF8 { card.append(contentsOf: $0) }
         card.append(fieldSeparator)
         card += user.nick.value.utf8
         card.append(fieldSeparator)
@@ -135,7 +135,7 @@ enum QueueDocument {
             }
             let reviews = fields.3.isEmpty ? [] : text(fields.3).split(separator: reviewSeparator, omittingEmptySubsequences: false).map(String.init)
             return NearbyUser(
-                uid: UserID(validated: text(fields.0)), nick: Nick(trusted: text(fields.1)), coordinate: coordinate,
+                uid: UserID(validatedUTF8: UnsafeBufferPointer(rebasing: card[fields.0])), nick: Nick(trusted: text(fields.1)), coordinate: coordinate,
                 reputation: reputation(UnsafeBufferPointer(rebasing: card[fields.2])),
                 studies: studies.studyList(UnsafeBufferPointer(rebasing: card[fields.6])),
                 reviews: reviews, gender: gender, sesac: number(fields.4), background: number(fields.5), distance: distance)

@@ -289,8 +289,8 @@ public final class SQLitePopulationRepository: PopulationRepository {
                 let birth = text.count
                 Self.appendDate(user.birth.date, to: &text)
                 var prefix: UInt64 = 0
-                for byte in text[card..<(card + min(8, user.uid.rawValue.utf8.count))] { prefix = prefix << 8 | UInt64(byte) }
-                let uidLength = user.uid.rawValue.utf8.count
+                let uidLength = user.uid.withUTF8 { $0.count }
+                for byte in text[card..<(card + min(8, uidLength))] { prefix = prefix << 8 | UInt64(byte) }
                 if uidLength < 8 { prefix <<= 8 * UInt64(8 - uidLength) }
                 rows.append(Row(
                     uidPrefix: prefix, cell: SpatialGrid.cell(entry.coordinate),

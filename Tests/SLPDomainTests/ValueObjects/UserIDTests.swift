@@ -61,4 +61,32 @@ final class UserIDTests: XCTestCase {
         XCTAssertLessThan(try UserID("A1"), try UserID("B0"))
         XCTAssertLessThan(try UserID("Z"), try UserID("a"))
     }
+
+    /// Short uids are kept in place and long ones as text: neither may show through.
+    func testEveryLengthRoundTripsAndOrdersAsItsText() throws {
+        let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        var generator = TestSplitMix64(state: 7)
+        var uids: [UserID] = []
+        for length in 1...64 {
+            for _ in 0..<4 {
+                let text = String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+                let uid = try UserID(text)
+                XCTAssertEqual(uid.rawValue, text)
+                XCTAssertEqual(uid.withUTF8 { Array($0) }, Array(text.utf8))
+                XCTAssertEqual(uid, try UserID(uid.rawValue))
+                XCTAssertEqual(uid.hashValue, try UserID(text).hashValue)
+                uids.append(uid)
+            }
+        }
+        // Prefixes across the 32-byte boundary, and one byte apart at the last stored position.
+        let base = String(repeating: "z", count: 31)
+        uids += try [base, base + "z", base + "zz", base + "0", base + "00", "z" + base + "a", "z" + base].map { try UserID($0) }
+        for left in uids {
+            for right in uids {
+                XCTAssertEqual(left < right, left.rawValue < right.rawValue, "\(left) < \(right)")
+                XCTAssertEqual(left == right, left.rawValue == right.rawValue, "\(left) == \(right)")
+            }
+        }
+        XCTAssertEqual(uids.sorted().map(\.rawValue), uids.map(\.rawValue).sorted())
+    }
 }

@@ -137,6 +137,12 @@ struct JSONWriter: ~Copyable {
         escape(value)
     }
 
+    /// A string given as its UTF-8 bytes.
+    mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        separate()
+        escape(utf8)
+    }
+
     mutating func int(_ value: Int) {
         separate()
         // Most numbers in slp's output (counts, codes, flags) are one digit.
@@ -207,49 +213,57 @@ struct JSONWriter: ~Copyable {
         return false
     }
 
-    /// Escapes quotes, backslashes and control characters; U+2028/2029 too, for JavaScript readers.
+    /// `escape` of a String's bytes.
     private mutating func escape(_ value: String) {
-        append(UInt8(ascii: "\""))
         var value = value
-        value.withUTF8 { utf8 in
-            // Most text needs no escape at all: one pass to find out, one copy.
-            if !JSONWriter.mayNeedEscape(utf8) {
-                append(utf8)
-                return
-            }
-            var start = 0
-            var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
-                var replacement: String?
-                var width = 1
-                switch byte {
-                case UInt8(ascii: "\""): replacement = #"\""#
-                case UInt8(ascii: "\\"): replacement = #"\\"#
-                case UInt8(ascii: "\n"): replacement = #"\n"#
-                case UInt8(ascii: "\r"): replacement = #"\r"#
-                case UInt8(ascii: "\t"): replacement = #"\t"#
-                case 0..<0x20:
-                    let hex = String(byte, radix: 16)
-                    replacement = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-                    // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-                    replacement = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                    width = 3
-                default:
-                    break
-                }
-                if var replacement {
-                    append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                    replacement.withUTF8 { append($0) }
-                    index += width
-                    start = index
-                } else {
-                    index += 1
-                }
-            }
-            append(UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+        value.withUTF8 { escape($0) }
+    }
+
+    /// Escapes quotes, backslashes and control characters; U+2028/2029 too, for JavaScript readers.
+    private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>) {
+        append(UInt8(ascii: "\""))
+        // Most text needs no escape at all: one pass to find out, one copy.
+        if !JSONWriter.mayNeedEscape(utf8) {
+            append(utf8)
+        } else {
+            escapeEach(utf8)
         }
         append(UInt8(ascii: "\""))
+    }
+
+    /// Copies `utf8`, replacing what must be escaped.
+    private mutating func escapeEach(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            var replacement: String?
+            var width = 1
+            switch byte {
+            case UInt8(ascii: "\""): replacement = #"\""#
+            case UInt8(ascii: "\\"): replacement = #"\\"#
+            case UInt8(ascii: "\n"): replacement = #"\n"#
+            case UInt8(ascii: "\r"): replacement = #"\r"#
+            case UInt8(ascii: "\t"): replacement = #"\t"#
+            case 0..<0x20:
+                let hex = String(byte, radix: 16)
+                replacement = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                replacement = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                width = 3
+            default:
+                break
+            }
+            if var replacement {
+                append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                replacement.withUTF8 { append($0) }
+                index += width
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        append(UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
     }
 }

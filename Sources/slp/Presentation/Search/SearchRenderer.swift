@@ -43,7 +43,7 @@ struct SearchRenderer {
     private func write(_ user: NearbyUser, type: Int, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("uid" as StaticString)
-        writer.string(user.uid.rawValue)
+        user.uid.withUTF8 { writer.string(utf8: $0) }
         writer.key("nick" as StaticString)
         writer.string(user.nick.value)
         writer.key("lat" as StaticString)
