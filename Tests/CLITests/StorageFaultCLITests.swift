@@ -280,6 +280,33 @@ final class StorageFaultCLITests: XCTestCase {
         }
     }
 
+    /// A search's JSON, streamed to standard output in chunks: whole and exact through a pipe,
+    /// and when standard output cannot take it, one line on standard error and exit 74, written
+    /// once however many chunks were left.
+    func testALargeSearchStreamsToStandardOutputOrFailsOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        var slp = SLPBinary(database: directory.path("large.sqlite"))
+        try makeDatabase(slp)
+        XCTAssertEqual(try slp.run("seed", "--users", "700", "--seed", "2").status, 0)
+        let search = ["--json", "search", "--as", "010-9100-0001", "--lat", "37.5665", "--long", "126.978", "--radius", "50000"]
+        let found = try slp.run(search)
+        XCTAssertEqual(found.status, 0, found.stderr)
+        XCTAssertGreaterThan(found.stdout.utf8.count, 3 * 65_536, "several chunks")
+        XCTAssertTrue(found.stdout.hasSuffix("]}\n"))
+        XCTAssertEqual(found.stdout.filter { $0 == "\n" }.count, 1)
+        let cards = try XCTUnwrap(try found.jsonObject()["fromQueueDB"] as? [[String: Any]])
+        XCTAssertEqual(cards.count, found.stdout.components(separatedBy: #"{"uid":"#).count - 1)
+        XCTAssertGreaterThan(cards.count, 500)
+
+        for (target, reason) in [("/dev/full", "No space left on device"), ("&-", "Bad file descriptor")] {
+            slp.launcher = ["/bin/sh", "-c", #"exec "$0" "$@" >"# + target]
+            let failed = try slp.run(search)
+            XCTAssertEqual(failed.status, 74, target)
+            XCTAssertEqual(failed.stderr, "Error: cannot write to standard output: \(reason)\n", target)
+        }
+    }
+
     /// A file system that is really full, where one can be mounted (root on Linux): a 1 MiB tmpfs.
     /// The file size limit above covers the same path everywhere else.
     func testAFullFileSystemIsAnIOErrorAndLosesNothing() throws {

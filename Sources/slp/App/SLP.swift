@@ -16,8 +16,11 @@ struct SLP {
         signal(SIGXFSZ, SIG_IGN)
         let output = await Application.run(.current())
         StandardStreams.writeOutput(output.stdout)
-        if !output.stdoutBytes.isEmpty { StandardStreams.writeOutput(output.stdoutBytes) }
+        if let json = output.stdoutJSON { StandardStreams.writeOutput(json) }
         StandardStreams.writeError(output.stderr)
-        exit(output.exitCode.rawValue)
+        // What the output still holds (a search's thousands of results) is left for the exit to
+        // free: releasing it value by value cost some 1.4M instructions. The database is already
+        // closed (its -wal and -shm files removed) by the time a command returns.
+        withExtendedLifetime(output) { exit(output.exitCode.rawValue) }
     }
 }

@@ -12,8 +12,15 @@ import Darwin
 /// pipe raises SIGPIPE, as for any command-line tool.
 enum StandardStreams {
     static func writeOutput(_ text: String) { emit(text, to: STDOUT_FILENO) }
-    static func writeOutput(_ bytes: OutputBytes) { bytes.withUnsafeBytes { emit($0, to: STDOUT_FILENO) } }
     static func writeError(_ text: String) { emit(text, to: STDERR_FILENO) }
+
+    /// Streams `line` to stdout as it is written, a chunk at a time: one buffer of `chunk` bytes,
+    /// reused, touches far fewer fresh pages than the whole document would.
+    static func writeOutput(_ line: JSONLine, chunk: Int = 64 * 1024) {
+        var writer = JSONWriter(chunk: chunk) { emit($0, to: STDOUT_FILENO) }
+        line.write(to: &writer)
+        writer.flush()
+    }
 
     private static func emit(_ text: String, to descriptor: Int32) {
         var text = text

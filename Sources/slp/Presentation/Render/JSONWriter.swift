@@ -4,7 +4,8 @@
 ///
 /// The bytes live in one buffer this writer owns (it cannot be copied): a search writes half
 /// a megabyte in tens of thousands of small pieces, and `Array.append` checked uniqueness and
-/// capacity for each of them.
+/// capacity for each of them. A chunked writer hands the buffer on whenever it fills and then
+/// reuses it, so a document of any size touches only that much memory.
 struct JSONWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var count = 0
@@ -15,28 +16,53 @@ struct JSONWriter: ~Copyable {
     private var afterKey = false
     // The top level counts as one more container, empty at first, so nothing precedes its value.
 
+    /// Where a chunked writer hands its bytes; nil keeps them all in memory.
+    private let sink: ((UnsafeRawBufferPointer) -> Void)?
+
+    /// A writer that keeps everything in memory, growing as needed.
     init(capacity: Int = 4_096) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
+        sink = nil
+    }
+
+    /// A writer that hands its bytes to `sink`, in order, whenever the next piece would overflow
+    /// `chunk` bytes, and on `flush()`. Only a single piece larger than `chunk` (a very long
+    /// string) makes the buffer grow.
+    init(chunk: Int, flushingTo sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+        capacity = max(chunk, 64)
+        base = .allocate(capacity: capacity)
+        self.sink = sink
     }
 
     deinit { base.deallocate() }
 
-
-    /// The bytes written, ending with a newline: a whole line of output. The buffer itself is
-    /// handed over, not copied.
-    consuming func line() -> OutputBytes {
+    /// Ends the line after a whole document.
+    mutating func newline() {
         append(UInt8(ascii: "\n"))
-        let line = OutputBytes(adopting: base, count: count)
-        discard self
-        return line
     }
 
+    /// Hands what is buffered to the sink of a chunked writer (nothing when nothing is).
+    mutating func flush() {
+        guard let sink, count > 0 else { return }
+        sink(UnsafeRawBufferPointer(start: base, count: count))
+        count = 0
+    }
+
+    /// The bytes written so far (by a chunked writer: since the last flush).
     var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
     /// Room for `extra` more bytes.
     @inline(__always)
     private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { makeRoom(extra) }
+    }
+
+    /// Flushes a chunked writer; grows the buffer when that is not enough (or not possible).
+    /// Kept out of line so that every append stays small enough to inline.
+    @inline(never)
+    private mutating func makeRoom(_ extra: Int) {
+        flush()
         if count + extra > capacity { grow(extra) }
     }
 

@@ -3,14 +3,15 @@ struct Output: Equatable, Sendable {
     var stdout = ""
     var stderr = ""
     var exitCode = ExitCode.success
-    /// Bytes printed after `stdout`: large renderings (search JSON) are written as they were
-    /// built, without a round trip through String (which would check every byte again).
-    var stdoutBytes = OutputBytes()
+    /// A document printed after `stdout`, written straight to it as it is built: large renderings
+    /// (search JSON) go out in chunks, without a round trip through String (which would check
+    /// every byte again) or a buffer as large as the whole.
+    var stdoutJSON: JSONLine?
 
     static func success(_ stdout: String) -> Output { Output(stdout: stdout) }
 
-    static func success(bytes: OutputBytes) -> Output { Output(stdoutBytes: bytes) }
+    static func success(json: JSONLine) -> Output { Output(stdoutJSON: json) }
 
     /// Everything stdout gets, as text (for tests and renderers that compare).
-    var stdoutText: String { stdout + stdoutBytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
+    var stdoutText: String { stdout + (stdoutJSON?.text ?? "") }
 }

@@ -12,21 +12,22 @@ struct SearchRenderer {
         }
         switch format {
         case .json:
-            // Written straight to bytes: a city-scale result has thousands of cards.
-            var writer = JSONWriter(capacity: 320 * (result.fromQueueDB.count + result.fromQueueDBRequested.count + 4))
-            writer.beginObject()
-            for (key, users, type) in [("fromQueueDB" as StaticString, result.fromQueueDB, 0), ("fromQueueDBRequested", result.fromQueueDBRequested, 1)] {
-                writer.key(key)
+            // Written straight to bytes, and only when printed: a city-scale result has thousands
+            // of cards, streamed to stdout a chunk at a time.
+            return .success(json: JSONLine { writer in
+                writer.beginObject()
+                for (key, users, type) in [("fromQueueDB" as StaticString, result.fromQueueDB, 0), ("fromQueueDBRequested", result.fromQueueDBRequested, 1)] {
+                    writer.key(key)
+                    writer.beginArray()
+                    for user in users { Self.write(user, type: type, to: &writer) }
+                    writer.endArray()
+                }
+                writer.key("fromRecommend" as StaticString)
                 writer.beginArray()
-                for user in users { write(user, type: type, to: &writer) }
+                for study in result.fromRecommend { writer.string(study) }
                 writer.endArray()
-            }
-            writer.key("fromRecommend" as StaticString)
-            writer.beginArray()
-            for study in result.fromRecommend { writer.string(study) }
-            writer.endArray()
-            writer.endObject()
-            return .success(bytes: writer.line())
+                writer.endObject()
+            })
         case .text(let style):
             var text = result.fromQueueDB.isEmpty ? "Nobody is waiting nearby.\n" : table(result.fromQueueDB).render(style: style)
             if !result.fromQueueDBRequested.isEmpty {
@@ -40,7 +41,7 @@ struct SearchRenderer {
     }
 
     /// A nearby user with the SLP keys; `type` is 0 in `fromQueueDB`, 1 in `fromQueueDBRequested`.
-    private func write(_ user: NearbyUser, type: Int, to writer: inout JSONWriter) {
+    private static func write(_ user: NearbyUser, type: Int, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("uid" as StaticString)
         user.uid.withUTF8 { writer.string(utf8: $0) }
