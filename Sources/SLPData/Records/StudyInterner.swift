@@ -13,10 +13,13 @@ import Darwin
 /// deriving a Hangul study's key goes through Foundation's normalisation; equal names also end
 /// up sharing one string, which makes comparing them cheap.
 final class StudyInterner {
-    /// Open addressing, a power of two long; `nil` marks a free slot. Not checked for exclusive
-    /// access at run time: an interner serves one repository, used from one task at a time
-    /// (like its `Database`), and the check on every probe cost a fifth of a lookup.
-    @exclusivity(unchecked) private var slots: [(hash: UInt64, study: Study)?]
+    /// Open addressing, a power of two long: each slot's hash with its lowest bit set (0 marks a
+    /// free slot), and beside it the study. The hashes are probed apart from the studies so that
+    /// a probe reads plain numbers instead of copying studies (two strings retained) out of slots.
+    /// Not checked for exclusive access at run time: an interner serves one repository, used from
+    /// one task at a time (like its `Database`), and the check on every probe cost a fifth of a lookup.
+    @exclusivity(unchecked) private var tags: [UInt64]
+    @exclusivity(unchecked) private var studies: [Study]
     private var used = 0
 
     /// The largest table: about 32,000 names.
@@ -27,7 +30,8 @@ final class StudyInterner {
     init(capacity: Int = 32) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        slots = Array(repeating: nil, count: size)
+        tags = Array(repeating: 0, count: size)
+        studies = Array(repeating: .anything, count: size)
     }
 
     /// The list stored as names separated by single spaces (see `StudyList.description`).
@@ -35,14 +39,14 @@ final class StudyInterner {
         // Counted first, so that the array is allocated once at its size.
         var count = 0
         for index in text.indices where text[index] != 0x20 && (index == 0 || text[index - 1] == 0x20) { count += 1 }
-        var studies: [Study] = []
-        studies.reserveCapacity(count)
+        var list: [Study] = []
+        list.reserveCapacity(count)
         var start = 0
         for index in 0..<text.count + 1 where index == text.count || text[index] == 0x20 {
-            if index > start { studies.append(study(UnsafeBufferPointer(rebasing: text[start..<index]))) }
+            if index > start { list.append(study(UnsafeBufferPointer(rebasing: text[start..<index]))) }
             start = index + 1
         }
-        return StudyList(trusted: studies)
+        return StudyList(trusted: list)
     }
 
     /// The study named by these bytes, made once.
@@ -50,49 +54,69 @@ final class StudyInterner {
         // FNV-1a: names are a few bytes, and this runs for every name of every card.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in name { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let mask = slots.count - 1
+        let tag = hash | 1
+        let mask = tags.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
-        while let slot = slots[index] {
-            if slot.hash == hash && StudyInterner.bytes(of: slot.study, equal: name) { return slot.study }
-            index = (index + 1) & mask
+        let found = tags.withUnsafeBufferPointer { tags in
+            while tags[index] != 0 {
+                if tags[index] == tag && studies.withUnsafeBufferPointer({ StudyInterner.bytes(of: $0[index], equal: name) }) {
+                    return true
+                }
+                index = (index + 1) & mask
+            }
+            return false
         }
+        if found { return studies[index] }
         let study = Study(trusted: String(decoding: name, as: UTF8.self))
         // Kept at most half full; past that the table is rebuilt twice as large, or, at its
         // largest, started afresh (a long-lived interner meeting endless new names stays bounded).
-        if (used + 1) * 2 > slots.count {
-            if slots.count >= StudyInterner.maxSlots {
-                slots = Array(repeating: nil, count: slots.count)
+        if (used + 1) * 2 > tags.count {
+            if tags.count >= StudyInterner.maxSlots {
+                tags = Array(repeating: 0, count: tags.count)
+                studies = Array(repeating: .anything, count: tags.count)
                 used = 0
             } else {
                 grow()
             }
-            return insert(study, hash: hash)
+            insert(study, tag: tag, hash: hash)
+            return study
         }
-        slots[index] = (hash, study)
+        tags[index] = tag
+        studies[index] = study
         used += 1
         return study
     }
 
-    private func insert(_ study: Study, hash: UInt64) -> Study {
-        let mask = slots.count - 1
+    private func insert(_ study: Study, tag: UInt64, hash: UInt64) {
+        let mask = tags.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
-        while slots[index] != nil { index = (index + 1) & mask }
-        slots[index] = (hash, study)
+        while tags[index] != 0 { index = (index + 1) & mask }
+        tags[index] = tag
+        studies[index] = study
         used += 1
-        return study
     }
 
     private func grow() {
-        let old = slots
-        slots = Array(repeating: nil, count: old.count * 2)
+        let oldTags = tags, oldStudies = studies
+        tags = Array(repeating: 0, count: oldTags.count * 2)
+        studies = Array(repeating: .anything, count: oldTags.count * 2)
         used = 0
-        for case let slot? in old { _ = insert(slot.study, hash: slot.hash) }
+        for index in oldTags.indices where oldTags[index] != 0 {
+            // The slot follows from the name's hash, whose low bits the tag keeps but for the lowest.
+            insert(oldStudies[index], tag: oldTags[index], hash: StudyInterner.hash(of: oldStudies[index]))
+        }
+    }
+
+    private static func hash(of study: Study) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in study.name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
     }
 
     private static func bytes(of study: Study, equal name: UnsafeBufferPointer<UInt8>) -> Bool {
-        var stored = study.name
-        return stored.withUTF8 { bytes in
+        let same = study.name.utf8.withContiguousStorageIfAvailable { bytes in
             bytes.count == name.count && (bytes.count == 0 || memcmp(bytes.baseAddress!, name.baseAddress!, bytes.count) == 0)
         }
+        return same ?? study.name.utf8.elementsEqual(name)
     }
 }

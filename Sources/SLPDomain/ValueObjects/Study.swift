@@ -53,14 +53,19 @@ public struct Study: Hashable, Sendable, CustomStringConvertible {
 
     // Keys are already normalised, so their bytes decide (and String's own hashing would
     // normalise again, which is slow for Hangul).
-    public static func == (lhs: Study, rhs: Study) -> Bool {
-        guard lhs.keyHash == rhs.keyHash else { return false }
-        var lhsKey = lhs.key, rhsKey = rhs.key
-        return lhsKey.withUTF8 { left in
-            rhsKey.withUTF8 { right in
-                left.elementsEqual(right)
-            }
+    public static func == (lhs: Study, rhs: Study) -> Bool { lhs.hasSameKey(as: rhs) }
+
+    /// `==` without copying either key: searches compare hundreds of thousands of studies, and
+    /// every copy retained and released a string.
+    func hasSameKey(as other: Study) -> Bool {
+        guard keyHash == other.keyHash else { return false }
+        // Searches hand out one shared string per distinct key, and short keys are held in the
+        // string itself: identical representations settle it without touching the bytes.
+        if MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size,
+           unsafeBitCast(key, to: (UInt64, UInt64).self) == unsafeBitCast(other.key, to: (UInt64, UInt64).self) {
+            return true
         }
+        return key.utf8.elementsEqual(other.key.utf8)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -54,7 +54,10 @@ public struct SearchNearbyUseCase {
     /// (case-insensitive, like every study comparison).
     private func recommend(_ users: [NearbyUser]) -> [String] {
         var tally = StudyTally()
-        for user in users { tally.add(user.studies.studies, except: .anything) }
+        // Each card read in place, not copied out with all its strings and arrays.
+        users.withUnsafeBufferPointer { users in
+            for index in users.indices { tally.add(users[index].studies.studies, except: .anything) }
+        }
         return tally.mostCommon(SearchNearbyUseCase.recommendations).map(\.name)
     }
 }

@@ -18,21 +18,23 @@ struct StudyTally {
         // Room for the whole list first, so that one pass over the table does.
         while (used + studies.count) * 2 > slots.count { grow() }
         var added = 0
-        slots.withUnsafeMutableBufferPointer { slots in
-            let mask = slots.count - 1
-            for study in studies where study != excluded {
-                let hash = study.keyHash
-                var index = Int(truncatingIfNeeded: hash) & mask
-                // Searches hand out one shared string per distinct key, so `==` mostly settles on
-                // identical storage without reading the bytes.
-                while slots[index].count > 0 && !(slots[index].hash == hash && slots[index].study.key == study.key) {
-                    index = (index + 1) & mask
-                }
-                if slots[index].count == 0 {
-                    slots[index] = Slot(count: 1, hash: hash, study: study)
-                    added += 1
-                } else {
-                    slots[index].count += 1
+        // Read in place: copying each study out (two strings retained and released) cost more
+        // than counting it.
+        studies.withUnsafeBufferPointer { studies in
+            slots.withUnsafeMutableBufferPointer { slots in
+                let mask = slots.count - 1
+                for position in studies.indices where !studies[position].hasSameKey(as: excluded) {
+                    let hash = studies[position].keyHash
+                    var index = Int(truncatingIfNeeded: hash) & mask
+                    while slots[index].count > 0 && !(slots[index].hash == hash && slots[index].study.hasSameKey(as: studies[position])) {
+                        index = (index + 1) & mask
+                    }
+                    if slots[index].count == 0 {
+                        slots[index] = Slot(count: 1, hash: hash, study: studies[position])
+                        added += 1
+                    } else {
+                        slots[index].count += 1
+                    }
                 }
             }
         }
