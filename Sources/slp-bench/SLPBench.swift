@@ -15,7 +15,18 @@ struct SLPBench {
     static let clock = FixedClock(now: Date(timeIntervalSince1970: 1_795_253_400))
     static let study = "swift"
 
-    static func main() throws {
+    /// A failure (a bad `--db` path, Redis refusing a command) is one line on stderr and exit 1,
+    /// not a crash report.
+    static func main() {
+        do {
+            try run()
+        } catch {
+            FileHandle.standardError.write(Data("slp-bench: error: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    static func run() throws {
         let arguments = CommandLine.arguments
         if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.count {
             let option = { (name: String) in arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } }
