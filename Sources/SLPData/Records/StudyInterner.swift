@@ -51,9 +51,7 @@ final class StudyInterner {
 
     /// The study named by these bytes, made once.
     func study(_ name: UnsafeBufferPointer<UInt8>) -> Study {
-        // FNV-1a: names are a few bytes, and this runs for every name of every card.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hash = StudyInterner.hash(name)
         let tag = hash | 1
         let mask = tags.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
@@ -103,13 +101,14 @@ final class StudyInterner {
         used = 0
         for index in oldTags.indices where oldTags[index] != 0 {
             // The slot follows from the name's hash, whose low bits the tag keeps but for the lowest.
-            insert(oldStudies[index], tag: oldTags[index], hash: StudyInterner.hash(of: oldStudies[index]))
+            insert(oldStudies[index], tag: oldTags[index], hash: StudyInterner.hash(oldStudies[index].name.utf8))
         }
     }
 
-    private static func hash(of study: Study) -> UInt64 {
+    /// FNV-1a: names are a few bytes, and this runs for every name of every card.
+    private static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in study.name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return hash
     }
 
