@@ -25,7 +25,8 @@ final class SQLitePopulationRepositoryTests: QueueDatabaseTestCase {
         var added: [WaitingUser] = []
         init(first: Int) { self.first = first }
         func seededCount() throws -> Int { first + added.count }
-        func addWaiting(_ users: [WaitingUser]) throws -> Int {
+        func addWaiting(count: Int, drawing next: () -> WaitingUser) throws -> Int {
+            let users = (0..<count).map { _ in next() }
             added += users
             return users.count
         }

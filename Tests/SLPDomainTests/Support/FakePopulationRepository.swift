@@ -18,7 +18,8 @@ final class FakePopulationRepository: PopulationRepository {
 
     func seededCount() throws -> Int { alreadySeeded + drawn }
 
-    func addWaiting(_ users: [WaitingUser]) throws -> Int {
+    func addWaiting(count: Int, drawing next: () -> WaitingUser) throws -> Int {
+        let users = (0..<count).map { _ in next() }
         drawn += users.count
         let kept = users.filter { !takenPhones.contains($0.user.phone.e164) }
         batches.append(kept)

@@ -74,7 +74,8 @@ final class InMemoryPopulationRepository: PopulationRepository {
 
     func seededCount() throws -> Int { added.count }
 
-    func addWaiting(_ users: [WaitingUser]) throws -> Int {
+    func addWaiting(count: Int, drawing next: () -> WaitingUser) throws -> Int {
+        let users = (0..<count).map { _ in next() }
         if let failure { throw failure }
         added += users
         return users.count

@@ -3,7 +3,9 @@
 public protocol PopulationRepository {
     /// How many synthetic people were drawn before: numbering goes on after them.
     func seededCount() throws -> Int
-    /// Stores the users and their queue places in one transaction and counts them as drawn;
-    /// a person whose phone number is already registered is left out. Returns how many were stored.
-    func addWaiting(_ users: [WaitingUser]) throws -> Int
+    /// Draws `count` people from `next`, each once, then stores them and their queue places in
+    /// one transaction and counts them as drawn; a person whose phone number is already
+    /// registered is left out. Returns how many were stored. People are handed over one at a
+    /// time so that storage can keep them in its own compact form instead of a million values at once.
+    func addWaiting(count: Int, drawing next: () -> WaitingUser) throws -> Int
 }

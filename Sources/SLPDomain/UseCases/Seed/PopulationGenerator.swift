@@ -57,12 +57,8 @@ struct PopulationGenerator {
         }
     }
 
-    /// The next `count` people.
-    mutating func next(_ count: Int) -> [WaitingUser] {
-        (0..<count).map { _ in nextPerson() }
-    }
-
-    private mutating func nextPerson() -> WaitingUser {
+    /// The next person.
+    mutating func next() -> WaitingUser {
         defer { index += 1 }
         // The texts are written as bytes: a million people are drawn at a time.
         var decimal: [UInt8] = []
