@@ -197,7 +197,10 @@ struct JSONWriter: ~Copyable {
         guard value.isFinite else { return append("null" as StaticString) }
         // The shortest text that reads back as the same number (what `description` gives),
         // formatted into a small buffer here instead of a new String per number.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ASCIIBuffer.capacity) { storage in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(ASCIIBuffer.capacity, ShortestDecimal.capacity)) { storage in
+            if let count = ShortestDecimal.write(value, to: storage.baseAddress!) {
+                return append(UnsafeBufferPointer(rebasing: storage[..<count]))
+            }
             var buffer = ASCIIBuffer(storage: storage)
             value.write(to: &buffer)
             append(UnsafeBufferPointer(rebasing: storage[..<buffer.count]))
