@@ -16,22 +16,55 @@ struct TextTable {
         rows.append(row)
     }
 
+    /// Each cell's width is measured once and each line is built in place: a search answers
+    /// thousands of rows, and measuring and padding through temporary strings took longer
+    /// than the search itself.
     func render(style: Style) -> String {
-        let widths = headers.indices.map { column in
-            ([headers] + rows).map { TextTable.width(of: $0[column]) }.max() ?? 0
+        let headerWidths = headers.map(TextTable.width(of:))
+        let rowWidths = rows.map { $0.map(TextTable.width(of:)) }
+        var widths = headerWidths
+        for cellWidths in rowWidths {
+            for column in widths.indices { widths[column] = max(widths[column], cellWidths[column]) }
         }
-        func line(_ cells: [String]) -> String {
-            cells.indices.map { column in
-                let padding = String(repeating: " ", count: widths[column] - TextTable.width(of: cells[column]))
-                return alignments[column] == .right ? padding + cells[column] : cells[column] + padding
-            }.joined(separator: "  ").trimmingTrailingSpaces
+        var text = style.bold(line(headers, cellWidths: headerWidths, widths: widths))
+        text.reserveCapacity(text.utf8.count + rows.count * (widths.reduce(2 * widths.count, +) + 8))
+        text.append("\n")
+        for (cells, cellWidths) in zip(rows, rowWidths) {
+            text.append(line(cells, cellWidths: cellWidths, widths: widths))
+            text.append("\n")
         }
-        return ([style.bold(line(headers))] + rows.map(line)).joined(separator: "\n") + "\n"
+        return text
     }
 
-    /// Terminal cells taken by `text`.
+    /// One row, padded to the column widths, two spaces between columns, no trailing spaces.
+    private func line(_ cells: [String], cellWidths: [Int], widths: [Int]) -> String {
+        var text = ""
+        for column in cells.indices {
+            if column > 0 { text.append("  ") }
+            let padding = widths[column] - cellWidths[column]
+            if alignments[column] == .right { Self.pad(&text, padding) }
+            text.append(cells[column])
+            if alignments[column] == .left { Self.pad(&text, padding) }
+        }
+        while text.utf8.last == UInt8(ascii: " ") { text.unicodeScalars.removeLast() }
+        return text
+    }
+
+    private static let blanks = String(repeating: " ", count: 64)
+
+    private static func pad(_ text: inout String, _ count: Int) {
+        var left = count
+        while left > 0 {
+            text.append(contentsOf: blanks.prefix(min(left, 64)))
+            left -= 64
+        }
+    }
+
+    /// Terminal cells taken by `text`: one per ASCII character, otherwise by each character's
+    /// first scalar.
     static func width(of text: String) -> Int {
-        text.reduce(0) { total, character in
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+        return text.reduce(0) { total, character in
             guard let scalar = character.unicodeScalars.first else { return total }
             let value = scalar.value
             let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
@@ -41,13 +74,5 @@ struct TextTable {
                 || (0x20000...0x3FFFD).contains(value)
             return total + (wide ? 2 : 1)
         }
-    }
-}
-
-private extension String {
-    var trimmingTrailingSpaces: String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
     }
 }
