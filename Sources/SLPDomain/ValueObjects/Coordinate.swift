@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc  // libm: sin, cos, asin, log (Foundation re-exported it)
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A point on Earth in degrees; latitude in [-90, 90], longitude in [-180, 180], both finite.
 public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
     public let latitude: Double
@@ -30,9 +22,10 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
         let radians = Double.pi / 180
         let dLat = (other.latitude - latitude) * radians
         let dLong = (other.longitude - longitude) * radians
-        let a = sin(dLat / 2) * sin(dLat / 2)
-            + cos(latitude * radians) * cos(other.latitude * radians) * sin(dLong / 2) * sin(dLong / 2)
-        return 2 * Coordinate.earthRadiusMetres * asin(min(1, a.squareRoot()))
+        let halfLat = Elementary.sin(dLat / 2), halfLong = Elementary.sin(dLong / 2)
+        let a = halfLat * halfLat
+            + Elementary.cos(latitude * radians) * Elementary.cos(other.latitude * radians) * halfLong * halfLong
+        return 2 * Coordinate.earthRadiusMetres * Elementary.asin(min(1, a.squareRoot()))
     }
 
     public var description: String { "\(latitude),\(longitude)" }

@@ -3,13 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc  // libm: sin, cos, asin, log (Foundation re-exported it)
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Grows a deterministic synthetic population: the same options and first index always give
 /// the same people. Studies follow a Zipf-like popularity over `StudyVocabulary`.
@@ -53,7 +46,7 @@ struct PopulationGenerator {
         hotspotCenters = (0..<8).map { _ in
             let distance = spread * 0.8 * spots.nextUnit().squareRoot()
             let angle = 2 * Double.pi * spots.nextUnit()
-            return (distance * cos(angle), distance * sin(angle))
+            return (distance * Elementary.cos(angle), distance * Elementary.sin(angle))
         }
     }
 
@@ -117,20 +110,20 @@ struct PopulationGenerator {
         var east: Double
         if options.hotspots && random.nextUnit() < 0.8 {
             // Earlier hotspots are busier; people gather within a few hundred metres.
-            let spot = hotspotCenters[min(7, Int(-log(1 - random.nextUnit()) * 2.5))]
-            let radius = 350 * (-2 * log(max(1e-12, random.nextUnit()))).squareRoot()
+            let spot = hotspotCenters[min(7, Int(-Elementary.log(1 - random.nextUnit()) * 2.5))]
+            let radius = 350 * (-2 * Elementary.log(max(1e-12, random.nextUnit()))).squareRoot()
             let angle = 2 * Double.pi * random.nextUnit()
-            north = spot.north + radius * cos(angle)
-            east = spot.east + radius * sin(angle)
+            north = spot.north + radius * Elementary.cos(angle)
+            east = spot.east + radius * Elementary.sin(angle)
         } else {
             let radius = spread * random.nextUnit().squareRoot()
             let angle = 2 * Double.pi * random.nextUnit()
-            north = radius * cos(angle)
-            east = radius * sin(angle)
+            north = radius * Elementary.cos(angle)
+            east = radius * Elementary.sin(angle)
         }
         let metresPerDegree = Coordinate.earthRadiusMetres * Double.pi / 180
         let latitude = min(90, max(-90, options.center.latitude + north / metresPerDegree))
-        let cosLatitude = max(0.01, cos(latitude * Double.pi / 180))
+        let cosLatitude = max(0.01, Elementary.cos(latitude * Double.pi / 180))
         var longitude = options.center.longitude + east / (metresPerDegree * cosLatitude)
         if longitude > 180 { longitude -= 360 }
         if longitude < -180 { longitude += 360 }
@@ -139,7 +132,7 @@ struct PopulationGenerator {
 
     /// 1 to 8 distinct studies (about 3 on average, fewer more often), popular ones more often.
     private mutating func studyList() -> StudyList {
-        let count = 1 + min(7, Int(-log(1 - random.nextUnit()) * 2))
+        let count = 1 + min(7, Int(-Elementary.log(1 - random.nextUnit()) * 2))
         var chosen: [Study] = []
         chosen.reserveCapacity(count)
         // At most eight: a short array beats hashing into a set.
