@@ -134,6 +134,10 @@ final class QueueSearchCLITests: XCTestCase {
         XCTAssertEqual(half.status, 64)
         XCTAssertEqual(half.stdout, "")
         XCTAssertEqual(half.errorLines, ["Error: --lat and --long go together"])
+        // A mistyped number is reported before the missing half of the pair.
+        let typo = try slp.run("search", "--as", me, "--lat", "3x.5")
+        XCTAssertEqual(typo.status, 64)
+        XCTAssertEqual(typo.errorLines, ["Error: --lat: '3x.5' is not a finite decimal number"])
         for arguments in [["--radius", "0"], ["--radius", "50001"], ["--radius", "nan"], ["--limit", "0"], ["--lat", "91", "--long", "0"],
                           ["--study", "abcdefghi"]] {
             let result = try slp.run(["--json", "search", "--as", me] + arguments)

@@ -21,10 +21,12 @@ enum SearchCommand: Command {
         var request = SearchRequest()
         do {
             let invocation = context.invocation
-            switch (invocation.value("lat"), invocation.value("long")) {
-            case (let lat?, let long?):
-                request.center = try Coordinate(
-                    latitude: try ValueSyntax.decimal(lat, option: "--lat"), longitude: try ValueSyntax.decimal(long, option: "--long"))
+            // Each value is read before the pair is checked: a mistyped number is the error to report.
+            let latitude = try invocation.value("lat").map { try ValueSyntax.decimal($0, option: "--lat") }
+            let longitude = try invocation.value("long").map { try ValueSyntax.decimal($0, option: "--long") }
+            switch (latitude, longitude) {
+            case (let latitude?, let longitude?):
+                request.center = try Coordinate(latitude: latitude, longitude: longitude)
             case (nil, nil):
                 break
             default:
