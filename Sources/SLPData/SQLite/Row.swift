@@ -21,15 +21,18 @@ public struct Row {
     public func bool(_ index: Int) -> Bool { int64(index) != 0 }
 
     public func text(_ index: Int) -> String {
-        guard let pointer = sqlite3_column_text(statement.handle, Int32(index)) else { return "" }
-        let count = Int(sqlite3_column_bytes(statement.handle, Int32(index)))
-        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+        withUTF8(index) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The column's UTF-8 bytes without making a `String`; valid only inside `body`.
+    ///
+    /// Read as a blob: `sqlite3_column_text` promises a terminating NUL, so for text lying in a
+    /// page (not NUL-terminated) it first copies the value into its own buffer; the blob call
+    /// hands out the bytes where they lie. Numbers still come as their text, as with the text call.
     public func withUTF8<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        guard let pointer = sqlite3_column_text(statement.handle, Int32(index)) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-        return try body(UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement.handle, Int32(index)))))
+        guard let pointer = sqlite3_column_blob(statement.handle, Int32(index)) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        let count = Int(sqlite3_column_bytes(statement.handle, Int32(index)))
+        return try body(UnsafeBufferPointer(start: pointer.assumingMemoryBound(to: UInt8.self), count: count))
     }
 
     public func optionalText(_ index: Int) -> String? { isNull(index) ? nil : text(index) }

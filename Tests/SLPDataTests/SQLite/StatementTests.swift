@@ -160,6 +160,29 @@ final class StatementTests: TemporaryDirectoryTestCase {
         }
     }
 
+    /// `withUTF8` hands out a column's bytes where SQLite holds them (a blob read, no copy
+    /// made to add a NUL): exactly the stored bytes for text on one page or spilling over
+    /// several, numbers as their text, nothing for NULL, and a value of each row, not a stale one.
+    func testWithUTF8ReadsEveryValueExactlyInPlace() throws {
+        let long = String(repeating: "새싹", count: 40_000)
+        let values: [(SQLiteValue, [UInt8])] = [
+            (.text("uid1\u{1F}닉\u{1F}3,0,1"), Array("uid1\u{1F}닉\u{1F}3,0,1".utf8)),
+            (.text(long), Array(long.utf8)),
+            (.text(""), []),
+            (.integer(-42), Array("-42".utf8)),
+            (.real(126.5), Array("126.5".utf8)),
+            (.null, []),
+            (.blob([0x61, 0, 0x62]), [0x61, 0, 0x62]),
+        ]
+        for (value, _) in values { try connection.prepare("INSERT INTO box (value) VALUES (?)").run([value]) }
+        let read = try connection.prepare("SELECT value FROM box ORDER BY id").map { row in
+            row.withUTF8(0) { Array($0) }
+        }
+        XCTAssertEqual(read, values.map(\.1))
+        let texts = try connection.prepare("SELECT value FROM box ORDER BY id").map { $0.text(0) }
+        XCTAssertEqual(texts.map { Array($0.utf8) }, values.map(\.1))
+    }
+
     /// Text is bound in place from one buffer per statement that grows between executions:
     /// every value of every execution is stored exactly, however sizes change between rows.
     func testOneStatementStoresTextOfChangingSizesExactly() throws {
