@@ -39,9 +39,10 @@ public final class Database {
             self.path = path
             self.policy = policy
             connection.setBusyTimeout(milliseconds: policy.busyTimeoutMilliseconds)
-            try policy.run { try prepareSchema() }
-            // Search reads pages straight from the mapped file instead of copying each into the cache.
+            // Search reads pages straight from the mapped file instead of copying each into the
+            // cache; set first, so that the schema is read that way too. None of these touch the file.
             try connection.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL; PRAGMA mmap_size = 1073741824;")
+            try policy.run { try prepareSchema() }
         } catch {
             throw Database.storageError(error, path: path)
         }
