@@ -16,6 +16,8 @@ struct Report {
     var search: [SearchRow] = []
     var queueEnter: (String, Percentiles)?
     var processes: [(String, Double)] = []
+    /// slp's median over redis-cli's in each hyperfine round.
+    var processRoundRatios: [Double] = []
     var peakKiB: Int?
     var chatFill: Double?
     var chatMessages: Int?
@@ -52,11 +54,15 @@ struct Report {
             Swift.print("- queue enter at \(name): p50 \(ms(times.p50)) ms, p99 \(ms(times.p99)) ms")
         }
         if !processes.isEmpty || peakKiB != nil {
-            Swift.print("\n### Whole processes (hyperfine, median ms)\n")
+            Swift.print("\n### Whole processes (hyperfine, \(SLPBench.processRounds) rounds of \(SLPBench.processRunsPerRound) runs in alternating order, median of all runs, ms)\n")
             let slp = processes.first { $0.0.hasPrefix("slp") }?.1
             let redis = processes.first { $0.0.hasPrefix("redis") }?.1
             for (name, median) in processes { Swift.print("- \(name): \(String(format: "%.2f", median)) ms") }
-            if let slp, let redis { Swift.print("- slp / redis-cli: \(String(format: "%.2f", slp / redis))×") }
+            if let slp, let redis {
+                let rounds = processRoundRatios.isEmpty ? ""
+                    : " (rounds \(String(format: "%.2f", processRoundRatios.min()!))–\(String(format: "%.2f", processRoundRatios.max()!))×)"
+                Swift.print("- slp / redis-cli: \(String(format: "%.2f", slp / redis))×\(rounds)")
+            }
             if let peakKiB { Swift.print("- peak memory of slp search: \(String(format: "%.1f", Double(peakKiB) / 1024)) MiB") }
         }
         if let chatNewest, let chatPaging {

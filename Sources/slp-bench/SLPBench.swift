@@ -235,18 +235,38 @@ struct SLPBench {
             commands.append("\(redisCLI) -p \(redisPort) " + arguments.joined(separator: " "))
         }
         commands.append("/bin/true")
-        let export = "\(directory)/hyperfine.json"
-        let (_, status) = try Shell.run(hyperfine, ["-N", "--warmup", "20", "--runs", "300", "--export-json", export] + commands)
-        guard status == 0, let data = FileManager.default.contents(atPath: export),
-              let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let results = json["results"] as? [[String: Any]] else {
-            print("note: hyperfine failed (status \(status))")
-            return
+        // Rounds, the order reversed every other one: a machine that speeds up or slows down
+        // during the minute this takes moves both sides alike instead of only the later one.
+        var times: [String: [Double]] = [:]
+        var roundRatios: [Double] = []
+        for round in 0..<processRounds {
+            let export = "\(directory)/hyperfine-\(round).json"
+            let order = round % 2 == 0 ? commands : commands.reversed()
+            let (_, status) = try Shell.run(hyperfine, ["-N", "--warmup", "5", "--runs", "\(processRunsPerRound)", "--export-json", export] + order)
+            guard status == 0, let data = FileManager.default.contents(atPath: export),
+                  let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let results = json["results"] as? [[String: Any]] else {
+                print("note: hyperfine failed (status \(status))")
+                return
+            }
+            var medians: [String: Double] = [:]
+            for result in results {
+                guard let command = result["command"] as? String, let runs = result["times"] as? [Double] else { continue }
+                let name = command.hasPrefix(slp) ? "slp search --json" : command.contains("redis-cli") ? "redis-cli GEOSEARCH" : "/bin/true"
+                times[name, default: []] += runs
+                medians[name] = Percentiles(runs).p50
+            }
+            if let slpMedian = medians["slp search --json"], let redisMedian = medians["redis-cli GEOSEARCH"] {
+                roundRatios.append(slpMedian / redisMedian)
+            }
         }
-        report.processes = results.compactMap { result in
-            guard let command = result["command"] as? String, let median = result["median"] as? Double else { return nil }
-            let name = command.hasPrefix(slp) ? "slp search --json" : command.contains("redis-cli") ? "redis-cli GEOSEARCH" : "/bin/true"
-            return (name, median * 1_000)
+        report.processes = ["slp search --json", "redis-cli GEOSEARCH", "/bin/true"].compactMap { name in
+            times[name].map { (name, Percentiles($0).p50 * 1_000) }
         }
+        report.processRoundRatios = roundRatios
     }
+
+    /// hyperfine rounds of the whole-process comparison, and runs of each command per round.
+    static let processRounds = 6
+    static let processRunsPerRound = 50
 }
