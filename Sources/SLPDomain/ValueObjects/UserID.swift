@@ -5,12 +5,12 @@ public struct UserID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// String. Every generated uid has 28, and search makes thousands of them: a String that long
     /// would be a heap allocation each. The choice depends on the length only, so equal uids
     /// always have equal storage.
-    private enum Storage: Hashable, Sendable {
+    @usableFromInline enum Storage: Hashable, Sendable {
         case inline(UInt64, UInt64, UInt64, UInt64)
         case text(String)
     }
 
-    private let storage: Storage
+    @usableFromInline let storage: Storage
 
     /// Letters and digits only, at most 64 characters.
     public var rawValue: String {
@@ -74,7 +74,9 @@ public struct UserID: Hashable, Sendable, Comparable, CustomStringConvertible {
         storage = .inline(UInt64(bigEndian: words.0), UInt64(bigEndian: words.1), UInt64(bigEndian: words.2), UInt64(bigEndian: words.3))
     }
 
-    /// Calls `body` with the identifier's ASCII bytes.
+    /// Calls `body` with the identifier's ASCII bytes. Inlinable, so that callers in other
+    /// modules (every card of a search result) get it specialized instead of generic.
+    @inlinable
     public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         switch storage {
         case .text(var text):

@@ -34,9 +34,12 @@ struct ProcessEnvironment: Sendable {
         var variables: [String: String] = [:]
         var entry = environ  // never null at start-up: execve always passes an array
         while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let delimiter = text.firstIndex(of: "=") {
-                variables[String(text[..<delimiter])] = String(text[text.index(after: delimiter)...])
+            // Split on the bytes: finding "=" among Characters segmented every entry into
+            // graphemes (320k of the 670k instructions this took with 39 variables).
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+            if let delimiter = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                variables[String(decoding: UnsafeBufferPointer(rebasing: bytes[..<delimiter]), as: UTF8.self)] =
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[(delimiter + 1)...]), as: UTF8.self)
             }
             entry += 1
         }
