@@ -237,6 +237,7 @@ struct SLPBench {
         commands.append("/bin/true")
         // Rounds, the order reversed every other one: a machine that speeds up or slows down
         // during the minute this takes moves both sides alike instead of only the later one.
+        let slpName = "slp search --json", redisName = "redis-cli GEOSEARCH", trueName = "/bin/true"
         var times: [String: [Double]] = [:]
         var roundRatios: [Double] = []
         for round in 0..<processRounds {
@@ -252,15 +253,15 @@ struct SLPBench {
             var medians: [String: Double] = [:]
             for result in results {
                 guard let command = result["command"] as? String, let runs = result["times"] as? [Double] else { continue }
-                let name = command.hasPrefix(slp) ? "slp search --json" : command.contains("redis-cli") ? "redis-cli GEOSEARCH" : "/bin/true"
+                let name = command.hasPrefix(slp) ? slpName : command.contains("redis-cli") ? redisName : trueName
                 times[name, default: []] += runs
                 medians[name] = Percentiles(runs).p50
             }
-            if let slpMedian = medians["slp search --json"], let redisMedian = medians["redis-cli GEOSEARCH"] {
+            if let slpMedian = medians[slpName], let redisMedian = medians[redisName] {
                 roundRatios.append(slpMedian / redisMedian)
             }
         }
-        report.processes = ["slp search --json", "redis-cli GEOSEARCH", "/bin/true"].compactMap { name in
+        report.processes = [slpName, redisName, trueName].compactMap { name in
             times[name].map { (name, Percentiles($0).p50 * 1_000) }
         }
         report.processRoundRatios = roundRatios

@@ -40,7 +40,7 @@ public final class Database {
             self.policy = policy
             connection.setBusyTimeout(milliseconds: policy.busyTimeoutMilliseconds)
             // Search reads pages straight from the mapped file instead of copying each into the
-            // cache; set first, so that the schema is read that way too. None of these touch the file.
+            // cache; set first, so that the schema is read that way too. None of these writes to the file.
             try connection.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL; PRAGMA mmap_size = 1073741824;")
             try policy.run { try prepareSchema() }
         } catch {
