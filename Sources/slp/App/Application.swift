@@ -20,7 +20,7 @@ enum Application {
         if invocation.global.help || !command.isRunnable {
             return .success(help.help(for: invocation.path, command: command))
         }
-        guard let runner = CommandTable.commands[invocation.path] else {
+        guard let runner = CommandTable.command(at: invocation.path) else {
             return FailureRenderer(help: help).render(
                 Failure(code: "internal_error", status: nil, message: "command has no runner", exitCode: .software), format: .text(.plain))
         }

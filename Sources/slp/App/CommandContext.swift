@@ -15,8 +15,8 @@ final class CommandContext {
         self.invocation = invocation
         self.environment = environment
         self.help = help
-        let colors = environment.stdoutIsTerminal && environment.variables["NO_COLOR"] == nil
-            && environment.variables["TERM"] != "dumb"
+        let colors = environment.stdoutIsTerminal && environment.value(of: "NO_COLOR") == nil
+            && environment.value(of: "TERM") != "dumb"
         format = invocation.global.json ? .json : .text(Style(colors: colors))
         failures = FailureRenderer(help: help)
     }

@@ -14,44 +14,49 @@ import Darwin
 /// What the process was started with; the only door to the real environment.
 struct ProcessEnvironment: Sendable {
     var arguments: [String]
-    var variables: [String: String]
     var currentDirectory: String
     var stdoutIsTerminal: Bool
+    /// Variables this run treats as unset whatever the process was given (the demo's own steps
+    /// must not act on the caller's `SLP_DB` or `SLP_USER`).
+    var hidden: [String] = []
 
     static func current() -> ProcessEnvironment {
         ProcessEnvironment(
             arguments: Array(CommandLine.arguments.dropFirst()),
-            variables: environmentVariables(),
             currentDirectory: FileManager.default.currentDirectoryPath,
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
     }
 
-    /// `ProcessInfo.processInfo.environment`, read from `environ` the same way (each entry
-    /// split at its first `=`, a later duplicate winning) without setting up `ProcessInfo`,
-    /// which costs a start-up about half a million instructions.
-    private static func environmentVariables() -> [String: String] {
+    /// A variable's value as the process was given it (empty included); nil when unset or hidden.
+    ///
+    /// Read from `environ` when asked, the way `ProcessInfo.environment` reads it (each entry
+    /// split at its first `=`, a later duplicate winning), without a dictionary of every variable
+    /// (building one, with 39 variables, cost each start 116k more instructions than the few
+    /// lookups a command makes).
+    func value(of name: String) -> String? {
+        guard !hidden.contains(name) else { return nil }
 #if canImport(Glibc) || canImport(Musl)
-        var variables: [String: String] = [:]
-        var entry = environ  // never null at start-up: execve always passes an array
-        while let pointer = entry.pointee {
-            // Split on the bytes: finding "=" among Characters segmented every entry into
-            // graphemes (320k of the 670k instructions this took with 39 variables).
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
-            if let delimiter = bytes.firstIndex(of: UInt8(ascii: "=")) {
-                variables[String(decoding: UnsafeBufferPointer(rebasing: bytes[..<delimiter]), as: UTF8.self)] =
-                    String(decoding: UnsafeBufferPointer(rebasing: bytes[(delimiter + 1)...]), as: UTF8.self)
+        return name.withCString { key in
+            let length = strlen(key)
+            var found: String?
+            var entry = environ  // never null at start-up: execve always passes an array
+            while let pointer = entry.pointee {
+                // strncmp stops at the end of a shorter entry; then the byte after the name must be "=".
+                if strncmp(pointer, key, length) == 0 && pointer[length] == CChar(UInt8(ascii: "=")) {
+                    found = String(cString: pointer + length + 1)
+                }
+                entry += 1
             }
-            entry += 1
+            return found
         }
-        return variables
 #else
-        ProcessInfo.processInfo.environment
+        return ProcessInfo.processInfo.environment[name]
 #endif
     }
 
     /// A variable's value, treating empty as unset.
     subscript(_ name: String) -> String? {
-        guard let value = variables[name], !value.isEmpty else { return nil }
+        guard let value = value(of: name), !value.isEmpty else { return nil }
         return value
     }
 }

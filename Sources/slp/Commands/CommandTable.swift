@@ -16,30 +16,37 @@ enum CommandTable {
     /// The parser of slp's command line: this table and the global options.
     static let parser = ArgumentParser(root: root, globalOptions: GlobalOptions.specs)
 
-    /// The runnable leaves, by command path.
-    static let commands: [[String]: any Command.Type] = [
-        ["register"]: RegisterCommand.self,
-        ["user", "show"]: UserShowCommand.self,
-        ["user", "update"]: UserUpdateCommand.self,
-        ["user", "withdraw"]: UserWithdrawCommand.self,
-        ["queue"]: QueueCommand.self,
-        ["queue", "stop"]: QueueStopCommand.self,
-        ["queue", "status"]: QueueStatusCommand.self,
-        ["match", "request"]: MatchRequestCommand.self,
-        ["match", "accept"]: MatchAcceptCommand.self,
-        ["match", "dodge"]: MatchDodgeCommand.self,
-        ["match", "review"]: MatchReviewCommand.self,
-        ["match", "report"]: MatchReportCommand.self,
-        ["chat", "send"]: ChatSendCommand.self,
-        ["chat", "list"]: ChatListCommand.self,
-        ["chat", "follow"]: ChatFollowCommand.self,
-        ["shop", "list"]: ShopListCommand.self,
-        ["shop", "buy"]: ShopBuyCommand.self,
-        ["shop", "wear"]: ShopWearCommand.self,
-        ["search"]: SearchCommand.self,
-        ["seed"]: SeedCommand.self,
-        ["demo"]: DemoCommand.self,
-        ["completion"]: CompletionCommand.self,
-        ["help"]: HelpCommand.self,
+    /// The runnable leaves and their command paths. A list searched in order, not a dictionary:
+    /// a dictionary keyed by `[String]` made every start look up `Array: Hashable` in the
+    /// runtime's conformance records (about 200k instructions), for 23 entries.
+    static let commands: [(path: [String], command: any Command.Type)] = [
+        (["register"], RegisterCommand.self),
+        (["user", "show"], UserShowCommand.self),
+        (["user", "update"], UserUpdateCommand.self),
+        (["user", "withdraw"], UserWithdrawCommand.self),
+        (["queue"], QueueCommand.self),
+        (["queue", "stop"], QueueStopCommand.self),
+        (["queue", "status"], QueueStatusCommand.self),
+        (["match", "request"], MatchRequestCommand.self),
+        (["match", "accept"], MatchAcceptCommand.self),
+        (["match", "dodge"], MatchDodgeCommand.self),
+        (["match", "review"], MatchReviewCommand.self),
+        (["match", "report"], MatchReportCommand.self),
+        (["chat", "send"], ChatSendCommand.self),
+        (["chat", "list"], ChatListCommand.self),
+        (["chat", "follow"], ChatFollowCommand.self),
+        (["shop", "list"], ShopListCommand.self),
+        (["shop", "buy"], ShopBuyCommand.self),
+        (["shop", "wear"], ShopWearCommand.self),
+        (["search"], SearchCommand.self),
+        (["seed"], SeedCommand.self),
+        (["demo"], DemoCommand.self),
+        (["completion"], CompletionCommand.self),
+        (["help"], HelpCommand.self),
     ]
+
+    /// The runner of the command at `path`, if it is a runnable leaf.
+    static func command(at path: [String]) -> (any Command.Type)? {
+        commands.first { $0.path == path }?.command
+    }
 }

@@ -77,8 +77,7 @@ enum DemoCommand: Command {
         context.stream("Database: \(path)" + (given == nil ? " (temporary, removed at the end)" : "") + "\n")
 
         var environment = context.environment
-        environment.variables["SLP_DB"] = nil
-        environment.variables["SLP_USER"] = nil
+        environment.hidden += ["SLP_DB", "SLP_USER"]
         var uids: [String: String] = [:]
         for step in steps {
             let arguments = step.arguments.map { word in

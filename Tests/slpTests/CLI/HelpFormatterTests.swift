@@ -41,6 +41,10 @@ final class HelpFormatterTests: XCTestCase {
             if command.isRunnable && !path.isEmpty { leaves.append(path) }
         }
         walk(CommandTable.root, [])
-        XCTAssertEqual(Set(leaves), Set(CommandTable.commands.keys))
+        // Sorted lists, not sets: a path listed twice in the table is caught too.
+        func names(_ paths: [[String]]) -> [String] { paths.map { $0.joined(separator: " ") }.sorted() }
+        XCTAssertEqual(names(CommandTable.commands.map(\.path)), names(leaves))
+        for path in leaves { XCTAssertNotNil(CommandTable.command(at: path), path.joined(separator: " ")) }
+        XCTAssertNil(CommandTable.command(at: ["user"]))
     }
 }
