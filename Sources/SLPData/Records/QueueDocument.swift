@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @_spi(Storage) import SLPDomain
 
 /// A row of `queue`: a waiting user's search document. Search scans thousands of rows, and
@@ -117,14 +124,19 @@ enum QueueDocument {
                 (0..<0, 0..<0, 0..<0, 0..<0, 0..<0, 0..<0, 0..<0)
             let found = withUnsafeMutableBytes(of: &fields) { raw in
                 let ranges = raw.bindMemory(to: Range<Int>.self)
+                guard let base = card.baseAddress else { return 1 }
+                // memchr finds each separator several bytes at a time: a byte loop over the
+                // card was an eighth of a search.
                 var field = 0, start = 0
-                for index in 0..<card.count + 1 where index == card.count || card[index] == fieldSeparator {
-                    guard field < 7 else { return 8 }
+                while let found = memchr(base + start, Int32(fieldSeparator), card.count - start) {
+                    guard field < 6 else { return 8 }
+                    let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                     ranges[field] = start..<index
                     field += 1
                     start = index + 1
                 }
-                return field
+                ranges[field] = start..<card.count
+                return field + 1
             }
             guard found == 7 else {
                 throw StoredDataError(table: "queue", id: row.int64(0), detail: "the card has \(found) fields, not 7")

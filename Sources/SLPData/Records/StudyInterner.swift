@@ -14,13 +14,22 @@ import Darwin
 /// up sharing one string, which makes comparing them cheap.
 final class StudyInterner {
     /// Open addressing, a power of two long: each slot's hash with its lowest bit set (0 marks a
-    /// free slot), and beside it the study. The hashes are probed apart from the studies so that
-    /// a probe reads plain numbers instead of copying studies (two strings retained) out of slots.
+    /// free slot), where its name's bytes lie in `names`, and the study. A probe reads plain
+    /// numbers and compares bytes without touching the studies' strings.
     /// Not checked for exclusive access at run time: an interner serves one repository, used from
     /// one task at a time (like its `Database`), and the check on every probe cost a fifth of a lookup.
     @exclusivity(unchecked) private var tags: [UInt64]
+    @exclusivity(unchecked) private var spans: [Span]
     @exclusivity(unchecked) private var studies: [Study]
+    /// The names of the studies in the table, one after another.
+    @exclusivity(unchecked) private var names: [UInt8] = []
     private var used = 0
+
+    /// Where a slot's name lies in `names`.
+    private struct Span {
+        var start: Int32
+        var count: Int32
+    }
 
     /// The largest table: about 32,000 names.
     static let maxSlots = 1 << 16
@@ -31,20 +40,25 @@ final class StudyInterner {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         tags = Array(repeating: 0, count: size)
+        spans = Array(repeating: Span(start: 0, count: 0), count: size)
         studies = Array(repeating: .anything, count: size)
     }
 
     /// The list stored as names separated by single spaces (see `StudyList.description`).
     func studyList(_ text: UnsafeBufferPointer<UInt8>) -> StudyList {
-        // Counted first, so that the array is allocated once at its size.
-        var count = 0
-        for index in text.indices where text[index] != 0x20 && (index == 0 || text[index - 1] == 0x20) { count += 1 }
-        var list: [Study] = []
-        list.reserveCapacity(count)
-        var start = 0
-        for index in 0..<text.count + 1 where index == text.count || text[index] == 0x20 {
-            if index > start { list.append(study(UnsafeBufferPointer(rebasing: text[start..<index]))) }
-            start = index + 1
+        // At most one name more than spaces: the array is allocated once, at about its size.
+        var spaces = 0
+        for byte in text where byte == 0x20 { spaces += 1 }
+        let list = [Study](unsafeUninitializedCapacity: spaces + 1) { buffer, initialized in
+            var start = 0
+            for index in 0...text.count where index == text.count || text[index] == 0x20 {
+                // Stored lists have no empty names; an edited file's are skipped.
+                if index > start {
+                    (buffer.baseAddress! + initialized).initialize(to: study(UnsafeBufferPointer(rebasing: text[start..<index])))
+                    initialized += 1
+                }
+                start = index + 1
+            }
         }
         return StudyList(trusted: list)
     }
@@ -56,13 +70,18 @@ final class StudyInterner {
         let mask = tags.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
         let found = tags.withUnsafeBufferPointer { tags in
-            while tags[index] != 0 {
-                if tags[index] == tag && studies.withUnsafeBufferPointer({ StudyInterner.bytes(of: $0[index], equal: name) }) {
-                    return true
+            spans.withUnsafeBufferPointer { spans in
+                names.withUnsafeBufferPointer { names in
+                    while tags[index] != 0 {
+                        if tags[index] == tag && Int(spans[index].count) == name.count
+                            && (name.count == 0 || memcmp(names.baseAddress! + Int(spans[index].start), name.baseAddress!, name.count) == 0) {
+                            return true
+                        }
+                        index = (index + 1) & mask
+                    }
+                    return false
                 }
-                index = (index + 1) & mask
             }
-            return false
         }
         if found { return studies[index] }
         let study = Study(trusted: String(decoding: name, as: UTF8.self))
@@ -71,51 +90,53 @@ final class StudyInterner {
         if (used + 1) * 2 > tags.count {
             if tags.count >= StudyInterner.maxSlots {
                 tags = Array(repeating: 0, count: tags.count)
+                spans = Array(repeating: Span(start: 0, count: 0), count: tags.count)
                 studies = Array(repeating: .anything, count: tags.count)
+                names = []
                 used = 0
             } else {
                 grow()
             }
-            insert(study, tag: tag, hash: hash)
-            return study
+            index = slot(for: hash)
         }
         tags[index] = tag
+        spans[index] = Span(start: Int32(names.count), count: Int32(name.count))
+        names.append(contentsOf: name)
         studies[index] = study
         used += 1
         return study
     }
 
-    private func insert(_ study: Study, tag: UInt64, hash: UInt64) {
+    /// The free slot where a name with this hash goes.
+    private func slot(for hash: UInt64) -> Int {
         let mask = tags.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
         while tags[index] != 0 { index = (index + 1) & mask }
-        tags[index] = tag
-        studies[index] = study
-        used += 1
+        return index
     }
 
     private func grow() {
-        let oldTags = tags, oldStudies = studies
+        let oldTags = tags, oldSpans = spans, oldStudies = studies
         tags = Array(repeating: 0, count: oldTags.count * 2)
+        spans = Array(repeating: Span(start: 0, count: 0), count: oldTags.count * 2)
         studies = Array(repeating: .anything, count: oldTags.count * 2)
-        used = 0
-        for index in oldTags.indices where oldTags[index] != 0 {
+        for old in oldTags.indices where oldTags[old] != 0 {
             // The slot follows from the name's hash, whose low bits the tag keeps but for the lowest.
-            insert(oldStudies[index], tag: oldTags[index], hash: StudyInterner.hash(oldStudies[index].name.utf8))
+            let span = oldSpans[old]
+            let hash = names.withUnsafeBufferPointer {
+                StudyInterner.hash(UnsafeBufferPointer(rebasing: $0[Int(span.start)..<Int(span.start + span.count)]))
+            }
+            let index = slot(for: hash)
+            tags[index] = oldTags[old]
+            spans[index] = span
+            studies[index] = oldStudies[old]
         }
     }
 
     /// FNV-1a: names are a few bytes, and this runs for every name of every card.
-    private static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return hash
-    }
-
-    private static func bytes(of study: Study, equal name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let same = study.name.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.count == name.count && (bytes.count == 0 || memcmp(bytes.baseAddress!, name.baseAddress!, bytes.count) == 0)
-        }
-        return same ?? study.name.utf8.elementsEqual(name)
     }
 }

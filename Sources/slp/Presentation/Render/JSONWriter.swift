@@ -86,8 +86,37 @@ struct JSONWriter: ~Copyable {
     private mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
         guard let source = piece.baseAddress, piece.count > 0 else { return }
         reserve(piece.count)
-        (base + count).update(from: source, count: piece.count)
+        JSONWriter.copy(source, to: base + count, count: piece.count)
         count += piece.count
+    }
+
+    /// Copies `count` bytes. The pieces of a search's JSON are mostly 4 to 32 bytes (keys, uids,
+    /// nicks, study names), and a call to memmove cost more than the copy: up to 32 bytes go
+    /// as whole words, the last one overlapping the one before.
+    @inline(__always)
+    static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+        switch count {
+        case 8...16:
+            let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+        case 17...32:
+            let first = from.loadUnaligned(as: (UInt64, UInt64).self)
+            let last = from.loadUnaligned(fromByteOffset: count - 16, as: (UInt64, UInt64).self)
+            to.storeBytes(of: first.0, as: UInt64.self)
+            to.storeBytes(of: first.1, toByteOffset: 8, as: UInt64.self)
+            to.storeBytes(of: last.0, toByteOffset: count - 16, as: UInt64.self)
+            to.storeBytes(of: last.1, toByteOffset: count - 8, as: UInt64.self)
+        case 4..<8:
+            let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        case 0..<4:
+            for index in 0..<count { target[index] = source[index] }
+        default:
+            target.update(from: source, count: count)
+        }
     }
 
     @inline(__always)
@@ -173,7 +202,11 @@ struct JSONWriter: ~Copyable {
         separate()
         // Most numbers in slp's output (counts, codes, flags) are one digit.
         if (0...9).contains(value) { return append(UInt8(ascii: "0") + UInt8(value)) }
-        // Digits written directly: no String per number.
+        digits(value)
+    }
+
+    /// The decimal digits of `value`, written directly: no String per number.
+    private mutating func digits(_ value: Int) {
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
@@ -217,6 +250,53 @@ struct JSONWriter: ~Copyable {
         append("null" as StaticString)
     }
 
+    // Fixed layouts. A renderer that writes the same object thousands of times (a search's
+    // cards) writes its keys and punctuation as whole fragments and its values bare, instead of
+    // one call per key and per separator. Between `beginObject()` or `beginArray()` and the
+    // matching end, such a renderer writes only fragments and bare values, and every comma.
+
+    /// Appends `fragment` as it is: keys, colons, commas and brackets the caller lays out
+    /// (`,"nick":`), each valid JSON where it is written.
+    @inline(__always)
+    mutating func fragment(_ fragment: StaticString) {
+        reserve(fragment.utf8CodeUnitCount)
+        JSONWriter.copy(fragment.utf8Start, to: base + count, count: fragment.utf8CodeUnitCount)
+        count += fragment.utf8CodeUnitCount
+    }
+
+    /// A number as a value where a fragment left room for it.
+    @inline(__always)
+    mutating func bareInt(_ value: Int) {
+        if (0...9).contains(value) { return append(UInt8(ascii: "0") + UInt8(value)) }
+        digits(value)
+    }
+
+    /// A string as a value where a fragment left room for it.
+    mutating func bareString(utf8: UnsafeBufferPointer<UInt8>) {
+        escape(utf8)
+    }
+
+    /// A string as a value where a fragment left room for it.
+    mutating func bareString(_ value: String) {
+        escape(value)
+    }
+
+    /// A number as a value where a fragment left room for it.
+    mutating func bareDouble(_ value: Double) {
+        guard value.isFinite else { return append("null" as StaticString) }
+        // Written in place when the buffer has room for the longest text.
+        reserve(ShortestDecimal.capacity)
+        if let written = ShortestDecimal.write(value, to: base + count) {
+            count += written
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ASCIIBuffer.capacity) { storage in
+            var buffer = ASCIIBuffer(storage: storage)
+            value.write(to: &buffer)
+            append(UnsafeBufferPointer(rebasing: storage[..<buffer.count]))
+        }
+    }
+
     /// True when `utf8` holds a byte that `escape` may replace: a control character, a quote,
     /// a backslash, or 0xE2 (which starts U+2028 and U+2029). Eight bytes are tested at a time,
     /// since every uid, nick and study of a search result passes through here.
@@ -225,15 +305,26 @@ struct JSONWriter: ~Copyable {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         /// A high bit set where a byte of `word` is 0 (exact as to whether any is).
         func zeroByte(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
-        var index = 0
-        while index + 8 <= utf8.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        func needsCare(_ word: UInt64) -> Bool {
             let control = (word &- ones &* 0x20) & ~word & highs
-            if control | zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C)) | zeroByte(word ^ (ones &* 0xE2)) != 0 {
-                return true
-            }
-            index += 8
+            return control | zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C)) | zeroByte(word ^ (ones &* 0xE2)) != 0
         }
+        if utf8.count >= 8 {
+            // Whole words, the last one overlapping the one before: no byte-by-byte tail.
+            var index = 0
+            while index + 8 < utf8.count {
+                if needsCare(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { return true }
+                index += 8
+            }
+            return needsCare(UnsafeRawPointer(base + utf8.count - 8).loadUnaligned(as: UInt64.self))
+        }
+        if utf8.count >= 4 {
+            // Two halves that overlap, as one word.
+            let raw = UnsafeRawPointer(base)
+            let low = raw.loadUnaligned(as: UInt32.self), high = raw.loadUnaligned(fromByteOffset: utf8.count - 4, as: UInt32.self)
+            return needsCare(UInt64(low) | UInt64(high) << 32)
+        }
+        var index = 0
         while index < utf8.count {
             let byte = base[index]
             if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 { return true }
@@ -250,14 +341,18 @@ struct JSONWriter: ~Copyable {
 
     /// Escapes quotes, backslashes and control characters; U+2028/2029 too, for JavaScript readers.
     private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>) {
-        append(UInt8(ascii: "\""))
-        // Most text needs no escape at all: one pass to find out, one copy.
-        if !JSONWriter.mayNeedEscape(utf8) {
-            append(utf8)
-        } else {
+        // Most text needs no escape at all: one pass to find out, one copy between the quotes.
+        guard let source = utf8.baseAddress, !JSONWriter.mayNeedEscape(utf8) else {
+            append(UInt8(ascii: "\""))
             escapeEach(utf8)
+            append(UInt8(ascii: "\""))
+            return
         }
-        append(UInt8(ascii: "\""))
+        reserve(utf8.count + 2)
+        base[count] = UInt8(ascii: "\"")
+        JSONWriter.copy(source, to: base + count + 1, count: utf8.count)
+        base[count + utf8.count + 1] = UInt8(ascii: "\"")
+        count += utf8.count + 2
     }
 
     /// Copies `utf8`, replacing what must be escaped.

@@ -41,43 +41,50 @@ struct SearchRenderer {
     }
 
     /// A nearby user with the SLP keys; `type` is 0 in `fromQueueDB`, 1 in `fromQueueDBRequested`.
+    /// A fixed layout: keys and punctuation go out as whole fragments, thousands of times a search.
     private static func write(_ user: NearbyUser, type: Int, to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("uid" as StaticString)
-        user.uid.withUTF8 { writer.string(utf8: $0) }
-        writer.key("nick" as StaticString)
-        writer.string(user.nick.value)
-        writer.key("lat" as StaticString)
-        writer.double(user.coordinate.latitude)
-        writer.key("long" as StaticString)
-        writer.double(user.coordinate.longitude)
-        writer.key("reputation" as StaticString)
-        writer.beginArray()
-        for title in ReputationTitle.allCases { writer.int(user.reputation[title]) }
-        writer.endArray()
-        writer.key("studylist" as StaticString)
-        writer.beginArray()
-        for study in user.studies.studies { writer.string(study.name) }
-        writer.endArray()
-        writer.key("reviews" as StaticString)
-        writer.beginArray()
-        for review in user.reviews { writer.string(review) }
-        writer.endArray()
-        writer.key("gender" as StaticString)
-        writer.int(user.gender.rawValue)
-        writer.key("type" as StaticString)
-        writer.int(type)
-        writer.key("sesac" as StaticString)
-        writer.int(user.sesac)
-        writer.key("background" as StaticString)
-        writer.int(user.background)
-        writer.key("distance" as StaticString)
-        writer.int(Int(user.distance.rounded()))
-        writer.key("sharedStudies" as StaticString)
-        writer.beginArray()
-        for study in user.sharedStudies { writer.string(study.name) }
-        writer.endArray()
+        writer.fragment("\"uid\":")
+        user.uid.withUTF8 { writer.bareString(utf8: $0) }
+        writer.fragment(",\"nick\":")
+        writer.bareString(user.nick.value)
+        writer.fragment(",\"lat\":")
+        writer.bareDouble(user.coordinate.latitude)
+        writer.fragment(",\"long\":")
+        writer.bareDouble(user.coordinate.longitude)
+        writer.fragment(",\"reputation\":[")
+        for title in ReputationTitle.allCases {
+            if title != .goodManners { writer.fragment(",") }
+            writer.bareInt(user.reputation[title])
+        }
+        writer.fragment("],\"studylist\":[")
+        bareStrings(user.studies.studies.lazy.map(\.name), to: &writer)
+        writer.fragment("],\"reviews\":[")
+        bareStrings(user.reviews, to: &writer)
+        writer.fragment("],\"gender\":")
+        writer.bareInt(user.gender.rawValue)
+        writer.fragment(",\"type\":")
+        writer.bareInt(type)
+        writer.fragment(",\"sesac\":")
+        writer.bareInt(user.sesac)
+        writer.fragment(",\"background\":")
+        writer.bareInt(user.background)
+        writer.fragment(",\"distance\":")
+        writer.bareInt(Int(user.distance.rounded()))
+        writer.fragment(",\"sharedStudies\":[")
+        bareStrings(user.sharedStudies.lazy.map(\.name), to: &writer)
+        writer.fragment("]")
         writer.endObject()
+    }
+
+    /// Strings separated by commas, inside brackets the caller writes.
+    private static func bareStrings(_ strings: some Sequence<String>, to writer: inout JSONWriter) {
+        var first = true
+        for string in strings {
+            if !first { writer.fragment(",") }
+            first = false
+            writer.bareString(string)
+        }
     }
 
     private func table(_ users: [NearbyUser]) -> TextTable {
