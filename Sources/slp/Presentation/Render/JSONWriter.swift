@@ -335,6 +335,9 @@ struct JSONWriter: ~Copyable {
 
     /// `escape` of a String's bytes.
     private mutating func escape(_ value: String) {
+        // Read where the bytes lie (small strings are spilled to the stack), without copying
+        // the string first: a copy retains its storage.
+        if value.utf8.withContiguousStorageIfAvailable({ escape($0) }) != nil { return }
         var value = value
         value.withUTF8 { escape($0) }
     }

@@ -19,7 +19,10 @@ struct SearchRenderer {
                 for (key, users, type) in [("fromQueueDB" as StaticString, result.fromQueueDB, 0), ("fromQueueDBRequested", result.fromQueueDBRequested, 1)] {
                     writer.key(key)
                     writer.beginArray()
-                    for user in users { Self.write(user, type: type, to: &writer) }
+                    // Each card read in place: copying one out retains its arrays and strings.
+                    users.withUnsafeBufferPointer { users in
+                        for index in users.indices { Self.write(users[index], type: type, to: &writer) }
+                    }
                     writer.endArray()
                 }
                 writer.key("fromRecommend" as StaticString)
@@ -42,7 +45,7 @@ struct SearchRenderer {
 
     /// A nearby user with the SLP keys; `type` is 0 in `fromQueueDB`, 1 in `fromQueueDBRequested`.
     /// A fixed layout: keys and punctuation go out as whole fragments, thousands of times a search.
-    private static func write(_ user: NearbyUser, type: Int, to writer: inout JSONWriter) {
+    private static func write(_ user: borrowing NearbyUser, type: Int, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.fragment("\"uid\":")
         user.uid.withUTF8 { writer.bareString(utf8: $0) }
@@ -58,7 +61,7 @@ struct SearchRenderer {
             writer.bareInt(user.reputation[title])
         }
         writer.fragment("],\"studylist\":[")
-        bareStrings(user.studies.studies.lazy.map(\.name), to: &writer)
+        bareNames(user.studies.studies, to: &writer)
         writer.fragment("],\"reviews\":[")
         bareStrings(user.reviews, to: &writer)
         writer.fragment("],\"gender\":")
@@ -72,9 +75,19 @@ struct SearchRenderer {
         writer.fragment(",\"distance\":")
         writer.bareInt(Int(user.distance.rounded()))
         writer.fragment(",\"sharedStudies\":[")
-        bareStrings(user.sharedStudies.lazy.map(\.name), to: &writer)
+        bareNames(user.sharedStudies, to: &writer)
         writer.fragment("]")
         writer.endObject()
+    }
+
+    /// The studies' names separated by commas, inside brackets the caller writes; read in place.
+    private static func bareNames(_ studies: [Study], to writer: inout JSONWriter) {
+        studies.withUnsafeBufferPointer { studies in
+            for index in studies.indices {
+                if index > 0 { writer.fragment(",") }
+                writer.bareString(studies[index].name)
+            }
+        }
     }
 
     /// Strings separated by commas, inside brackets the caller writes.
