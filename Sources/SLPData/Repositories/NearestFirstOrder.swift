@@ -82,16 +82,23 @@ enum NearestFirstOrder {
     private static func place(_ cards: inout [NearbyUser], _ order: [Int]) {
         var source = order
         cards.withUnsafeMutableBufferPointer { cards in
-            // Position `start` carries the card that belongs further along the cycle until the
-            // cycle closes; every visited position is marked as placed.
+            guard let base = cards.baseAddress else { return }
+            // Each cycle of the permutation is rotated once: the first card is moved aside, every
+            // position then takes the card that belongs there, and the last takes the one set
+            // aside. A card is moved (not copied: nothing retained or released) once, where
+            // swapping moved each three times; every visited position is marked as placed.
+            let spare = UnsafeMutablePointer<NearbyUser>.allocate(capacity: 1)
+            defer { spare.deallocate() }
             for start in source.indices where source[start] != start {
+                spare.moveInitialize(from: base + start, count: 1)
                 var current = start
                 while source[current] != start {
                     let next = source[current]
-                    cards.swapAt(current, next)
+                    (base + current).moveInitialize(from: base + next, count: 1)
                     source[current] = current
                     current = next
                 }
+                (base + current).moveInitialize(from: spare, count: 1)
                 source[current] = current
             }
         }
