@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Release links of the other executables use lld too: with `--static-swift-stdlib`, gold warns
+/// at every link about a `mktemp` call inside Foundation's static library.
+let lldInRelease: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld"], .when(configuration: .release))]
+
 let package = Package(
     name: "slp",
     products: [
@@ -39,11 +43,11 @@ let package = Package(
                 "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/slp/link-order.txt",
                 "-Xlinker", "--no-warn-symbol-ordering",
             ], .when(configuration: .release))]),
-        .executableTarget(name: "slp-bench", dependencies: ["SLPDomain", "SLPData"]),
+        .executableTarget(name: "slp-bench", dependencies: ["SLPDomain", "SLPData"], linkerSettings: lldInRelease),
         // Fuzz targets: `Scripts/fuzz`; a plain build replays saved inputs.
         .target(name: "SLPFuzzSupport"),
-        .executableTarget(name: "slp-fuzz-values", dependencies: ["SLPDomain", "SLPFuzzSupport"]),
-        .executableTarget(name: "slp-fuzz-arguments", dependencies: ["SLPCommandLine", "SLPDomain", "SLPFuzzSupport"]),
+        .executableTarget(name: "slp-fuzz-values", dependencies: ["SLPDomain", "SLPFuzzSupport"], linkerSettings: lldInRelease),
+        .executableTarget(name: "slp-fuzz-arguments", dependencies: ["SLPCommandLine", "SLPDomain", "SLPFuzzSupport"], linkerSettings: lldInRelease),
         .testTarget(name: "SLPDomainTests", dependencies: ["SLPDomain"]),
         .testTarget(name: "SLPDataTests", dependencies: ["SLPData", "SLPDomain", "CSQLite"]),
         .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain"]),
