@@ -35,7 +35,7 @@ let package = Package(
             // Foundation's own static libraries are named for a build without
             // `--static-swift-stdlib`, which does not list them.
             // The functions everyday commands run come first, side by side (`Scripts/link-order`
-            // writes the list): a search then faults in 40 stretches of code instead of 60.
+            // writes the list): a search process then faults in 72 stretches of code instead of 98.
             exclude: ["link-order.txt"],
             linkerSettings: [.unsafeFlags([
                 "-static-executable", "-use-ld=lld",
