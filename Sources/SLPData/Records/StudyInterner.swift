@@ -49,16 +49,13 @@ final class StudyInterner {
         // At most one name more than spaces: the array is allocated once, at about its size.
         var spaces = 0
         for byte in text where byte == 0x20 { spaces += 1 }
-        let list = [Study](unsafeUninitializedCapacity: spaces + 1) { buffer, initialized in
-            var start = 0
-            for index in 0...text.count where index == text.count || text[index] == 0x20 {
-                // Stored lists have no empty names; an edited file's are skipped.
-                if index > start {
-                    (buffer.baseAddress! + initialized).initialize(to: study(UnsafeBufferPointer(rebasing: text[start..<index])))
-                    initialized += 1
-                }
-                start = index + 1
-            }
+        var list: [Study] = []
+        list.reserveCapacity(spaces + 1)
+        var start = 0
+        for index in 0..<text.count + 1 where index == text.count || text[index] == 0x20 {
+            // Stored lists have no empty names; an edited file's are skipped.
+            if index > start { list.append(study(UnsafeBufferPointer(rebasing: text[start..<index]))) }
+            start = index + 1
         }
         return StudyList(trusted: list)
     }
