@@ -55,11 +55,19 @@ struct SearchRenderer {
         writer.bareDouble(user.coordinate.latitude)
         writer.fragment(",\"long\":")
         writer.bareDouble(user.coordinate.longitude)
+        // The six counts in `ReputationTitle` order, named: `allCases` makes a new array per call.
         writer.fragment(",\"reputation\":[")
-        for title in ReputationTitle.allCases {
-            if title != .goodManners { writer.fragment(",") }
-            writer.bareInt(user.reputation[title])
-        }
+        writer.bareInt(user.reputation[.goodManners])
+        writer.fragment(",")
+        writer.bareInt(user.reputation[.punctual])
+        writer.fragment(",")
+        writer.bareInt(user.reputation[.quickReply])
+        writer.fragment(",")
+        writer.bareInt(user.reputation[.kind])
+        writer.fragment(",")
+        writer.bareInt(user.reputation[.skilled])
+        writer.fragment(",")
+        writer.bareInt(user.reputation[.helpful])
         writer.fragment("],\"studylist\":[")
         bareNames(user.studies.studies, to: &writer)
         writer.fragment("],\"reviews\":[")
