@@ -119,7 +119,7 @@ public final class SQLiteSearchRepository: SearchRepository {
         }
     }
 
-    public func reportedPartners(of uid: UserID) throws -> Set<UserID> {
+    public func reportedPartners(of uid: UserID) throws -> [UserID] {
         try database.read { connection in
             guard let id = try QueueRows.userID(of: uid, in: connection) else { return [] }
             let uids = try connection.cached("""
@@ -127,7 +127,8 @@ public final class SQLiteSearchRepository: SearchRepository {
                 UNION
                 SELECT u.uid FROM reports r JOIN users u ON u.id = r.reporter_id WHERE r.reported_id = ?1
                 """).map([.integer(id)]) { $0.text(0) }
-            return Set(uids.compactMap { try? UserID($0) })
+            // UNION already made each uid appear once.
+            return uids.compactMap { try? UserID($0) }
         }
     }
 }

@@ -109,7 +109,7 @@ class QueueDatabaseTestCase: TemporaryDirectoryTestCase {
     ) throws -> [NearbyUser] {
         let query = NearbyQuery(
             center: center, radius: radius, study: try study.map { try Study($0) },
-            excluding: Set(try excluding.map { try UserID($0) }), limit: limit)
+            excluding: try excluding.map { try UserID($0) }, limit: limit)
         return try search.nearby(query, admits: admits)
     }
 

@@ -34,7 +34,7 @@ final class FakeQueueAndSearchRepositoryTests: XCTestCase {
         func uids(_ study: String? = nil, excluding: Set<String> = [], limit: Int? = nil, admits: (CandidateTraits) -> Bool = { _ in true }) throws -> [String] {
             let query = NearbyQuery(
                 center: center, radius: 700, study: try study.map { try Study($0) },
-                excluding: Set(try excluding.map { try UserID($0) }), limit: limit)
+                excluding: try excluding.map { try UserID($0) }, limit: limit)
             return try search.nearby(query, admits: admits).map(\.uid.rawValue)
         }
         XCTAssertEqual(try uids(), ["U5", "U2", "U3", "U1"])

@@ -61,7 +61,8 @@ final class FakeSearchRepository: SearchRepository {
         }
     }
 
-    func reportedPartners(of uid: UserID) throws -> Set<UserID> {
-        Set(reports.filter { $0.reporter == uid }.map(\.reported) + reports.filter { $0.reported == uid }.map(\.reporter))
+    func reportedPartners(of uid: UserID) throws -> [UserID] {
+        let partners = reports.filter { $0.reporter == uid }.map(\.reported) + reports.filter { $0.reported == uid }.map(\.reporter)
+        return partners.enumerated().filter { !partners[..<$0.offset].contains($0.element) }.map(\.element)
     }
 }

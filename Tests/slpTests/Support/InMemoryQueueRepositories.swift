@@ -63,7 +63,7 @@ final class InMemorySearchRepository: SearchRepository {
         }
     }
 
-    func reportedPartners(of uid: UserID) throws -> Set<UserID> { [] }
+    func reportedPartners(of uid: UserID) throws -> [UserID] { [] }
 }
 
 /// Seeded people kept in memory.

@@ -6,6 +6,6 @@ public protocol SearchRepository {
     func nearby(_ query: NearbyQuery, admits: (CandidateTraits) -> Bool) throws -> [NearbyUser]
     /// Waiting users whose request to `uid` is still open, with distances from `center`.
     func requesters(of uid: UserID, from center: Coordinate) throws -> [NearbyUser]
-    /// Users `uid` reported, and users who reported `uid`.
-    func reportedPartners(of uid: UserID) throws -> Set<UserID>
+    /// Users `uid` reported, and users who reported `uid`, each once.
+    func reportedPartners(of uid: UserID) throws -> [UserID]
 }

@@ -6,12 +6,14 @@ public struct NearbyQuery: Equatable, Sendable {
     public let radius: Double
     /// Only users listing this study or `anything`.
     public let study: Study?
-    /// Never these users (me, and those I reported or who reported me).
-    public let excluding: Set<UserID>
+    /// Never these users (me, and those I reported or who reported me): a handful, so a list;
+    /// a `Set<UserID>` had its type built at run time in every search process, looking up
+    /// `UserID: Hashable` among all the binary's conformance records.
+    public let excluding: [UserID]
     /// Only the nearest this many.
     public let limit: Int?
 
-    public init(center: Coordinate, radius: Double, study: Study?, excluding: Set<UserID>, limit: Int?) {
+    public init(center: Coordinate, radius: Double, study: Study?, excluding: [UserID], limit: Int?) {
         self.center = center
         self.radius = radius
         self.study = study

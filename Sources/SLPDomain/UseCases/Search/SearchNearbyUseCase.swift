@@ -34,7 +34,7 @@ public struct SearchNearbyUseCase {
             throw DomainError.notSearching
         }
         let criteria = SearchCriteria(me: me, today: CalendarDate(utcDayOf: clock.now), gender: request.gender)
-        let excluded = try search.reportedPartners(of: me.uid).union([me.uid])
+        let excluded = try search.reportedPartners(of: me.uid) + [me.uid]
         let query = NearbyQuery(center: center, radius: request.radius, study: study, excluding: excluded, limit: request.limit)
         // Filled in place: copying thousands of cards costs more than the comparison.
         func fillShared(_ users: inout [NearbyUser]) {

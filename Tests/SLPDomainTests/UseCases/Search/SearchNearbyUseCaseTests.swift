@@ -167,7 +167,9 @@ final class SearchNearbyUseCaseTests: XCTestCase {
         let result = try search(me: me, SearchRequest())
         XCTAssertEqual(uids(result.fromQueueDB), ["Friend3", "Bystander4"])
         XCTAssertEqual(uids(result.fromQueueDBRequested), ["Friend3"])
-        XCTAssertEqual(searchRepository.queries.last?.excluding, Set(try ["Me1", "IReported1", "ReportedMe2"].map { try UserID($0) }))
+        let excluded = try XCTUnwrap(searchRepository.queries.last?.excluding)
+        XCTAssertEqual(Set(excluded), Set(try ["Me1", "IReported1", "ReportedMe2"].map { try UserID($0) }))
+        XCTAssertEqual(excluded.count, 3)
     }
 
     func testRequestersAreNearestFirstWithDistancesFromTheCenter() throws {
