@@ -5,6 +5,14 @@ import PackageDescription
 /// at every link about a `mktemp` call inside Foundation's static library.
 let lldInRelease: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld"], .when(configuration: .release))]
 
+/// Release code asks for the metadata of concrete generic types (`[String: [String]]`,
+/// `Store<SearchFeature>`) through accessors that are handed the conformances, instead of by
+/// mangled name: a name is demangled at run time and each conformance it needs looked up among
+/// all 3,400 records of the binary, about half a million instructions in every process.
+let directMetadata: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "slp",
     products: [
@@ -20,10 +28,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "SLPDomain"),
-        .target(name: "SLPData", dependencies: ["SLPDomain", "CSQLite"]),
+        .target(name: "SLPDomain", swiftSettings: directMetadata),
+        .target(name: "SLPData", dependencies: ["SLPDomain", "CSQLite"], swiftSettings: directMetadata),
         // The argument parsing engine: command tables, parser, help, value syntax.
-        .target(name: "SLPCommandLine", dependencies: ["SLPDomain"]),
+        .target(name: "SLPCommandLine", dependencies: ["SLPDomain"], swiftSettings: directMetadata),
         .executableTarget(
             name: "slp", dependencies: ["SLPDomain", "SLPData", "SLPCommandLine"],
             // A release `slp` is one static executable (Swift's runtime, libstdc++, the system's
@@ -37,6 +45,7 @@ let package = Package(
             // The functions everyday commands run come first, side by side (`Scripts/link-order`
             // writes the list): a search process then faults in 72 stretches of code instead of 98.
             exclude: ["link-order.txt"],
+            swiftSettings: directMetadata,
             linkerSettings: [.unsafeFlags([
                 "-static-executable", "-use-ld=lld",
                 "-lFoundationEssentials", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
