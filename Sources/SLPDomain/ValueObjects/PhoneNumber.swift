@@ -8,21 +8,24 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
     public init(_ raw: String) throws {
         let invalid = DomainError.invalid(
             "invalid_phone", "'\(raw.sanitizedForMessage)' is not a Korean mobile number (010-1234-5678)")
-        var digits = raw.trimmingWhitespace.filter { !" -.".contains($0) }
-        if digits.hasPrefix("+82") {
-            digits = "0" + digits.dropFirst(3)
-            if digits.hasPrefix("00") { digits.removeFirst() }  // "+82 010…" written with the trunk 0
+        // Read as bytes: only ASCII digits can make a valid number, so dropping the separator
+        // bytes decides exactly as dropping separator characters would, without segmenting
+        // graphemes or appending substrings through generic code (an identification runs this).
+        var digits = raw.trimmingWhitespace.utf8.filter { $0 != 0x20 && $0 != 0x2D && $0 != 0x2E }
+        if digits.starts(with: [0x2B, 0x38, 0x32]) {  // "+82"
+            digits.replaceSubrange(0..<3, with: [0x30])
+            if digits.starts(with: [0x30, 0x30]) { digits.removeFirst() }  // "+82 010…" written with the trunk 0
         }
-        guard digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { throw invalid }
-        let bytes = Array(digits.utf8)
-        guard bytes.count >= 10, bytes.count <= 11, bytes[0] == 0x30, bytes[1] == 0x31 else { throw invalid }
-        let carrier = bytes[2]
+        guard digits.allSatisfy({ (0x30...0x39).contains($0) }) else { throw invalid }
+        guard digits.count >= 10, digits.count <= 11, digits[0] == 0x30, digits[1] == 0x31 else { throw invalid }
+        let carrier = digits[2]
         switch carrier {
-        case 0x30 where bytes.count == 11: break  // 010 numbers always have 8 digits after it
+        case 0x30 where digits.count == 11: break  // 010 numbers always have 8 digits after it
         case 0x31, 0x36, 0x37, 0x38, 0x39: break  // legacy 011/016/017/018/019, 7 or 8 digits
         default: throw invalid
         }
-        e164 = "+82" + digits.dropFirst()
+        digits.replaceSubrange(0..<1, with: [0x2B, 0x38, 0x32])  // "+82" for the trunk 0
+        e164 = String(decoding: digits, as: UTF8.self)
     }
 
     /// A number the domain itself made and knows to be valid (synthetic users).

@@ -42,6 +42,8 @@ final class PhoneNumberTests: XCTestCase {
             "+1 010 1234 5678",
             "+82",
             "１０１２３４５６７８",     // full-width digits
+            "010-1234-5678\u{301}",  // a combining mark on the last digit
+            "010-\u{301}1234-5678",  // on a dash: not a separator any more
         ]
         for raw in cases {
             let error = XCTAssertThrowsInvalid(try PhoneNumber(raw), code: "invalid_phone")
