@@ -23,7 +23,10 @@ public struct Email: Hashable, Sendable, CustomStringConvertible {
         func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
         // Letters, digits and !#$%&'*+-./=?^_`{|}~
         func inLocal(_ byte: UInt8) -> Bool {
-            isLetter(byte) || isDigit(byte) || Array("!#$%&'*+-./=?^_`{|}~".utf8).contains(byte)
+            switch byte {
+            case 0x21, 0x23...0x27, 0x2A, 0x2B, 0x2D...0x2F, 0x3D, 0x3F, 0x5E...0x60, 0x7B...0x7E: true
+            default: isLetter(byte) || isDigit(byte)
+            }
         }
         guard (1...64).contains(local.count), local.allSatisfy(inLocal),
               local.first != 0x2E, local.last != 0x2E,
