@@ -21,6 +21,9 @@ final class StudyInterner {
     @exclusivity(unchecked) private var tags: [UInt64]
     @exclusivity(unchecked) private var spans: [Span]
     @exclusivity(unchecked) private var studies: [Study]
+    /// Beside each study, the list of that study alone once a card has listed it alone (two in
+    /// five people list one study): their cards share one array instead of one each.
+    @exclusivity(unchecked) private var singles: [StudyList?]
     /// The names of the studies in the table, one after another.
     @exclusivity(unchecked) private var names: [UInt8] = []
     private var used = 0
@@ -42,6 +45,7 @@ final class StudyInterner {
         tags = Array(repeating: 0, count: size)
         spans = Array(repeating: Span(start: 0, count: 0), count: size)
         studies = Array(repeating: .anything, count: size)
+        singles = Array(repeating: nil, count: size)
     }
 
     /// The list stored as names separated by single spaces (see `StudyList.description`).
@@ -49,6 +53,13 @@ final class StudyInterner {
         // At most one name more than spaces: the array is allocated once, at about its size.
         var spaces = 0
         for byte in text where byte == 0x20 { spaces += 1 }
+        if spaces == 0 && !text.isEmpty {
+            let index = slot(of: text)
+            if let single = singles[index] { return single }
+            let single = StudyList(trusted: [studies[index]])
+            singles[index] = single
+            return single
+        }
         var list: [Study] = []
         list.reserveCapacity(spaces + 1)
         var start = 0
@@ -62,6 +73,11 @@ final class StudyInterner {
 
     /// The study named by these bytes, made once.
     func study(_ name: UnsafeBufferPointer<UInt8>) -> Study {
+        studies[slot(of: name)]
+    }
+
+    /// The slot of the study named by these bytes, made and put in the table the first time.
+    private func slot(of name: UnsafeBufferPointer<UInt8>) -> Int {
         let hash = StudyInterner.hash(name)
         let tag = hash | 1
         let mask = tags.count - 1
@@ -80,7 +96,7 @@ final class StudyInterner {
                 }
             }
         }
-        if found { return studies[index] }
+        if found { return index }
         let study = Study(trusted: String(decoding: name, as: UTF8.self))
         // Kept at most half full; past that the table is rebuilt twice as large, or, at its
         // largest, started afresh (a long-lived interner meeting endless new names stays bounded).
@@ -89,6 +105,7 @@ final class StudyInterner {
                 tags = Array(repeating: 0, count: tags.count)
                 spans = Array(repeating: Span(start: 0, count: 0), count: tags.count)
                 studies = Array(repeating: .anything, count: tags.count)
+                singles = Array(repeating: nil, count: tags.count)
                 names = []
                 used = 0
             } else {
@@ -101,7 +118,7 @@ final class StudyInterner {
         names.append(contentsOf: name)
         studies[index] = study
         used += 1
-        return study
+        return index
     }
 
     /// The free slot where a name with this hash goes.
@@ -113,10 +130,11 @@ final class StudyInterner {
     }
 
     private func grow() {
-        let oldTags = tags, oldSpans = spans, oldStudies = studies
+        let oldTags = tags, oldSpans = spans, oldStudies = studies, oldSingles = singles
         tags = Array(repeating: 0, count: oldTags.count * 2)
         spans = Array(repeating: Span(start: 0, count: 0), count: oldTags.count * 2)
         studies = Array(repeating: .anything, count: oldTags.count * 2)
+        singles = Array(repeating: nil, count: oldTags.count * 2)
         for old in oldTags.indices where oldTags[old] != 0 {
             // The slot follows from the name's hash, whose low bits the tag keeps but for the lowest.
             let span = oldSpans[old]
@@ -127,6 +145,7 @@ final class StudyInterner {
             tags[index] = oldTags[old]
             spans[index] = span
             studies[index] = oldStudies[old]
+            singles[index] = oldSingles[old]
         }
     }
 

@@ -24,4 +24,20 @@ final class StudyInternerTests: XCTestCase {
             XCTAssertEqual(list(interner, text).studies.map(\.key), StudyList(storedDescription: text).studies.map(\.key))
         }
     }
+
+    /// Lists of one study are kept beside the study: read back the same across growth and after
+    /// a restart, whether the name was met alone or inside a longer list first.
+    func testSingleStudyListsAcrossGrowthAndRestart() throws {
+        let interner = StudyInterner()
+        let names = (0..<(StudyInterner.maxSlots / 2 + 3_000)).map { "n\($0)" }
+        for (index, name) in names.enumerated() {
+            if index % 3 == 0 { _ = list(interner, name + " x\(index)") }
+            XCTAssertEqual(list(interner, name), StudyList(storedDescription: name))
+            if index % 7 == 0 { XCTAssertEqual(list(interner, name).studies.map(\.key), [name]) }
+        }
+        for name in ["n0", "n17", "코딩", "ＲＥＡＣＴ", "anything"] {
+            XCTAssertEqual(list(interner, name), StudyList(storedDescription: name))
+            XCTAssertEqual(list(interner, name).studies.map(\.key), StudyList(storedDescription: name).studies.map(\.key))
+        }
+    }
 }
