@@ -32,11 +32,14 @@ enum SpatialGrid {
         let delta = radius / Coordinate.earthRadiusMetres  // angular radius, radians
         let degrees = 180 / Double.pi
         let latitude = center.latitude / degrees
+        // Degrees (about a centimetre): covers the rounding of this computation and of the exact
+        // distance check, both far smaller. It used to be 1.5 cells, which read about a third
+        // more rows than the circle holds.
+        let margin = 1e-7
         let southmost = center.latitude - delta * degrees
         let northmost = center.latitude + delta * degrees
-        let firstRow = row(latitude: max(-90, southmost))
-        let lastRow = row(latitude: min(90, northmost))
-        let margin = 1.5 / cellsPerDegree  // degrees: covers rounding at cell edges
+        let firstRow = row(latitude: max(-90, southmost - margin))
+        let lastRow = row(latitude: min(90, northmost + margin))
         var ranges: [CellRange] = []
         for rowIndex in firstRow...lastRow {
             let bandSouth = max(southmost, Double(rowIndex) / cellsPerDegree - 90) / degrees
@@ -64,6 +67,10 @@ enum SpatialGrid {
 
     /// The widest longitude half-width (radians) of the spherical cap within the latitude band;
     /// NaN when the band reaches all the way round (a pole inside the cap).
+    ///
+    /// In haversines, hav Δλ = (hav δ − hav(φ − φ₀)) / (cos φ₀ cos φ): unlike the law of cosines
+    /// (Δλ from an acos near 1), it keeps its precision for small circles and near the poles, so
+    /// the ranges need only a hair of margin.
     private static func maxHalfWidth(latitude: Double, delta: Double, south: Double, north: Double) -> Double {
         if cos(latitude) < 1e-9 { return .nan }
         // The cap is widest where sin φ' = sin φ / cos δ; check that point if in the band, and both edges.
@@ -73,13 +80,15 @@ enum SpatialGrid {
             let phi = asin(widest)
             if phi > south && phi < north { candidates.append(phi) }
         }
+        let halfDelta = sin(delta / 2)
         var result = 0.0
         for phi in candidates {
             let denominator = cos(latitude) * cos(phi)
             if denominator < 1e-12 { return .nan }
-            let value = (cos(delta) - sin(latitude) * sin(phi)) / denominator
-            if value <= -1 { return .nan }
-            if value < 1 { result = max(result, acos(value)) }
+            let halfDistance = sin((phi - latitude) / 2)
+            let haversine = (halfDelta * halfDelta - halfDistance * halfDistance) / denominator
+            if haversine >= 1 { return .nan }
+            if haversine > 0 { result = max(result, 2 * asin(haversine.squareRoot())) }
         }
         return result
     }
