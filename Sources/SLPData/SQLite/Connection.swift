@@ -14,6 +14,7 @@ public final class Connection {
             // A relative path could be read as an SQLite URI ("file:…"); callers resolve paths first.
             throw DatabaseError.unusablePath(path: path, reason: "the path must be absolute")
         }
+        _ = Connection.configured
         var handle: OpaquePointer?
         var flags = (readOnly || immutable ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
@@ -31,6 +32,10 @@ public final class Connection {
         }
         self.handle = handle
     }
+
+    /// Process-wide SQLite settings, made once before the first connection opens: SQLite
+    /// refuses them (SQLITE_MISUSE) once initialized, and then keeps its defaults, which work too.
+    private static let configured: Int32 = slp_sqlite_config_no_page_cache_bulk()
 
     private static func percentEncoded(_ path: String) -> String {
         var encoded = ""
