@@ -16,48 +16,50 @@ enum ShortestDecimal {
         // value = significand × 2^-shift, with the hidden bit (normal numbers only, here).
         let significand = UInt64(1) << 52 | value.significandBitPattern
         let shift = 1075 - Int(value.exponentBitPattern)  // 3...62 in this range
-        // In units of 2^-(shift + 2): the value, and the interval of numbers that round to it
-        // (half an ulp each way; a quarter below a power of two, whose lower neighbour is closer).
-        let exact = UInt128(significand) << 2
+        // In units of 2^-scale: the value, and the interval of numbers that round to it (half an
+        // ulp each way; a quarter below a power of two, whose lower neighbour is closer). All
+        // below 2^55, so each product with a power of ten below 2^64 is one 64 × 64-bit multiply;
+        // wrapping operators, since nothing here overflows and checks would cost as much again.
+        let exact = significand << 2
         let low = exact - (value.significandBitPattern == 0 ? 1 : 2)
         let high = exact + 2
-        let scale = shift + 2
+        let scale = UInt128(shift + 2)
         // Round-half-even reads a decimal on a boundary back as the even significand.
         let inclusive = significand & 1 == 0
         // With this many decimal places the interval (at least ¾ · 2^-shift wide) surely holds a
         // decimal: 10^places ≥ 4/3 · 2^shift. Their range, as integers (below 2^63 here):
         let most = (shift * 30_103 + 12_500) / 100_000 + 1
-        let lowScaled = low * powerOfTen(most), highScaled = high * powerOfTen(most)
-        let mask = (UInt128(1) << scale) - 1
-        var lowest = UInt64(lowScaled >> scale), highest = UInt64(highScaled >> scale)
+        let lowScaled = UInt128(low) &* UInt128(powerOfTen(most)), highScaled = UInt128(high) &* UInt128(powerOfTen(most))
+        let mask = (UInt128(1) &<< scale) &- 1
+        var lowest = UInt64(truncatingIfNeeded: lowScaled &>> scale), highest = UInt64(truncatingIfNeeded: highScaled &>> scale)
         if inclusive {
-            if lowScaled & mask != 0 { lowest += 1 }
+            if lowScaled & mask != 0 { lowest &+= 1 }
         } else {
-            lowest += 1
-            if highScaled & mask == 0 { highest -= 1 }
+            lowest &+= 1
+            if highScaled & mask == 0 { highest &-= 1 }
         }
         // Fewer places while one of them is still a multiple of ten: the shortest.
         var places = most
         while places > 0 {
-            let fewerLowest = (lowest + 9) / 10, fewerHighest = highest / 10
+            let fewerLowest = (lowest &+ 9) / 10, fewerHighest = highest / 10
             guard fewerLowest <= fewerHighest else { break }
             lowest = fewerLowest
             highest = fewerHighest
             places -= 1
         }
         // Of those, the nearest to the value (half way: the even one).
-        let scaled = exact * powerOfTen(places)
-        var nearest = UInt64(scaled >> scale)
+        let scaled = UInt128(exact) &* UInt128(powerOfTen(places))
+        var nearest = UInt64(truncatingIfNeeded: scaled &>> scale)
         let remainder = scaled & mask
-        let half = UInt128(1) << (scale - 1)
-        if remainder > half || (remainder == half && nearest & 1 == 1) { nearest += 1 }
+        let half = UInt128(1) &<< (scale &- 1)
+        if remainder > half || (remainder == half && nearest & 1 == 1) { nearest &+= 1 }
         nearest = min(max(nearest, lowest), highest)
         return format(nearest, places: places, negative: value.sign == .minus, to: output)
     }
 
-    /// 10^`exponent`, for 0...20 (a switch the compiler makes a table of constants: a global
+    /// 10^`exponent`, for 0...19 (a switch the compiler makes a table of constants: a global
     /// array would be checked for initialisation on every use).
-    private static func powerOfTen(_ exponent: Int) -> UInt128 {
+    private static func powerOfTen(_ exponent: Int) -> UInt64 {
         switch exponent {
         case 0: 1
         case 1: 10
@@ -78,51 +80,43 @@ enum ShortestDecimal {
         case 16: 10_000_000_000_000_000
         case 17: 100_000_000_000_000_000
         case 18: 1_000_000_000_000_000_000
-        case 19: 10_000_000_000_000_000_000
-        default: 100_000_000_000_000_000_000
+        default: 10_000_000_000_000_000_000
         }
     }
 
-    /// "00" through "99": two digits per division. A static string's bytes are constant data,
-    /// with nothing to initialise.
-    private static let pairs: StaticString =
-        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    /// The eight decimal digits of `value` (below 10⁸, leading zeros included) as ASCII, the
+    /// first digit in the lowest byte: split into halves, quarters and single digits in all
+    /// lanes at once, by multiplications instead of a division per digit.
+    @inline(__always)
+    static func eightDigits(_ value: UInt32) -> UInt64 {
+        let value = UInt64(value)
+        // Two 4-digit halves, the high one in the low lane (it is written first).
+        let halves = value / 10_000 | (value % 10_000) << 32
+        // Each half into two 2-digit quarters (x / 100 as x · 10486 >> 20, exact below 10⁴).
+        let hundreds = (halves &* 10_486) >> 20 & 0x0000_007F_0000_007F
+        let quarters = hundreds | (halves &- hundreds &* 100) << 16
+        // Each quarter into two digits (x / 10 as x · 103 >> 10, exact below 100).
+        let tens = (quarters &* 103) >> 10 & 0x000F_000F_000F_000F
+        let digits = tens | (quarters &- tens &* 10) << 8
+        return digits | 0x3030_3030_3030_3030
+    }
 
     /// `digits` with a point `places` from the right: "37.5665", "0.0012", "100.0".
     private static func format(_ digits: UInt64, places: Int, negative: Bool, to output: UnsafeMutablePointer<UInt8>) -> Int {
-        // The digits, right-aligned in 24 bytes (at most 20 of them), two at a time from a table;
-        // eight at a time are split off first, so that the pairs come from 32-bit numbers
-        // (dividing those by 100 is a cheap multiplication; 64-bit ones cost more).
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        // All twenty digit positions a UInt64 can need, as ASCII, in 24 bytes, leading zeros
+        // included; then the zeros in front are skipped.
+        let zeros: UInt64 = 0x3030_3030_3030_3030
+        var buffer: (UInt64, UInt64, UInt64) = (
+            eightDigits(UInt32(truncatingIfNeeded: digits / 10_000_000_000_000_000)),
+            eightDigits(UInt32(truncatingIfNeeded: digits / 100_000_000 % 100_000_000)),
+            eightDigits(UInt32(truncatingIfNeeded: digits % 100_000_000)))
+        // The first digit that is not a zero: its lane, then its byte (the lowest is first).
+        let leading = buffer.0 != zeros ? (buffer.0 ^ zeros).trailingZeroBitCount / 8
+            : buffer.1 != zeros ? 8 + (buffer.1 ^ zeros).trailingZeroBitCount / 8
+            : buffer.2 != zeros ? 16 + (buffer.2 ^ zeros).trailingZeroBitCount / 8 : 23
         return withUnsafeMutableBytes(of: &buffer) { raw in
             let text = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            let table = UnsafeRawPointer(pairs.utf8Start)
-            var start = 24
-            func pair(_ value: UInt32) {
-                start -= 2
-                UnsafeMutableRawPointer(text + start).storeBytes(
-                    of: table.loadUnaligned(fromByteOffset: 2 * Int(value), as: UInt16.self), as: UInt16.self)
-            }
-            var rest = digits
-            while rest >= 100_000_000 {
-                var eight = UInt32(truncatingIfNeeded: rest % 100_000_000)
-                rest /= 100_000_000
-                for _ in 0..<4 {
-                    pair(eight % 100)
-                    eight /= 100
-                }
-            }
-            var last = UInt32(truncatingIfNeeded: rest)
-            while last >= 100 {
-                pair(last % 100)
-                last /= 100
-            }
-            if last >= 10 {
-                pair(last)
-            } else {
-                start -= 1
-                text[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: last)
-            }
+            let start = leading
             let count = 24 - start
             var length = 0
             if negative {
