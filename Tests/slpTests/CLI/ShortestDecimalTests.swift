@@ -77,6 +77,28 @@ final class ShortestDecimalTests: XCTestCase {
         assertSameAsDescription(values.filter { $0.magnitude >= 0.001 && $0.magnitude < 1e15 })
     }
 
+    /// Every value's eight digits, leading zeros included, in reading order: every value below
+    /// 10⁴ in either half, and random ones.
+    func testEightDigitsAtOnce() {
+        func digits(_ value: UInt32) -> String {
+            withUnsafeBytes(of: ShortestDecimal.eightDigits(value).littleEndian) { String(decoding: $0, as: UTF8.self) }
+        }
+        func padded(_ value: UInt32) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: 8 - text.count) + text
+        }
+        var random = SystemRandomNumberGenerator()
+        var values: [UInt32] = [99_999_999, 10_000_000, 1]
+        for half: UInt32 in 0..<10_000 {
+            values += [half, half * 10_000, half * 10_000 + 9_999 - half]
+        }
+        for _ in 0..<100_000 { values.append(UInt32.random(in: 0..<100_000_000, using: &random)) }
+        for value in values where digits(value) != padded(value) {
+            XCTFail("\(digits(value)) for \(value)")
+            return
+        }
+    }
+
     func testOutsideTheRangeFallsBack() {
         for value in [0, -0.0, 0.000999, 1e15, 1e300, .leastNonzeroMagnitude, .infinity, -.infinity, .nan] {
             XCTAssertNil(text(value), "\(value)")
