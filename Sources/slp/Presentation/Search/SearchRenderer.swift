@@ -19,9 +19,11 @@ struct SearchRenderer {
                 for (key, users, type) in [("fromQueueDB" as StaticString, result.fromQueueDB, 0), ("fromQueueDBRequested", result.fromQueueDBRequested, 1)] {
                     writer.key(key)
                     writer.beginArray()
-                    // Each card read in place: copying one out retains its arrays and strings.
+                    // Each card read in place, through a pointer: copying one out (as passing
+                    // `users[index]` did, even to a borrowing parameter) retains its arrays and strings.
                     users.withUnsafeBufferPointer { users in
-                        for index in users.indices { Self.write(users[index], type: type, to: &writer) }
+                        guard let first = users.baseAddress else { return }
+                        for index in users.indices { Self.write(first + index, type: type, to: &writer) }
                     }
                     writer.endArray()
                 }
@@ -45,45 +47,45 @@ struct SearchRenderer {
 
     /// A nearby user with the SLP keys; `type` is 0 in `fromQueueDB`, 1 in `fromQueueDBRequested`.
     /// A fixed layout: keys and punctuation go out as whole fragments, thousands of times a search.
-    private static func write(_ user: borrowing NearbyUser, type: Int, to writer: inout JSONWriter) {
+    private static func write(_ card: UnsafePointer<NearbyUser>, type: Int, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.fragment("\"uid\":")
-        user.uid.withUTF8 { writer.bareString(utf8: $0) }
+        card.pointee.uid.withUTF8 { writer.bareString(utf8: $0) }
         writer.fragment(",\"nick\":")
-        writer.bareString(user.nick.value)
+        writer.bareString(card.pointee.nick.value)
         writer.fragment(",\"lat\":")
-        writer.bareDouble(user.coordinate.latitude)
+        writer.bareDouble(card.pointee.coordinate.latitude)
         writer.fragment(",\"long\":")
-        writer.bareDouble(user.coordinate.longitude)
+        writer.bareDouble(card.pointee.coordinate.longitude)
         // The six counts in `ReputationTitle` order, named: `allCases` makes a new array per call.
         writer.fragment(",\"reputation\":[")
-        writer.bareInt(user.reputation[.goodManners])
+        writer.bareInt(card.pointee.reputation[.goodManners])
         writer.fragment(",")
-        writer.bareInt(user.reputation[.punctual])
+        writer.bareInt(card.pointee.reputation[.punctual])
         writer.fragment(",")
-        writer.bareInt(user.reputation[.quickReply])
+        writer.bareInt(card.pointee.reputation[.quickReply])
         writer.fragment(",")
-        writer.bareInt(user.reputation[.kind])
+        writer.bareInt(card.pointee.reputation[.kind])
         writer.fragment(",")
-        writer.bareInt(user.reputation[.skilled])
+        writer.bareInt(card.pointee.reputation[.skilled])
         writer.fragment(",")
-        writer.bareInt(user.reputation[.helpful])
+        writer.bareInt(card.pointee.reputation[.helpful])
         writer.fragment("],\"studylist\":[")
-        bareNames(user.studies.studies, to: &writer)
+        bareNames(card.pointee.studies.studies, to: &writer)
         writer.fragment("],\"reviews\":[")
-        bareStrings(user.reviews, to: &writer)
+        bareStrings(card.pointee.reviews, to: &writer)
         writer.fragment("],\"gender\":")
-        writer.bareInt(user.gender.rawValue)
+        writer.bareInt(card.pointee.gender.rawValue)
         writer.fragment(",\"type\":")
         writer.bareInt(type)
         writer.fragment(",\"sesac\":")
-        writer.bareInt(user.sesac)
+        writer.bareInt(card.pointee.sesac)
         writer.fragment(",\"background\":")
-        writer.bareInt(user.background)
+        writer.bareInt(card.pointee.background)
         writer.fragment(",\"distance\":")
-        writer.bareInt(Int(user.distance.rounded()))
+        writer.bareInt(Int(card.pointee.distance.rounded()))
         writer.fragment(",\"sharedStudies\":[")
-        bareNames(user.sharedStudies, to: &writer)
+        bareNames(card.pointee.sharedStudies, to: &writer)
         writer.fragment("]")
         writer.endObject()
     }
