@@ -34,6 +34,24 @@ enum QueueDocument {
         Int64(gender.rawValue) | (searchable ? 2 : 0) | Int64(ageRange.min) << 2 | Int64(ageRange.max) << 9 | Int64(birthDay) << 16
     }
 
+    /// `packedTraits` of the row of `users` a statement reads, in SQL.
+    static let traitsSQL = """
+        (users.gender | (users.searchable << 1) | (users.age_min << 2) | (users.age_max << 9)
+            | (CAST(julianday(users.birth) - 2440587.5 AS INTEGER) << 16))
+        """
+
+    /// The card of the row of `users` a statement reads, in SQL, up to the separator before its
+    /// studies: what `appendCardHead` writes. (A view made it once; every process parsed the
+    /// view with the rest of the schema, for the two statements that use it.)
+    static let cardHeadSQL = """
+        (users.uid || char(30) || users.nick || char(30) ||
+            users.rep_good_manners || ',' || users.rep_punctual || ',' || users.rep_quick_reply || ',' ||
+            users.rep_kind || ',' || users.rep_skilled || ',' || users.rep_helpful || char(30) ||
+            coalesce((SELECT group_concat(comment, char(31)) FROM
+                (SELECT comment FROM review_comments c WHERE c.user_id = users.id ORDER BY c.id)), '') || char(30) ||
+            users.sesac || char(30) || users.background || char(30))
+        """
+
     static func traits(_ row: Row) -> CandidateTraits {
         let packed = row.int64(3)
         return CandidateTraits(
@@ -41,8 +59,8 @@ enum QueueDocument {
             ageMax: Int(packed >> 9 & 0x7F), searchable: packed & 2 != 0)
     }
 
-    /// The `card` of `user` listing `studies`, as `Schema`'s `queue_documents` view builds it
-    /// (with `reviews`, the comments they received, oldest first).
+    /// The `card` of `user` listing `studies`, as `cardHeadSQL` builds it in SQL (with `reviews`,
+    /// the comments they received, oldest first).
     static func card(of user: User, reviews: [String], studies: StudyList) -> String {
         // Seeding writes a million of these: built as bytes, made a String once (appending to a
         // String checks every join for a grapheme boundary, ten times slower here).

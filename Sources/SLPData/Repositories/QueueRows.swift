@@ -13,8 +13,8 @@ enum QueueRows {
         let cell = SpatialGrid.cell(entry.coordinate)
         try connection.cached("""
             INSERT INTO queue (cell, user_id, lat, long, traits, card, uid, studies, study_keys, entered_at)
-            SELECT ?1, ?2, ?3, ?4, traits, card_head || char(30) || ?5, uid, ?5, ?6, ?7
-            FROM queue_documents WHERE user_id = ?2
+            SELECT ?1, ?2, ?3, ?4, \(QueueDocument.traitsSQL), \(QueueDocument.cardHeadSQL) || ?5, uid, ?5, ?6, ?7
+            FROM users WHERE id = ?2
             """).run([
                 .integer(cell), .integer(id), .real(entry.coordinate.latitude), .real(entry.coordinate.longitude),
                 .text(entry.studies.description), .text(QueueDocument.studyKeys(entry.studies)),
@@ -41,7 +41,7 @@ enum QueueRows {
     static func refreshDocument(userID id: Int64, in connection: Connection) throws {
         try connection.cached("""
             UPDATE queue SET (traits, card) =
-                (SELECT traits, card_head || char(30) || queue.studies FROM queue_documents d WHERE d.user_id = queue.user_id)
+                (SELECT \(QueueDocument.traitsSQL), \(QueueDocument.cardHeadSQL) || queue.studies FROM users WHERE users.id = queue.user_id)
             WHERE user_id = ?
             """).run([.integer(id)])
     }

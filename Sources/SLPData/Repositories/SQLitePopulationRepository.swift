@@ -13,7 +13,7 @@ import Darwin
 import SLPDomain
 
 /// Bulk loading of synthetic users straight into the tables, bypassing the per-user path
-/// (which would copy each profile through the `queue_documents` view).
+/// (which would build each card in SQL from the `users` row, see `QueueDocument.cardHeadSQL`).
 public final class SQLitePopulationRepository: PopulationRepository {
     private let database: Database
     public init(database: Database) {

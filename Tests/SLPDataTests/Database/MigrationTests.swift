@@ -145,9 +145,11 @@ final class MigrationTests: TemporaryDirectoryTestCase {
         let database = try Database(path: file)
         XCTAssertEqual(try database.connection.integer("PRAGMA user_version"), currentSchemaVersion)
         XCTAssertEqual(try database.connection.integer("""
-            SELECT count(*) FROM queue q JOIN queue_documents d ON d.user_id = q.user_id
-            WHERE q.traits = d.traits AND q.card = d.card_head || char(30) || q.studies AND q.uid = 'Old4'
+            SELECT count(*) FROM queue q JOIN users ON users.id = q.user_id
+            WHERE q.traits = \(QueueDocument.traitsSQL) AND q.card = \(QueueDocument.cardHeadSQL) || q.studies AND q.uid = 'Old4'
             """), 1)
+        // Version 7 dropped the view that built documents (its SQL is in `QueueDocument`).
+        XCTAssertEqual(try database.connection.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'queue_documents'"), 0)
         var traits: [CandidateTraits] = []
         let found = try SQLiteSearchRepository(database: database).nearby(
             NearbyQuery(center: try Coordinate(latitude: 37.5, longitude: 127.0), radius: 10, study: try Study("영어"), excluding: [], limit: nil)

@@ -1,7 +1,8 @@
 import Foundation
-import SLPData
 import SLPDomain
 import XCTest
+
+@testable import SLPData
 
 final class SQLitePopulationRepositoryTests: QueueDatabaseTestCase {
     private var population: SQLitePopulationRepository!
@@ -49,8 +50,8 @@ final class SQLitePopulationRepositoryTests: QueueDatabaseTestCase {
         XCTAssertEqual(try integer("PRAGMA foreign_keys"), 1, "foreign keys are back on after the bulk load")
         // The queue's copy of each profile equals what the ordinary path would have written.
         XCTAssertEqual(try integer("""
-            SELECT count(*) FROM queue q JOIN queue_documents d ON d.user_id = q.user_id
-            WHERE q.traits = d.traits AND q.uid = d.uid AND q.card = d.card_head || char(30) || q.studies
+            SELECT count(*) FROM queue q JOIN users ON users.id = q.user_id
+            WHERE q.traits = \(QueueDocument.traitsSQL) AND q.uid = users.uid AND q.card = \(QueueDocument.cardHeadSQL) || q.studies
             """), 300)
         // Each study row carries the same document as its queue row.
         XCTAssertEqual(try integer("""
