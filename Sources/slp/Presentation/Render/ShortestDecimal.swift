@@ -106,15 +106,17 @@ enum ShortestDecimal {
         // All twenty digit positions a UInt64 can need, as ASCII, in 24 bytes, leading zeros
         // included; then the zeros in front are skipped.
         let zeros: UInt64 = 0x3030_3030_3030_3030
-        var buffer: (UInt64, UInt64, UInt64) = (
+        let lanes = (
             eightDigits(UInt32(truncatingIfNeeded: digits / 10_000_000_000_000_000)),
             eightDigits(UInt32(truncatingIfNeeded: digits / 100_000_000 % 100_000_000)),
             eightDigits(UInt32(truncatingIfNeeded: digits % 100_000_000)))
         // The first digit that is not a zero: its lane, then its byte (the lowest is first).
-        let leading = buffer.0 != zeros ? (buffer.0 ^ zeros).trailingZeroBitCount / 8
-            : buffer.1 != zeros ? 8 + (buffer.1 ^ zeros).trailingZeroBitCount / 8
-            : buffer.2 != zeros ? 16 + (buffer.2 ^ zeros).trailingZeroBitCount / 8 : 23
-        return withUnsafeMutableBytes(of: &buffer) { raw in
+        let leading = lanes.0 != zeros ? (lanes.0 ^ zeros).trailingZeroBitCount / 8
+            : lanes.1 != zeros ? 8 + (lanes.1 ^ zeros).trailingZeroBitCount / 8
+            : lanes.2 != zeros ? 16 + (lanes.2 ^ zeros).trailingZeroBitCount / 8 : 23
+        // In memory the lowest byte must come first, whatever the machine's byte order.
+        let buffer = (lanes.0.littleEndian, lanes.1.littleEndian, lanes.2.littleEndian)
+        return withUnsafeBytes(of: buffer) { raw in
             let text = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
             let start = leading
             let count = 24 - start
