@@ -66,7 +66,7 @@ final class SpatialGridTests: XCTestCase {
     }
 
     func testRangesStayNarrowAwayFromThePoles() {
-        // A 700 m circle in Seoul reads about 13 rows of about 20 cells each, not whole rows.
+        // A 700 m circle in Seoul reads about 13 rows of at most 17 cells each, not whole rows.
         let ranges = SpatialGrid.ranges(around: .at(37.5665, 126.978), radius: 700)
         XCTAssertTrue((12...16).contains(ranges.count), "\(ranges.count) rows")
         for range in ranges {
