@@ -28,8 +28,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "SLPDomain", swiftSettings: directMetadata),
-        .target(name: "SLPData", dependencies: ["SLPDomain", "CSQLite"], swiftSettings: directMetadata),
+        // Text normalisation, elementary functions and hashing: what the rules need but are not.
+        .target(name: "SLPSupport", swiftSettings: directMetadata),
+        .target(name: "SLPDomain", dependencies: ["SLPSupport"], swiftSettings: directMetadata),
+        .target(name: "SLPData", dependencies: ["SLPDomain", "SLPSupport", "CSQLite"], swiftSettings: directMetadata),
         // The argument parsing engine: command tables, parser, help, value syntax.
         .target(name: "SLPCommandLine", dependencies: ["SLPDomain"], swiftSettings: directMetadata),
         .executableTarget(
@@ -52,13 +54,14 @@ let package = Package(
                 "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/slp/link-order.txt",
                 "-Xlinker", "--no-warn-symbol-ordering",
             ], .when(configuration: .release))]),
-        .executableTarget(name: "slp-bench", dependencies: ["SLPDomain", "SLPData"], linkerSettings: lldInRelease),
+        .executableTarget(name: "slp-bench", dependencies: ["SLPDomain", "SLPData", "SLPSupport"], linkerSettings: lldInRelease),
         // Fuzz targets: `Scripts/fuzz`; a plain build replays saved inputs.
         .target(name: "SLPFuzzSupport"),
         .executableTarget(name: "slp-fuzz-values", dependencies: ["SLPDomain", "SLPFuzzSupport"], linkerSettings: lldInRelease),
         .executableTarget(name: "slp-fuzz-arguments", dependencies: ["SLPCommandLine", "SLPDomain", "SLPFuzzSupport"], linkerSettings: lldInRelease),
-        .testTarget(name: "SLPDomainTests", dependencies: ["SLPDomain"]),
-        .testTarget(name: "SLPDataTests", dependencies: ["SLPData", "SLPDomain", "CSQLite"]),
+        .testTarget(name: "SLPSupportTests", dependencies: ["SLPSupport"]),
+        .testTarget(name: "SLPDomainTests", dependencies: ["SLPDomain", "SLPSupport"]),
+        .testTarget(name: "SLPDataTests", dependencies: ["SLPData", "SLPDomain", "SLPSupport", "CSQLite"]),
         .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain"]),
         .testTarget(name: "CLITests", dependencies: ["slp", "SLPData"]),
     ],

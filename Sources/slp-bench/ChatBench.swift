@@ -1,6 +1,7 @@
 import Foundation
 import SLPData
 import SLPDomain
+import SLPSupport
 
 /// Chat figures: paging a 100k-message conversation in a 2M-message database, and how fast
 /// `slp chat send` stores lines from standard input.
@@ -14,7 +15,7 @@ enum ChatBench {
         let database = try Database(path: path)
         try SeedPopulationUseCase(population: SQLitePopulationRepository(database: database), clock: clock)(
             try SeedOptions(count: conversations * 2, seed: 5, spreadKilometres: 1))
-        let uids = try database.connection.prepare("SELECT uid FROM queue ORDER BY uid").map { try UserID($0.text(0)) }
+        let uids = try database.read { try $0.prepare("SELECT uid FROM queue ORDER BY uid").map { try UserID($0.text(0)) } }
         let matches = SQLiteMatchRepository(database: database)
         for pair in stride(from: 0, to: uids.count, by: 2) {
             _ = try RequestStudyUseCase(matches: matches, clock: clock)(me: uids[pair], other: uids[pair + 1])
@@ -22,8 +23,10 @@ enum ChatBench {
         }
         print("filling \(conversations) conversations of \(messagesPerConversation) messages…")
         let started = Stopwatch.now()
-        let matchIDs = try database.connection.prepare("SELECT match_id, user_id, partner_uid FROM match_members ORDER BY match_id, user_id")
-            .map { ($0.int64(0), $0.text(2)) }
+        let matchIDs = try database.read { connection in
+            try connection.prepare("SELECT match_id, user_id, partner_uid FROM match_members ORDER BY match_id, user_id")
+                .map { ($0.int64(0), $0.text(2)) }
+        }
         let base = Int64(clock.now.timeIntervalSince1970 * 1_000) - Int64(messagesPerConversation)
         for index in stride(from: 0, to: matchIDs.count, by: 2) {
             let (matchID, toB) = matchIDs[index]
@@ -78,7 +81,7 @@ enum ChatBench {
         process.waitUntilExit()
         let seconds = Double(Stopwatch.now() - sendStarted) / 1e9
         if process.terminationStatus == 0 { report.chatSendRate = Double(lines) / seconds }
-        let total = try database.connection.prepare("SELECT count(*) FROM messages").first { $0.int(0) } ?? 0
+        let total = try database.read { try $0.prepare("SELECT count(*) FROM messages").first { $0.int(0) } } ?? 0
         report.chatMessages = total
         report.chatFollowLatency = try followLatency(slp: slp, path: path, sender: uids[2], follower: uids[3], clock: clock)
     }

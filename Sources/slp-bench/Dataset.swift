@@ -1,6 +1,7 @@
 import Foundation
 import SLPData
 import SLPDomain
+import SLPSupport
 
 /// One seeded database: the population, the benchmark's own user, and a copy of every
 /// waiting user's search fields in memory for the brute-force check.
@@ -8,7 +9,8 @@ final class Dataset {
     struct Row {
         let uid: String
         let coordinate: Coordinate
-        let traits: CandidateTraits
+        /// The waiting user, as the person rules see them.
+        let user: User
         let studyKeys: [String]
     }
 
@@ -57,19 +59,25 @@ final class Dataset {
     /// Every waiting user's search fields, read once.
     func loadRows() throws {
         rows.reserveCapacity(count)
-        try database.connection.prepare("""
-            SELECT q.uid, q.lat, q.long, u.gender, CAST(julianday(u.birth) - 2440587.5 AS INTEGER), u.age_min, u.age_max,
-                   u.searchable, q.study_keys
-            FROM queue q JOIN users u ON u.id = q.user_id
-            """).forEach { row in
-                let keys = row.text(8).dropFirst().dropLast().split(separator: ",").map { String($0.dropFirst().dropLast()) }
-                rows.append(Row(
-                    uid: row.text(0), coordinate: try Coordinate(latitude: row.double(1), longitude: row.double(2)),
-                    traits: CandidateTraits(
-                        gender: row.int(3) == 0 ? .female : .male, birthDay: row.int(4), ageMin: row.int(5),
-                        ageMax: row.int(6), searchable: row.bool(7)),
-                    studyKeys: keys))
-            }
+        rows = try database.read { connection in
+            try connection.prepare("""
+                SELECT q.uid, q.lat, q.long, u.phone, u.email, u.nick, u.birth, u.gender, u.age_min, u.age_max, u.searchable,
+                       q.study_keys
+                FROM queue q JOIN users u ON u.id = q.user_id
+                """).map { row in
+                    let keys = row.text(11).dropFirst().dropLast().split(separator: ",").map { String($0.dropFirst().dropLast()) }
+                    let birth = row.text(6).split(separator: "-").compactMap { Int($0) }
+                    let user = User(
+                        uid: try UserID(row.text(0)), phone: try PhoneNumber(row.text(3)), email: try Email(row.text(4)),
+                        nick: try Nick(row.text(5)),
+                        birth: BirthDate(stored: try CalendarDate(year: birth[0], month: birth[1], day: birth[2])),
+                        gender: row.int(7) == 0 ? .female : .male, ageRange: try AgeRange(min: row.int(8), max: row.int(9)),
+                        searchable: row.bool(10), createdAt: SLPBench.clock.now)
+                    return Row(
+                        uid: row.text(0), coordinate: try Coordinate(latitude: row.double(1), longitude: row.double(2)), user: user,
+                        studyKeys: keys)
+                }
+        }
     }
 
     /// Positions of `count` random waiting users: searches happen where people are.
@@ -83,7 +91,7 @@ final class Dataset {
         let latitudeSpan = radius / Coordinate.earthRadiusMetres * 180 / Double.pi + 1e-6
         var found = Set<String>()
         for row in rows where abs(row.coordinate.latitude - center.latitude) <= latitudeSpan {
-            guard center.distance(to: row.coordinate) <= radius, criteria.admits(row.traits) else { continue }
+            guard center.distance(to: row.coordinate) <= radius, criteria.admits(row.user) else { continue }
             if let studyKey, !row.studyKeys.contains(studyKey) && !row.studyKeys.contains("anything") { continue }
             found.insert(row.uid)
         }

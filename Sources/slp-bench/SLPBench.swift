@@ -1,6 +1,7 @@
 import Foundation
 import SLPData
 import SLPDomain
+import SLPSupport
 
 /// `slp-bench`: search and queue figures at 100k and 1M waiting users, with Redis GEOSEARCH
 /// and (process against process) `redis-cli` as anchors, measured in the same run.
@@ -110,13 +111,19 @@ struct SLPBench {
             results += try search(me: dataset.me, request).fromQueueDB.count
         }
         print("\(rounds) searches, \(results) results, \(Double(Stopwatch.now() - started) / Double(rounds) / 1e6) ms each")
-        // The same scans with nobody admitted: the cost of reading the index alone.
+        // The same scans with nobody admitted (nobody is 200 years old): the cost of reading the index alone.
         let repository = SQLiteSearchRepository(database: dataset.database)
+        let me = dataset.me
+        let elder = User(
+            uid: me.uid, phone: me.phone, email: me.email, nick: me.nick,
+            birth: BirthDate(stored: try CalendarDate(year: 1826, month: 1, day: 1)), gender: me.gender, createdAt: me.createdAt)
+        let nobody = SearchCriteria(me: elder, today: CalendarDate(utcDayOf: clock.now), gender: nil)
         let scanStarted = Stopwatch.now()
         for round in 0..<rounds {
             let query = NearbyQuery(
-                center: points[round % points.count], radius: 700, study: try study.map { try Study($0) }, excluding: [], limit: nil)
-            _ = try repository.nearby(query) { _ in false }
+                center: points[round % points.count], radius: 700, study: try study.map { try Study($0) }, criteria: nobody,
+                excluding: [], limit: nil)
+            _ = try repository.nearby(query)
         }
         print("\(rounds) scans admitting nobody, \(Double(Stopwatch.now() - scanStarted) / Double(rounds) / 1e6) ms each")
     }

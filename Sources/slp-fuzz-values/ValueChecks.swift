@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Storage) import SLPDomain
+import SLPDomain
 import SLPFuzzSupport
 
 /// The invariants every value type of the domain must keep, whatever it is given:
@@ -59,7 +59,7 @@ enum ValueChecks {
         require(!study.name.isEmpty && study.name.count <= Study.maxLength, "Study \(study.name.debugDescription) has \(study.name.count) characters")
         require(!study.name.contains { $0.isWhitespace }, "Study \(study.name.debugDescription) contains whitespace")
         // Storage keeps only the name; reading it back must give the same study.
-        require(sameStudy(Study(trusted: study.name), study), "Study \(study.name.debugDescription) read back from storage has key \(Study(trusted: study.name).key.debugDescription), not \(study.key.debugDescription)")
+        require(sameStudy(Study(stored: study.name), study), "Study \(study.name.debugDescription) read back from storage has key \(Study(stored: study.name).key.debugDescription), not \(study.key.debugDescription)")
     }
 
     private static func studyList(_ arguments: [String]) {
@@ -75,7 +75,8 @@ enum ValueChecks {
             return require(false, "StudyList description \(text.debugDescription) of \(arguments.debugDescription) does not parse back: \(again)")
         }
         require(sameList(reparsed, list) && bytes(reparsed.description, text), "StudyList \(text.debugDescription) parses back as \(reparsed.description.debugDescription)")
-        let stored = StudyList(storedDescription: text)
+        // Storage splits the description at its spaces and reads each name back.
+        let stored = StudyList(stored: text.split(separator: " ").map { Study(stored: String($0)) })
         require(sameList(stored, list), "StudyList \(text.debugDescription) read back from storage is \(stored.studies.map(\.key))")
         for study in list.studies { require(list.accepts(study), "StudyList \(list) does not accept its own \(study)") }
         require(list.shared(with: list).map(\.key) == list.studies.map(\.key), "StudyList \(list) does not share all of itself")

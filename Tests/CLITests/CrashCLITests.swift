@@ -164,10 +164,11 @@ final class CrashCLITests: XCTestCase {
 
         /// Starts `slp arguments`, kills it with SIGKILL at `moment`, and returns what it printed.
         func launchAndKill(_ arguments: [String], stdin: String?, writer: Writer, at moment: Moment, tally: inout Tally) throws -> Killed {
-            var lock: Database?
+            var lock: Connection?
             if moment.isLocked {
-                let holder = try Database(path: path)
-                try holder.connection.execute("BEGIN IMMEDIATE")
+                // A connection of its own, holding the write lock as another process would.
+                let holder = try Connection(path: path)
+                try holder.execute("BEGIN IMMEDIATE")
                 lock = holder
             }
             let process = Process()
@@ -199,7 +200,7 @@ final class CrashCLITests: XCTestCase {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             exited.wait()
             printed.append(output.fileHandleForReading.readDataToEndOfFile())
-            try lock?.connection.execute("ROLLBACK")
+            try lock?.execute("ROLLBACK")
             let stdout = String(decoding: printed, as: UTF8.self)
             // A killed process writes nothing more: every acknowledgement here came before the kill.
             return Killed(

@@ -11,8 +11,8 @@ import Darwin
 ///
 /// Not Sendable: one per process (or per test), used from one task at a time.
 public final class Database {
-    /// The open connection; use `read` and `write` rather than raw transactions.
-    public let connection: Connection
+    /// Used only inside `read` and `write` transactions (and to open the file).
+    private let connection: Connection
     public let path: String
     let policy: RetryPolicy
     /// Why this process cannot write the file, or nil: then it is open read-only and every
@@ -48,6 +48,9 @@ public final class Database {
         }
     }
 
+    /// True while a transaction is open: never between calls of `read` and `write`.
+    var isInTransaction: Bool { connection.isInTransaction }
+
     /// Runs `body` in a deferred (read) transaction: a consistent snapshot.
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
         try transaction("BEGIN DEFERRED", body)
@@ -59,6 +62,30 @@ public final class Database {
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
         if let readOnlyCause { throw DatabaseError.readOnly(readOnlyCause) }
         return try transaction("BEGIN IMMEDIATE", body)
+    }
+
+    /// Runs `body` in one write transaction meant for loading many rows: a large page cache lets
+    /// filled pages leave for the WAL before the commit, and foreign keys are not checked (the
+    /// loader inserts only rows it has checked itself). Both settings end with the transaction.
+    func bulkWrite<T>(cacheKiB: Int, _ body: (Connection) throws -> T) throws -> T {
+        if let readOnlyCause { throw DatabaseError.readOnly(readOnlyCause) }
+        do {
+            try connection.execute("PRAGMA cache_size = -\(cacheKiB); PRAGMA foreign_keys = OFF")
+        } catch {
+            throw Database.storageError(error, path: path)
+        }
+        defer { try? connection.execute("PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000") }
+        return try transaction("BEGIN IMMEDIATE", body)
+    }
+
+    /// A number that changes whenever another connection commits a change to the file: cheap to
+    /// read often, outside any transaction.
+    public func dataVersion() throws -> Int64 {
+        do {
+            return try connection.cached("PRAGMA data_version").first { $0.int64(0) } ?? 0
+        } catch {
+            throw Database.storageError(error, path: path)
+        }
     }
 
     private func transaction<T>(_ begin: String, _ body: (Connection) throws -> T) throws -> T {
@@ -165,8 +192,12 @@ public final class Database {
             if current.isEmpty {
                 try connection.execute("PRAGMA application_id = \(Schema.applicationID)")
             }
-            for migration in Schema.migrations where migration.version > current.version {
+            let pending = Schema.migrations.filter { $0.version > current.version }
+            for migration in pending {
                 try connection.execute(migration.sql)
+            }
+            if pending.contains(where: \.rebuildsQueueDocuments) {
+                try QueueRows.rebuildDocuments(in: connection)
             }
             try connection.execute("PRAGMA user_version = \(Schema.currentVersion)")
         }

@@ -1,9 +1,13 @@
-
 /// One step of the schema, applied once, in order; `user_version` records how many have run.
 ///
-/// Append-only: a migration that shipped is never edited, a change is a new migration.
+/// A migration that shipped is only ever rewritten so that every file it runs on ends in the
+/// same state; a change is a new migration.
 struct Migration {
     /// The `user_version` after this migration.
     let version: Int
     let sql: String
+    /// The queue's search documents are rebuilt from the users once the last migration has run
+    /// (with this version's `QueueTraits` and `QueueCard`): set by a migration that changes their
+    /// layout, or leaves them to be written.
+    var rebuildsQueueDocuments = false
 }

@@ -47,15 +47,6 @@ enum Schema {
         // The queue is stored for search: each waiting user's row is a self-contained search
         // document clustered by grid cell, so a radius query reads a few contiguous key ranges.
         Migration(version: 2, sql: """
-            CREATE VIEW queue_documents AS
-                SELECT id AS user_id, uid, nick, gender,
-                    CAST(julianday(birth) - 2440587.5 AS INTEGER) AS birth_day,
-                    age_min, age_max, searchable, sesac, background,
-                    rep_good_manners || ',' || rep_punctual || ',' || rep_quick_reply || ',' ||
-                        rep_kind || ',' || rep_skilled || ',' || rep_helpful AS reputation,
-                    coalesce((SELECT group_concat(comment, char(31)) FROM
-                        (SELECT comment FROM review_comments c WHERE c.user_id = users.id ORDER BY c.id)), '') AS reviews
-                FROM users;
             CREATE TABLE queue (
                 cell INTEGER NOT NULL,
                 user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -150,22 +141,11 @@ enum Schema {
             CREATE UNIQUE INDEX messages_by_time ON messages(match_id, created_at);
             """),
         // Search reads every column of every row it scans, and SQLite's cost per row grows with
-        // the columns: the five person-rule inputs become one `traits` integer and the card one
-        // `card` text (fields separated by U+001E, see `QueueDocument`), read first.
+        // the columns: the person rules' inputs become one `traits` integer and the card one
+        // `card` text (`QueueTraits`, `QueueCard`), written by the rebuild that follows.
         Migration(version: 5, sql: """
             DROP TRIGGER queue_studies_follow_queue;
-            DROP VIEW queue_documents;
-            CREATE VIEW queue_documents AS
-                SELECT id AS user_id, uid,
-                    gender | (searchable << 1) | (age_min << 2) | (age_max << 9)
-                        | (CAST(julianday(birth) - 2440587.5 AS INTEGER) << 16) AS traits,
-                    uid || char(30) || nick || char(30) ||
-                        rep_good_manners || ',' || rep_punctual || ',' || rep_quick_reply || ',' ||
-                        rep_kind || ',' || rep_skilled || ',' || rep_helpful || char(30) ||
-                        coalesce((SELECT group_concat(comment, char(31)) FROM
-                            (SELECT comment FROM review_comments c WHERE c.user_id = users.id ORDER BY c.id)), '') || char(30) ||
-                        sesac || char(30) || background AS card_head
-                FROM users;
+            DROP VIEW IF EXISTS queue_documents;
             CREATE TABLE queue_v5 (
                 cell INTEGER NOT NULL,
                 user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -180,12 +160,7 @@ enum Schema {
                 PRIMARY KEY (cell, user_id)
             ) STRICT, WITHOUT ROWID;
             INSERT INTO queue_v5
-                SELECT cell, user_id, lat, long,
-                    gender | (searchable << 1) | (age_min << 2) | (age_max << 9) | (birth_day << 16),
-                    uid || char(30) || nick || char(30) || reputation || char(30) || reviews || char(30) ||
-                        sesac || char(30) || background || char(30) || studies,
-                    uid, studies, study_keys, entered_at
-                FROM queue;
+                SELECT cell, user_id, lat, long, 0, '', uid, studies, study_keys, entered_at FROM queue;
             DROP TABLE queue;
             ALTER TABLE queue_v5 RENAME TO queue;
             CREATE UNIQUE INDEX queue_by_user ON queue(user_id);
@@ -193,7 +168,7 @@ enum Schema {
                 DELETE FROM queue_studies
                 WHERE study IN (SELECT value FROM json_each(old.study_keys)) AND cell = old.cell AND user_id = old.user_id;
             END;
-            """),
+            """, rebuildsQueueDocuments: true),
         // A study search read each candidate's document from `queue` by key, one B-tree seek
         // per candidate; the study rows now carry a copy of the document (a trigger keeps it
         // current), so a study search reads contiguous rows only.
@@ -223,10 +198,9 @@ enum Schema {
                 WHERE study IN (SELECT value FROM json_each(new.study_keys)) AND cell = new.cell AND user_id = new.user_id;
             END;
             """),
-        // Every process parses the whole schema when it first reads; the view that built queue
-        // documents, used by two statements, was a sixth of that. Its SQL lives in `QueueDocument`.
+        // Every process parses the whole schema when it first reads: no view that only migrations used.
         Migration(version: 7, sql: """
-            DROP VIEW queue_documents;
+            DROP VIEW IF EXISTS queue_documents;
             """),
     ]
 

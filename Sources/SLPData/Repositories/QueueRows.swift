@@ -5,19 +5,21 @@ import Foundation
 #endif
 import SLPDomain
 
-/// Writing the queue's rows inside a caller's transaction.
+/// Writing the queue's rows inside a caller's transaction. A row holds the user's search
+/// document (`QueueTraits` and `QueueCard`), made here from the user, and each study row a copy
+/// of it: triggers keep the copies in step.
 enum QueueRows {
-    /// Puts user `id` in the queue at `entry`, replacing any earlier place.
-    static func enter(userID id: Int64, _ entry: QueueEntry, in connection: Connection) throws {
+    /// Puts `user` (row `id`) in the queue at `entry`, replacing any earlier place.
+    static func enter(_ user: User, id: Int64, _ entry: QueueEntry, in connection: Connection) throws {
         try remove(userID: id, in: connection)
         let cell = SpatialGrid.cell(entry.coordinate)
         try connection.cached("""
             INSERT INTO queue (cell, user_id, lat, long, traits, card, uid, studies, study_keys, entered_at)
-            SELECT ?1, ?2, ?3, ?4, \(QueueDocument.traitsSQL), \(QueueDocument.cardHeadSQL) || ?5, uid, ?5, ?6, ?7
-            FROM users WHERE id = ?2
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).run([
                 .integer(cell), .integer(id), .real(entry.coordinate.latitude), .real(entry.coordinate.longitude),
-                .text(entry.studies.description), .text(QueueDocument.studyKeys(entry.studies)),
+                .integer(try QueueTraits(of: user).packed()), .text(try QueueCard.card(of: user, studies: entry.studies)),
+                .text(user.uid.rawValue), .text(entry.studies.description), .text(StudyKeys.json(entry.studies)),
                 .integer(entry.enteredAt.unixMilliseconds),
             ])
         // Each study row carries a copy of the document, for study searches.
@@ -37,13 +39,22 @@ enum QueueRows {
         return connection.changes > 0
     }
 
-    /// Copies the user's current profile into their queue row, if they are waiting.
-    static func refreshDocument(userID id: Int64, in connection: Connection) throws {
-        try connection.cached("""
-            UPDATE queue SET (traits, card) =
-                (SELECT \(QueueDocument.traitsSQL), \(QueueDocument.cardHeadSQL) || queue.studies FROM users WHERE users.id = queue.user_id)
-            WHERE user_id = ?
-            """).run([.integer(id)])
+    /// Writes `user`'s current profile into their queue row (row `id`), if they are waiting.
+    static func refreshDocument(of user: User, id: Int64, in connection: Connection) throws {
+        guard let entry = try entry(userID: id, in: connection) else { return }
+        try connection.cached("UPDATE queue SET traits = ?, card = ? WHERE user_id = ?").run([
+            .integer(try QueueTraits(of: user).packed()), .text(try QueueCard.card(of: user, studies: entry.studies)), .integer(id),
+        ])
+    }
+
+    /// Rewrites every waiting user's document from their profile, as this version lays it out:
+    /// run once after migrations that change the layout.
+    static func rebuildDocuments(in connection: Connection) throws {
+        let ids = try connection.prepare("SELECT user_id FROM queue").map { $0.int64(0) }
+        for id in ids {
+            guard let record = try UserRows.load(id: id, in: connection) else { continue }
+            try refreshDocument(of: try record.toDomain(), id: id, in: connection)
+        }
     }
 
     /// The queue entry of user `id`, if waiting.

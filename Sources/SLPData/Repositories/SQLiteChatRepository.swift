@@ -94,7 +94,7 @@ public final class SQLiteChatRepository: ChatRepository {
     }
 
     public func changeToken() throws -> Int64 {
-        try database.connection.cached("PRAGMA data_version").first { $0.int64(0) } ?? 0
+        try database.dataVersion()
     }
 
     /// `_id` looks like SLP's (24 hex digits) and sorts like the conversation: match, then sequence.

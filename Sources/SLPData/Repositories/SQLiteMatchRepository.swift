@@ -48,7 +48,7 @@ public final class SQLiteMatchRepository: MatchRepository {
                 var partner = pair.other.user
                 partner.reputation.add(titles)
                 if let comment { partner.comments.append(comment) }
-                try UserRows.save(UserRecord(partner), id: theirs.id, in: connection, previous: theirs)
+                try UserRows.save(partner, id: theirs.id, in: connection, previous: theirs)
                 try connection.cached("UPDATE match_members SET reviewed_partner = 1 WHERE match_id = ? AND user_id = ?")
                     .run([.integer(latest.matchID), .integer(mine.id)])
                 if endsMyMatch {

@@ -18,11 +18,12 @@ public final class SQLiteQueueRepository: QueueRepository {
             guard let record = try UserRows.load(where: "uid", equals: uid.rawValue, in: connection) else {
                 throw DomainError.notRegistered
             }
-            try check(try MatchRows.party(record, in: connection))
+            let party = try MatchRows.party(record, in: connection)
+            try check(party)
             // Queueing again means moving on from a match my partner already ended.
             try MatchRows.leaveEndedMatch(userID: record.id, in: connection)
             let entry = QueueEntry(uid: uid, coordinate: coordinate, studies: studies, enteredAt: now)
-            try QueueRows.enter(userID: record.id, entry, in: connection)
+            try QueueRows.enter(party.user, id: record.id, entry, in: connection)
             return entry
         }
     }

@@ -1,7 +1,8 @@
 import SLPDomain
 
-/// Search over the queue's grid-clustered rows: only the cells around the point are read,
-/// exact great-circle distances are checked afterwards, person rules are applied during the scan.
+/// Search over the queue's grid-clustered rows: only the cells around the point are read, exact
+/// great-circle distances are checked afterwards, the person rules are applied to each row's
+/// packed traits during the scan, and a card is read only for the rows kept.
 public final class SQLiteSearchRepository: SearchRepository {
     private let database: Database
 
@@ -9,15 +10,10 @@ public final class SQLiteSearchRepository: SearchRepository {
     /// Small, so that in a crowd the first circle already holds them.
     static let firstRingMetres = 50.0
 
-    /// Cards reserved before a scan. Only the pages the results fill are ever touched (an
-    /// allocation this large is mapped page by page on first use), so a few cards cost a few
-    /// pages, while a city-centre search (about 1,900 cards at 700 m) never grows the array:
-    /// growing it from 1,024 copied 184 KB into fresh pages (81 more page faults in a whole
-    /// `slp search` process).
-    static let reservedCards = 8_192
+    /// The columns a search reads of `queue` rows, and of `queue_studies` rows, which carry the same.
+    private static let columns = "user_id, lat, long, traits, card"
 
-    /// Study names seen by earlier searches: the same few hundred recur, and making each
-    /// `Study` (its key, its hash) again cost more than a study search's scan.
+    /// Study names seen by earlier searches: the same few hundred recur.
     private let studies = StudyInterner()
 
     public init(database: Database) {
@@ -31,15 +27,14 @@ public final class SQLiteSearchRepository: SearchRepository {
         let userID: Int64
     }
 
-    public func nearby(_ query: NearbyQuery, admits: (CandidateTraits) -> Bool) throws -> [NearbyUser] {
+    public func nearby(_ query: NearbyQuery) throws -> [NearbyUser] {
         try database.read { connection in
             let excluded = ExcludedUsers(try query.excluding.compactMap { try QueueRows.userID(of: $0, in: connection) })
-            let studies = self.studies
+            let filter = TraitsFilter(query.criteria)
             guard let limit = query.limit else {
                 var cards: [NearbyUser] = []
-                cards.reserveCapacity(SQLiteSearchRepository.reservedCards)
-                try scan(query, radius: query.radius, excluded: excluded, admits: admits, in: connection) { row, coordinate, distance in
-                    cards.append(try QueueDocument.nearbyUser(row, coordinate: coordinate, distance: distance, studies: studies))
+                try scan(query, radius: query.radius, excluded: excluded, filter: filter, in: connection) { row, coordinate, distance in
+                    cards.append(try card(row, coordinate: coordinate, distance: distance))
                 }
                 NearestFirstOrder.sort(&cards)
                 return cards
@@ -50,15 +45,16 @@ public final class SQLiteSearchRepository: SearchRepository {
             var radius = min(query.radius, SQLiteSearchRepository.firstRingMetres)
             while true {
                 var hits: [Hit] = []
-                try scan(query, radius: radius, excluded: excluded, admits: admits, in: connection) { row, _, distance in
-                    hits.append(Hit(distance: distance, uid: QueueDocument.uidText(row), userID: QueueDocument.userID(row)))
+                try scan(query, radius: radius, excluded: excluded, filter: filter, in: connection) { row, _, distance in
+                    let uid = row.withUTF8(4) { QueueCard.field(.uid, of: $0).map { String(decoding: $0, as: UTF8.self) } ?? "" }
+                    hits.append(Hit(distance: distance, uid: uid, userID: row.int64(0)))
                 }
                 if hits.count >= limit || radius >= query.radius {
                     hits.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.uid < $1.uid }
-                    let card = try connection.cached("SELECT \(QueueDocument.columns) FROM queue WHERE user_id = ?")
+                    let statement = try connection.cached("SELECT \(Self.columns) FROM queue WHERE user_id = ?")
                     return try hits.prefix(limit).compactMap { hit in
-                        try card.first([.integer(hit.userID)]) { row in
-                            try QueueDocument.nearbyUser(row, coordinate: try QueueDocument.coordinate(row), distance: hit.distance, studies: studies)
+                        try statement.first([.integer(hit.userID)]) { row in
+                            try card(row, coordinate: try coordinate(row), distance: hit.distance)
                         }
                     }
                 }
@@ -69,66 +65,85 @@ public final class SQLiteSearchRepository: SearchRepository {
         }
     }
 
-    /// Calls `keep` for every waiting user within `radius` of the centre whom the query and
-    /// `admits` allow, with their row, position and distance, in no particular order.
+    /// Calls `keep` for every waiting user within `radius` of the centre whom the query and the
+    /// filter allow, with their row, position and distance, in no particular order.
     private func scan(
-        _ query: NearbyQuery, radius: Double, excluded: ExcludedUsers, admits: (CandidateTraits) -> Bool, in connection: Connection,
+        _ query: NearbyQuery, radius: Double, excluded: ExcludedUsers, filter: TraitsFilter, in connection: Connection,
         keep: (Row, Coordinate, Double) throws -> Void
     ) throws {
         let ranges = SpatialGrid.ranges(around: query.center, radius: radius)
         func visit(_ row: Row) throws {
-            let id = QueueDocument.userID(row)
-            guard !excluded.contains(id) else { return }
-            let coordinate = try QueueDocument.coordinate(row)
+            guard !excluded.contains(row.int64(0)) else { return }
+            let coordinate = try coordinate(row)
             let distance = query.center.distance(to: coordinate)
-            guard distance <= radius, admits(QueueDocument.traits(row)) else { return }
+            guard distance <= radius, filter.admits(row.int64(3)) else { return }
             try keep(row, coordinate, distance)
         }
-        if let study = query.study {
-            // Study rows carry the document's columns, in the same order.
-            let statement = try connection.cached("SELECT \(QueueDocument.columns) FROM queue_studies WHERE study = ? AND cell BETWEEN ? AND ?")
-            for range in ranges {
-                try statement.forEach([.text(study.key), .integer(range.lowerBound), .integer(range.upperBound)], visit)
-                guard study != .anything else { continue }
-                // Those open to anything match too, unless they list the study as well: then
-                // the rows just read already held them.
-                try statement.forEach([.text(Study.anything.key), .integer(range.lowerBound), .integer(range.upperBound)]) { row in
-                    guard !QueueDocument.studyList(row, studies: studies).studies.contains(study) else { return }
-                    try visit(row)
-                }
-            }
-        } else {
-            let statement = try connection.cached("SELECT \(QueueDocument.columns) FROM queue WHERE cell BETWEEN ? AND ?")
+        guard let study = query.study else {
+            let statement = try connection.cached("SELECT \(Self.columns) FROM queue WHERE cell BETWEEN ? AND ?")
             for range in ranges {
                 try statement.forEach([.integer(range.lowerBound), .integer(range.upperBound)], visit)
             }
+            return
+        }
+        let statement = try connection.cached("SELECT \(Self.columns) FROM queue_studies WHERE study = ? AND cell BETWEEN ? AND ?")
+        for range in ranges {
+            try statement.forEach([.text(study.key), .integer(range.lowerBound), .integer(range.upperBound)], visit)
+            guard study != .anything else { continue }
+            // Those open to anything match too, unless they list the study as well: then the
+            // rows just read already held them.
+            try statement.forEach([.text(Study.anything.key), .integer(range.lowerBound), .integer(range.upperBound)]) { row in
+                let listed = row.withUTF8(4) { card in
+                    QueueCard.field(.studies, of: card).map { studies.studyList($0).studies.contains(study) } ?? false
+                }
+                if !listed { try visit(row) }
+            }
+        }
+    }
+
+    /// The card of the row read by a search statement.
+    private func card(_ row: Row, coordinate: Coordinate, distance: Double) throws -> NearbyUser {
+        let traits = QueueTraits(packed: row.int64(3))
+        do {
+            return try row.withUTF8(4) { card in
+                try QueueCard.read(card, gender: traits.gender, coordinate: coordinate, distance: distance, studies: studies)
+            }
+        } catch let error as QueueDocumentError {
+            throw StoredDataError(table: "queue", id: row.int64(0), detail: error.description)
+        }
+    }
+
+    /// The position of the row read by a search statement (it was valid when written).
+    private func coordinate(_ row: Row) throws -> Coordinate {
+        do {
+            return try Coordinate(latitude: row.double(1), longitude: row.double(2))
+        } catch {
+            throw StoredDataError(table: "queue", id: row.int64(0), detail: "coordinate out of range")
         }
     }
 
     public func requesters(of uid: UserID, from center: Coordinate) throws -> [NearbyUser] {
         try database.read { connection in
             guard let id = try QueueRows.userID(of: uid, in: connection) else { return [] }
-            let studies = self.studies
+            let columns = Self.columns.split(separator: ", ").map { "q.\($0)" }.joined(separator: ", ")
             return try connection.cached("""
-                SELECT \(QueueDocument.qualifiedColumns) FROM requests r JOIN queue q ON q.user_id = r.from_id
-                WHERE r.to_id = ?
+                SELECT \(columns) FROM requests r JOIN queue q ON q.user_id = r.from_id WHERE r.to_id = ?
                 """).map([.integer(id)]) { row in
-                    let coordinate = try QueueDocument.coordinate(row)
-                    return try QueueDocument.nearbyUser(row, coordinate: coordinate, distance: center.distance(to: coordinate), studies: studies)
+                    let coordinate = try coordinate(row)
+                    return try card(row, coordinate: coordinate, distance: center.distance(to: coordinate))
                 }
         }
     }
 
-    public func reportedPartners(of uid: UserID) throws -> [UserID] {
+    public func reportedPartners(of uid: UserID) throws -> Set<UserID> {
         try database.read { connection in
             guard let id = try QueueRows.userID(of: uid, in: connection) else { return [] }
             let uids = try connection.cached("""
                 SELECT u.uid FROM reports r JOIN users u ON u.id = r.reported_id WHERE r.reporter_id = ?1
                 UNION
                 SELECT u.uid FROM reports r JOIN users u ON u.id = r.reporter_id WHERE r.reported_id = ?1
-                """).map([.integer(id)]) { $0.text(0) }
-            // UNION already made each uid appear once.
-            return uids.compactMap { try? UserID($0) }
+                """).map([.integer(id)]) { UserID(stored: $0.text(0)) }
+            return Set(uids)
         }
     }
 }

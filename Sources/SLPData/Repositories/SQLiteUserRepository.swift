@@ -23,7 +23,7 @@ public final class SQLiteUserRepository: UserRepository {
                 where error.extendedCode == SQLiteError.constraintUnique && error.message.contains("users.phone") {
                 throw DomainError.alreadyRegistered
             }
-            try UserRows.save(record, id: connection.lastInsertRowID, in: connection, previous: nil)
+            try UserRows.save(user, id: connection.lastInsertRowID, in: connection, previous: nil)
         }
     }
 
@@ -42,7 +42,7 @@ public final class SQLiteUserRepository: UserRepository {
             }
             var user = try stored.toDomain()
             try change(&user)
-            try UserRows.save(UserRecord(user), id: stored.id, in: connection, previous: stored)
+            try UserRows.save(user, id: stored.id, in: connection, previous: stored)
             return user
         }
     }

@@ -1,3 +1,5 @@
+import SLPDomain
+
 
 /// Reading and writing a user's rows (users, items, comments) inside a caller's transaction;
 /// shared by the repositories that need a user's record.
@@ -5,8 +7,17 @@ enum UserRows {
     /// The record whose unique `column` equals `value`, with its items and comments.
     static func load(where column: String, equals value: String, in connection: Connection) throws -> UserRecord? {
         precondition(column == "uid" || column == "phone", "only unique columns identify a user")
+        return try load(where: column, equals: .text(value), in: connection)
+    }
+
+    /// The record of row `id`, with its items and comments.
+    static func load(id: Int64, in connection: Connection) throws -> UserRecord? {
+        try load(where: "id", equals: .integer(id), in: connection)
+    }
+
+    private static func load(where column: String, equals value: SQLiteValue, in connection: Connection) throws -> UserRecord? {
         let statement = try connection.cached("SELECT \(UserRecord.columns) FROM users WHERE \(column) = ?")
-        guard var record = try statement.first([.text(value)], UserRecord.init(row:)) else { return nil }
+        guard var record = try statement.first([value], UserRecord.init(row:)) else { return nil }
         try connection.cached("SELECT kind, item FROM user_items WHERE user_id = ? ORDER BY kind, item")
             .forEach([.integer(record.id)]) { row in
                 if row.text(0) == "sesac" { record.sesacItems.append(row.int(1)) } else { record.backgroundItems.append(row.int(1)) }
@@ -16,8 +27,10 @@ enum UserRows {
         return record
     }
 
-    /// Writes the mutable columns, new items and new comments of `record` to row `id`.
-    static func save(_ record: UserRecord, id: Int64, in connection: Connection, previous: UserRecord?) throws {
+    /// Writes the mutable columns, new items and new comments of `user` to row `id`, and the
+    /// search document of their queue row if they wait.
+    static func save(_ user: User, id: Int64, in connection: Connection, previous: UserRecord?) throws {
+        let record = UserRecord(user)
         try connection.cached("""
             UPDATE users SET email = ?, nick = ?, gender = ?, study = ?,
                 rep_good_manners = ?, rep_punctual = ?, rep_quick_reply = ?, rep_kind = ?, rep_skilled = ?, rep_helpful = ?,
@@ -39,7 +52,6 @@ enum UserRows {
         for comment in record.comments.dropFirst(previous?.comments.count ?? 0) {
             try insertComment.run([.integer(id), .text(comment)])
         }
-        // A waiting user's search document copies their profile; keep it in step.
-        try QueueRows.refreshDocument(userID: id, in: connection)
+        try QueueRows.refreshDocument(of: user, id: id, in: connection)
     }
 }

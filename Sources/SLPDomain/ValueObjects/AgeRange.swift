@@ -27,5 +27,13 @@ public struct AgeRange: Hashable, Sendable, CustomStringConvertible {
 
     public func contains(_ age: Int) -> Bool { (min...max).contains(age) }
 
+    /// The birth dates of everyone whose age on `day` is in this range: born on or before the
+    /// day `min` years earlier, and after the day `max + 1` years earlier.
+    public func birthDates(on day: CalendarDate) -> ClosedRange<CalendarDate> {
+        let latest = day.yearsEarlier(min)
+        let earliest = CalendarDate(daysSinceEpoch: day.yearsEarlier(max + 1).daysSinceEpoch + 1)
+        return earliest...latest
+    }
+
     public var description: String { "\(min)–\(max)" }
 }

@@ -1,3 +1,4 @@
+import SLPSupport
 
 /// Free text with a length limit: chat messages (1–1000) and review or report comments (0–500).
 ///

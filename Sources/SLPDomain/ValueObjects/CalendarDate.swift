@@ -29,7 +29,11 @@ public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConverti
 
     /// The UTC day containing `date`.
     public init(utcDayOf date: Date) {
-        let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        self.init(daysSinceEpoch: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
+    }
+
+    /// The day `days` after 1970-01-01 (before it when negative).
+    public init(daysSinceEpoch days: Int) {
         // Howard Hinnant's civil_from_days: exact for the whole proleptic Gregorian calendar.
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -55,6 +59,12 @@ public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConverti
     /// Midnight UTC at the start of this day.
     public var startOfDayUTC: Date { Date(timeIntervalSince1970: TimeInterval(daysSinceEpoch) * 86_400) }
 
+    /// The same month and day `years` earlier (29 February becomes 28 February in common years).
+    public func yearsEarlier(_ years: Int) -> CalendarDate {
+        let year = max(1, self.year - years)
+        return CalendarDate(unchecked: year, month, min(day, CalendarDate.daysIn(month: month, year: year)))
+    }
+
     /// Full years from this date to `other` (a birthday on 29 February counts on 1 March).
     public func fullYears(until other: CalendarDate) -> Int {
         let years = other.year - year
@@ -63,13 +73,11 @@ public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConverti
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        // Written digit by digit: dates are formatted a million times when seeding.
-        func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") + UInt8(value % 10) }
-        let bytes: [UInt8] = [
-            digit(year / 1000), digit(year / 100), digit(year / 10), digit(year), UInt8(ascii: "-"),
-            digit(month / 10), digit(month), UInt8(ascii: "-"), digit(day / 10), digit(day),
-        ]
-        return String(decoding: bytes, as: UTF8.self)
+        func digits(_ value: Int, _ count: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
+        }
+        return "\(digits(year, 4))-\(digits(month, 2))-\(digits(day, 2))"
     }
 
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {

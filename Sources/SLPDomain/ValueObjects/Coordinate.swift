@@ -1,3 +1,5 @@
+import SLPSupport
+
 /// A point on Earth in degrees; latitude in [-90, 90], longitude in [-180, 180], both finite.
 public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
     public let latitude: Double

@@ -1,3 +1,4 @@
+import SLPSupport
 
 /// The free-text study line of my page ("what I like to study"): up to 50 visible characters.
 public struct FavoriteStudy: Hashable, Sendable, CustomStringConvertible {

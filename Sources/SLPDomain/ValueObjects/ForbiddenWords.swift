@@ -1,3 +1,4 @@
+import SLPSupport
 
 /// Words a nick may not contain, matched after NFKC, case folding and dropping spaces and
 /// combining accents, so full-width, decomposed, upper-case, accented or spaced-out spellings

@@ -1,3 +1,4 @@
+import SLPSupport
 
 /// A display name: 1–10 characters after trimming and NFC, nothing invisible or controlling.
 ///
@@ -10,10 +11,6 @@ public struct Nick: Hashable, Sendable, CustomStringConvertible {
     public static let maxLength = 10
 
     public init(_ raw: String) throws {
-        if raw.isSimpleText && raw.simpleTextCount <= Nick.maxLength {
-            value = raw  // already trimmed, NFC and visible
-            return
-        }
         let value = raw.trimmingWhitespaceAndNewlines.canonicallyComposed
         guard !value.isEmpty else {
             throw DomainError.invalid("invalid_nick", "a nick needs at least 1 character")
@@ -29,7 +26,7 @@ public struct Nick: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A nick that passed `init(_:)` before: made by the domain, or read back from storage.
-    @_spi(Storage) public init(trusted value: String) {
+    package init(stored value: String) {
         self.value = value
     }
 

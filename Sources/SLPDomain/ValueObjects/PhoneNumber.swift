@@ -1,3 +1,4 @@
+import SLPSupport
 
 /// A Korean mobile number, kept in E.164 form (`+821012345678`).
 public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {

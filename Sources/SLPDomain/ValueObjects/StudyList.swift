@@ -34,27 +34,8 @@ public struct StudyList: Hashable, Sendable, CustomStringConvertible {
         self.init(validated: studies)
     }
 
-    /// A list stored as its `description` (names separated by single spaces) after passing
-    /// `init(parsing:)`: names are split again, nothing is re-checked.
-    @_spi(Storage) public init(storedDescription text: String) {
-        var text = text
-        let studies = text.withUTF8 { bytes in
-            var studies: [Study] = []
-            studies.reserveCapacity(4)
-            var start = 0
-            for index in 0..<bytes.count + 1 where index == bytes.count || bytes[index] == 0x20 {
-                if index > start {
-                    studies.append(Study(trusted: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)))
-                }
-                start = index + 1
-            }
-            return studies
-        }
-        self.init(validated: studies)
-    }
-
-    /// Studies read back from storage, already known to be distinct and at most `maxCount`.
-    @_spi(Storage) public init(trusted studies: [Study]) {
+    /// Studies read back from storage, known to be distinct and at most `maxCount`.
+    package init(stored studies: [Study]) {
         self.init(validated: studies)
     }
 
@@ -74,15 +55,6 @@ public struct StudyList: Hashable, Sendable, CustomStringConvertible {
         studies.filter(other.studies.contains)
     }
 
-    public var description: String {
-        // Built as bytes: seeding describes a million lists, and joining Strings (which checks
-        // each join for a grapheme boundary) was a tenth of its time.
-        var text: [UInt8] = []
-        text.reserveCapacity(studies.count * 12)
-        for (index, study) in studies.enumerated() {
-            if index > 0 { text.append(UInt8(ascii: " ")) }
-            text += study.name.utf8
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
+    /// The names separated by single spaces: what `init(parsing:)` reads back as this list.
+    public var description: String { studies.map(\.name).joined(separator: " ") }
 }

@@ -1,6 +1,6 @@
 import CSQLite
 import Foundation
-import SLPData
+@testable import SLPData
 import SLPDomain
 import XCTest
 
@@ -29,7 +29,7 @@ final class DatabaseTransactionTests: TemporaryDirectoryTestCase {
             return connection.lastInsertRowID
         }
         XCTAssertEqual(result, 1)
-        XCTAssertFalse(database.connection.isInTransaction)
+        XCTAssertFalse(database.isInTransaction)
         XCTAssertEqual(try count(database), 1)
         // Committed: a second connection sees it.
         let other = try Database(path: path())
@@ -44,7 +44,7 @@ final class DatabaseTransactionTests: TemporaryDirectoryTestCase {
         }) { error in
             XCTAssertEqual(error as? PlannedFailure, PlannedFailure())
         }
-        XCTAssertFalse(database.connection.isInTransaction)
+        XCTAssertFalse(database.isInTransaction)
         XCTAssertEqual(try count(database), 0)
     }
 
@@ -66,30 +66,31 @@ final class DatabaseTransactionTests: TemporaryDirectoryTestCase {
         XCTAssertThrowsError(try database.write { _ in throw DomainError.alreadyRegistered }) { error in
             XCTAssertEqual(error as? DomainError, .alreadyRegistered)
         }
-        XCTAssertFalse(database.connection.isInTransaction)
+        XCTAssertFalse(database.isInTransaction)
     }
 
     func testReadSeesCommittedDataAndNotAnOpenWrite() throws {
-        let writer = try Database(path: path())
-        try writer.write { try $0.prepare("INSERT INTO scratch VALUES ('committed')").run() }
+        // Another process's connection, writing by hand.
+        let writer = try Connection(path: path())
+        try writer.prepare("INSERT INTO scratch VALUES ('committed')").run()
         XCTAssertEqual(try count(database), 1)
 
-        try writer.connection.execute("BEGIN IMMEDIATE")
-        try writer.connection.prepare("INSERT INTO scratch VALUES ('pending')").run()
+        try writer.execute("BEGIN IMMEDIATE")
+        try writer.prepare("INSERT INTO scratch VALUES ('pending')").run()
         // WAL: readers are not blocked by the writer and see the last committed state.
         XCTAssertEqual(try count(database), 1)
         let values = try database.read { try $0.prepare("SELECT value FROM scratch").map { $0.text(0) } }
         XCTAssertEqual(values, ["committed"])
-        try writer.connection.execute("COMMIT")
+        try writer.execute("COMMIT")
         XCTAssertEqual(try count(database), 2)
     }
 
     func testBusyWriterIsRetriedThenReportedAsBusy() throws {
-        let holder = try Database(path: path())
+        let holder = try Connection(path: path())
         let impatient = try Database(
             path: path(), policy: RetryPolicy(busyTimeoutMilliseconds: 50, maxAttempts: 2, initialBackoffMilliseconds: 1))
-        try holder.connection.execute("BEGIN IMMEDIATE")
-        try holder.connection.prepare("INSERT INTO scratch VALUES ('holder')").run()
+        try holder.execute("BEGIN IMMEDIATE")
+        try holder.prepare("INSERT INTO scratch VALUES ('holder')").run()
 
         let started = Date()
         XCTAssertThrowsError(try impatient.write { try $0.prepare("INSERT INTO scratch VALUES ('impatient')").run() }) { error in
@@ -100,9 +101,9 @@ final class DatabaseTransactionTests: TemporaryDirectoryTestCase {
         }
         // Two attempts, each waiting about 50 ms for the lock.
         XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.075)
-        XCTAssertFalse(impatient.connection.isInTransaction)
+        XCTAssertFalse(impatient.isInTransaction)
 
-        try holder.connection.execute("COMMIT")
+        try holder.execute("COMMIT")
         try impatient.write { try $0.prepare("INSERT INTO scratch VALUES ('impatient')").run() }
         let values = try impatient.read { try $0.prepare("SELECT value FROM scratch ORDER BY rowid").map { $0.text(0) } }
         XCTAssertEqual(values, ["holder", "impatient"])
@@ -114,12 +115,12 @@ final class DatabaseTransactionTests: TemporaryDirectoryTestCase {
         let holding = DispatchSemaphore(value: 0)
         Thread {
             do {
-                let holder = try Database(path: holderPath)
-                try holder.connection.execute("BEGIN IMMEDIATE")
-                try holder.connection.prepare("INSERT INTO scratch VALUES ('holder')").run()
+                let holder = try Connection(path: holderPath)
+                try holder.execute("BEGIN IMMEDIATE")
+                try holder.prepare("INSERT INTO scratch VALUES ('holder')").run()
                 holding.signal()
                 usleep(100_000)
-                try holder.connection.execute("COMMIT")
+                try holder.execute("COMMIT")
             } catch {
                 XCTFail("holder failed: \(error)")
                 holding.signal()
@@ -136,11 +137,11 @@ final class DatabaseTransactionTests: TemporaryDirectoryTestCase {
 
     // Regression: the doubled backoff overflowed after many attempts and crashed.
     func testManyAttemptsWithAShortTimeoutEndBusyWithoutCrashing() throws {
-        let holder = try Database(path: path())
+        let holder = try Connection(path: path())
         let impatient = try Database(
             path: path(), policy: RetryPolicy(busyTimeoutMilliseconds: 1, maxAttempts: 12, initialBackoffMilliseconds: 1))
-        try holder.connection.execute("BEGIN IMMEDIATE")
-        try holder.connection.prepare("INSERT INTO scratch VALUES ('holder')").run()
+        try holder.execute("BEGIN IMMEDIATE")
+        try holder.prepare("INSERT INTO scratch VALUES ('holder')").run()
         let started = Date()
         var attempts = 0
         XCTAssertThrowsError(try impatient.write { connection in
@@ -153,8 +154,8 @@ final class DatabaseTransactionTests: TemporaryDirectoryTestCase {
         // BEGIN IMMEDIATE itself is refused, so the body never runs; backoff is capped at 1 s per try.
         XCTAssertEqual(attempts, 0)
         XCTAssertLessThan(Date().timeIntervalSince(started), 3)
-        XCTAssertFalse(impatient.connection.isInTransaction)
-        try holder.connection.execute("ROLLBACK")
+        XCTAssertFalse(impatient.isInTransaction)
+        try holder.execute("ROLLBACK")
         try impatient.write { try $0.prepare("INSERT INTO scratch VALUES ('impatient')").run() }
         XCTAssertEqual(try count(impatient), 1)
     }

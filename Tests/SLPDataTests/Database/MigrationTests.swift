@@ -32,7 +32,7 @@ final class MigrationTests: TemporaryDirectoryTestCase {
                 do {
                     // Database is not Sendable: each thread makes its own.
                     let database = try Database(path: file)
-                    let version = try database.connection.integer("PRAGMA user_version") ?? -1
+                    let version = try database.integer("PRAGMA user_version") ?? -1
                     results.record(version: version)
                     let user = User(
                         uid: try UserID("T\(index)"), phone: try PhoneNumber("010-0000-000\(index)"),
@@ -61,13 +61,14 @@ final class MigrationTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(results.versions, Array(repeating: currentSchemaVersion, count: threadCount), "round \(round)")
 
             let database = try Database(path: file)
-            let connection = database.connection
-            XCTAssertEqual(try connection.integer("PRAGMA user_version"), currentSchemaVersion)
-            XCTAssertEqual(try connection.integer("PRAGMA application_id"), 0x534C_5031)
-            XCTAssertEqual(try connection.string("PRAGMA journal_mode"), "wal")
-            let tables = try connection.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").map { $0.text(0) }
-            XCTAssertTrue(Set(tables).isSuperset(of: ["review_comments", "user_items", "users"]), "round \(round): \(tables)")
-            XCTAssertEqual(try connection.integer("SELECT count(*) FROM users"), Int64(threadCount), "round \(round)")
+            try database.read { connection in
+                XCTAssertEqual(try connection.integer("PRAGMA user_version"), currentSchemaVersion)
+                XCTAssertEqual(try connection.integer("PRAGMA application_id"), 0x534C_5031)
+                XCTAssertEqual(try connection.string("PRAGMA journal_mode"), "wal")
+                let tables = try connection.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").map { $0.text(0) }
+                XCTAssertTrue(Set(tables).isSuperset(of: ["review_comments", "user_items", "users"]), "round \(round): \(tables)")
+                XCTAssertEqual(try connection.integer("SELECT count(*) FROM users"), Int64(threadCount), "round \(round)")
+            }
             XCTAssertEqual(try permissions(file), 0o600)
             XCTAssertEqual(try permissions(path("round\(round)")), 0o700)
         }
@@ -81,8 +82,8 @@ final class MigrationTests: TemporaryDirectoryTestCase {
         }
         // Were a migration run again, its CREATE TABLE would fail.
         let reopened = try Database(path: file)
-        XCTAssertEqual(try reopened.connection.integer("SELECT x FROM marker"), 1)
-        XCTAssertEqual(try reopened.connection.integer("PRAGMA user_version"), currentSchemaVersion)
+        XCTAssertEqual(try reopened.integer("SELECT x FROM marker"), 1)
+        XCTAssertEqual(try reopened.integer("PRAGMA user_version"), currentSchemaVersion)
     }
 
     func testOurHeaderWithVersionZeroIsMigrated() throws {
@@ -93,8 +94,8 @@ final class MigrationTests: TemporaryDirectoryTestCase {
             try half.execute("PRAGMA application_id = \(0x534C_5031)")
         }
         let database = try Database(path: file)
-        XCTAssertEqual(try database.connection.integer("PRAGMA user_version"), currentSchemaVersion)
-        XCTAssertEqual(try database.connection.integer("SELECT count(*) FROM users"), 0)
+        XCTAssertEqual(try database.integer("PRAGMA user_version"), currentSchemaVersion)
+        XCTAssertEqual(try database.integer("SELECT count(*) FROM users"), 0)
     }
 
     func testAVersionOneFileIsMigratedToTheCurrentVersionKeepingItsUsers() throws {
@@ -110,7 +111,7 @@ final class MigrationTests: TemporaryDirectoryTestCase {
                 """)
         }
         let database = try Database(path: file)
-        XCTAssertEqual(try database.connection.integer("PRAGMA user_version"), currentSchemaVersion)
+        XCTAssertEqual(try database.integer("PRAGMA user_version"), currentSchemaVersion)
         let user = try XCTUnwrap(try SQLiteUserRepository(database: database).user(uid: try UserID("Old1")))
         XCTAssertEqual(user.phone.e164, "+821012345678")
         XCTAssertEqual(user.birth.date.description, "1990-05-05")
@@ -118,16 +119,18 @@ final class MigrationTests: TemporaryDirectoryTestCase {
     }
 
     /// Version 5 packs the queue's search document into `traits` and `card`: a waiting user
-    /// queued by version 4 is found by search afterwards with the same card and person rules,
-    /// and the packed columns equal what entering the queue now writes.
+    /// queued by version 4 is found by search afterwards with the card and person rules that
+    /// entering the queue now writes.
     func testAVersionFourQueueIsRepackedAndSearchedTheSame() throws {
         let file = path()
-        let cell = SpatialGrid.cell(try Coordinate(latitude: 37.5, longitude: 127.0))
+        let place = Coordinate.at(37.5, 127.0)
+        let cell = SpatialGrid.cell(place)
         do {
             let old = try Connection(path: file)
             try old.execute("PRAGMA journal_mode = WAL; PRAGMA application_id = \(0x534C_5031);")
             for version in 1...4 { try old.execute(try XCTUnwrap(migrationSQL(version: version))) }
-            // Born before 1970: a negative day number, which the packed integer must keep.
+            // Born before 1970: a negative day number, which the packed integer must keep. The
+            // queue row as version 4 wrote it: the profile copied column by column.
             try old.execute("""
                 INSERT INTO users (uid, phone, email, nick, birth, gender, rep_punctual, rep_helpful, sesac, background,
                                    age_min, age_max, searchable, created_at)
@@ -135,25 +138,28 @@ final class MigrationTests: TemporaryDirectoryTestCase {
                 INSERT INTO review_comments (user_id, comment) VALUES (1, '좋아요'), (1, 'great');
                 INSERT INTO queue (cell, user_id, lat, long, studies, study_keys, entered_at, gender, birth_day, age_min, age_max,
                                    searchable, uid, nick, reputation, reviews, sesac, background)
-                    SELECT \(cell), 1, 37.5, 127.0, 'Swift 영어', '["swift","영어"]', 1763000000999, gender, birth_day, age_min, age_max,
-                           searchable, uid, nick, reputation, reviews, sesac, background
-                    FROM queue_documents WHERE user_id = 1;
+                    VALUES (\(cell), 1, 37.5, 127.0, 'Swift 영어', '["swift","영어"]', 1763000000999, 1, -1764, 20, 40,
+                            1, 'Old4', '옛날', '0,2,0,0,0,1', '좋아요' || char(31) || 'great', 3, 4);
                 INSERT INTO queue_studies (study, cell, user_id) VALUES ('swift', \(cell), 1), ('영어', \(cell), 1);
                 PRAGMA user_version = 4;
                 """)
         }
         let database = try Database(path: file)
-        XCTAssertEqual(try database.connection.integer("PRAGMA user_version"), currentSchemaVersion)
-        XCTAssertEqual(try database.connection.integer("""
-            SELECT count(*) FROM queue q JOIN users ON users.id = q.user_id
-            WHERE q.traits = \(QueueDocument.traitsSQL) AND q.card = \(QueueDocument.cardHeadSQL) || q.studies AND q.uid = 'Old4'
-            """), 1)
-        // Version 7 dropped the view that built documents (its SQL is in `QueueDocument`).
-        XCTAssertEqual(try database.connection.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'queue_documents'"), 0)
-        var traits: [CandidateTraits] = []
-        let found = try SQLiteSearchRepository(database: database).nearby(
-            NearbyQuery(center: try Coordinate(latitude: 37.5, longitude: 127.0), radius: 10, study: try Study("영어"), excluding: [], limit: nil)
-        ) { traits.append($0); return true }
+        XCTAssertEqual(try database.integer("PRAGMA user_version"), currentSchemaVersion)
+        let user = try XCTUnwrap(try SQLiteUserRepository(database: database).user(uid: try UserID("Old4")))
+        let studies = try StudyList(parsing: ["Swift", "영어"])
+        XCTAssertEqual(try database.read { try $0.prepare("SELECT traits, card FROM queue").first { [$0.int64(0), $0.text(1)] as [AnyHashable] } },
+                       [try QueueTraits(of: user).packed(), try QueueCard.card(of: user, studies: studies)])
+        // Version 7 dropped the view that version 2 made.
+        XCTAssertEqual(try database.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'queue_documents'"), 0)
+        let search = SQLiteSearchRepository(database: database)
+        // A searcher of 30, an age inside Old4's partner ages (20–40), looking for men.
+        let searcher = try User(
+            uid: UserID("Thirty1"), phone: PhoneNumber("010-2222-3333"), email: Email("t@example.com"), nick: Nick("thirty"),
+            birth: BirthDate(stored: CalendarDate(year: 1996, month: 1, day: 1)), gender: .female, createdAt: .now)
+        let criteria = SearchCriteria(me: searcher, today: try CalendarDate(year: 2026, month: 11, day: 21), gender: .male)
+        let found = try search.nearby(NearbyQuery(
+            center: place, radius: 10, study: try Study("영어"), criteria: criteria, excluding: [], limit: nil))
         XCTAssertEqual(found.map(\.uid.rawValue), ["Old4"])
         let card = try XCTUnwrap(found.first)
         XCTAssertEqual(card.nick.value, "옛날")
@@ -162,20 +168,25 @@ final class MigrationTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(card.studies.description, "Swift 영어")
         XCTAssertEqual([card.sesac, card.background], [3, 4])
         XCTAssertEqual(card.gender, .male)
-        let trait = try XCTUnwrap(traits.first)
-        XCTAssertEqual(trait.gender, .male)
-        XCTAssertEqual(trait.birthDay, try CalendarDate(year: 1965, month: 3, day: 4).daysSinceEpoch)
-        XCTAssertLessThan(trait.birthDay, 0)
-        XCTAssertEqual([trait.ageMin, trait.ageMax], [20, 40])
-        XCTAssertTrue(trait.searchable)
-        XCTAssertEqual(try database.connection.string("PRAGMA integrity_check"), "ok")
-        // Version 6 copied the document into the study rows.
-        XCTAssertEqual(try database.connection.integer("""
+        let traits = QueueTraits(packed: try XCTUnwrap(try database.integer("SELECT traits FROM queue")))
+        XCTAssertEqual(traits.birthDay, try CalendarDate(year: 1965, month: 3, day: 4).daysSinceEpoch)
+        XCTAssertLessThan(traits.birthDay, 0)
+        XCTAssertEqual([traits.ageMin, traits.ageMax], [20, 40])
+        XCTAssertTrue(traits.searchable)
+        // The person rules read the rebuilt traits: a searcher of 18, outside Old4's ages, is not shown them.
+        let young = try User(
+            uid: UserID("Young1"), phone: PhoneNumber("010-2222-4444"), email: Email("y@example.com"), nick: Nick("young"),
+            birth: BirthDate(stored: CalendarDate(year: 2008, month: 1, day: 1)), gender: .female, createdAt: .now)
+        let youngCriteria = SearchCriteria(me: young, today: criteria.today, gender: nil)
+        XCTAssertEqual(try search.nearby(NearbyQuery(center: place, radius: 10, study: nil, criteria: youngCriteria, excluding: [], limit: nil)), [])
+        XCTAssertEqual(try database.string("PRAGMA integrity_check"), "ok")
+        // Version 6 copied the document into the study rows, and the rebuild reached them too.
+        XCTAssertEqual(try database.integer("""
             SELECT count(*) FROM queue_studies s JOIN queue q USING (cell, user_id)
             WHERE s.card = q.card AND s.traits = q.traits AND s.lat = q.lat AND s.long = q.long
             """), 2)
         // The trigger came back: leaving takes the study rows along.
         try database.write { try $0.execute("DELETE FROM queue") }
-        XCTAssertEqual(try database.connection.integer("SELECT count(*) FROM queue_studies"), 0)
+        XCTAssertEqual(try database.integer("SELECT count(*) FROM queue_studies"), 0)
     }
 }

@@ -48,11 +48,17 @@ final class SQLitePopulationRepositoryTests: QueueDatabaseTestCase {
         XCTAssertEqual(try integer("SELECT count(*) FROM queue_studies"), Int64(studyCount))
         XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 300)
         XCTAssertEqual(try integer("PRAGMA foreign_keys"), 1, "foreign keys are back on after the bulk load")
-        // The queue's copy of each profile equals what the ordinary path would have written.
-        XCTAssertEqual(try integer("""
-            SELECT count(*) FROM queue q JOIN users ON users.id = q.user_id
-            WHERE q.traits = \(QueueDocument.traitsSQL) AND q.uid = users.uid AND q.card = \(QueueDocument.cardHeadSQL) || q.studies
-            """), 300)
+        // The queue's copy of each profile equals what entering the queue writes.
+        let documents = try database.read { connection in
+            try connection.prepare("SELECT uid, traits, card FROM queue").map { ($0.text(0), $0.int64(1), $0.text(2)) }
+        }
+        let added = Dictionary(uniqueKeysWithValues: recorder.added.map { ($0.user.uid.rawValue, $0) })
+        XCTAssertEqual(documents.count, 300)
+        for (uid, traits, card) in documents {
+            let waiting = try XCTUnwrap(added[uid])
+            XCTAssertEqual(traits, try QueueTraits(of: waiting.user).packed(), uid)
+            XCTAssertEqual(card, try QueueCard.card(of: waiting.user, studies: waiting.entry.studies), uid)
+        }
         // Each study row carries the same document as its queue row.
         XCTAssertEqual(try integer("""
             SELECT count(*) FROM queue_studies s JOIN queue q USING (cell, user_id)

@@ -1,5 +1,5 @@
 import Foundation
-import SLPData
+@testable import SLPData
 import SLPDomain
 import XCTest
 
@@ -133,8 +133,8 @@ final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
 
         _ = try users.update(uid: me.uid) { $0.searchable = false }
         let criteria = SearchCriteria(me: try register("Searcher2"), today: CalendarDate(utcDayOf: queueTestNow), gender: nil)
-        XCTAssertEqual(uids(try nearby(seoul, radius: 100, admits: criteria.admits)), [])
-        XCTAssertEqual(uids(try nearby(seoul, radius: 100, study: "swift", admits: criteria.admits)), [])
+        XCTAssertEqual(uids(try nearby(seoul, radius: 100, criteria: criteria)), [])
+        XCTAssertEqual(uids(try nearby(seoul, radius: 100, study: "swift", criteria: criteria)), [])
 
         _ = try users.update(uid: me.uid) {
             $0.searchable = true
@@ -145,19 +145,19 @@ final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
             $0.comments.append("친절해요")
             $0.reputation = try Reputation(counts: [1, 0, 0, 0, 0, 2])
         }
-        let card = try XCTUnwrap(try nearby(seoul, radius: 100, admits: criteria.admits).first)
+        let card = try XCTUnwrap(try nearby(seoul, radius: 100, criteria: criteria).first)
         XCTAssertEqual(card.nick.value, "after")
         XCTAssertEqual(card.gender, .male)
         XCTAssertEqual([card.sesac, card.background], [3, 5])
         XCTAssertEqual(card.reviews, ["친절해요"])
         XCTAssertEqual(card.reputation.counts, [1, 0, 0, 0, 0, 2])
-        XCTAssertEqual(uids(try nearby(seoul, radius: 100, admits: SearchCriteria(
-            me: try users.user(uid: try UserID("Searcher2"))!, today: CalendarDate(utcDayOf: queueTestNow), gender: .female).admits)), [])
+        XCTAssertEqual(uids(try nearby(seoul, radius: 100, criteria: SearchCriteria(
+            me: try users.user(uid: try UserID("Searcher2"))!, today: CalendarDate(utcDayOf: queueTestNow), gender: .female))), [])
 
         // Age range: I accept only 40+ now, so the 28-year-old searcher is out of my range.
         _ = try users.update(uid: me.uid) { $0.ageRange = try AgeRange(min: 40, max: 65) }
-        XCTAssertEqual(uids(try nearby(seoul, radius: 100, admits: criteria.admits)), [])
-        XCTAssertEqual(uids(try nearby(seoul, radius: 100)), ["Me1"], "still waiting, only filtered")
+        XCTAssertEqual(uids(try nearby(seoul, radius: 100, criteria: criteria)), [])
+        XCTAssertEqual(uids(try nearby(seoul, radius: 100, criteria: self.criteria(born: (1980, 1, 1)))), ["Me1"], "still waiting, only filtered")
     }
 
     func testAProfileUpdateOfSomeoneNotWaitingDoesNotQueueThem() throws {
@@ -173,14 +173,14 @@ final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
             try register("B\(index)", birth: birth)
             try enter("B\(index)", at: .at(37.5, 127))
             let expected = try CalendarDate(year: birth.0, month: birth.1, day: birth.2).daysSinceEpoch
-            // Bits 16 and up of the packed traits, read back with SQLite's own (signed) shift.
-            XCTAssertEqual(try integer("SELECT traits >> 16 FROM queue WHERE uid = ?", [.text("B\(index)")]), Int64(expected), "\(birth)")
+            let traits = QueueTraits(packed: try integer("SELECT traits FROM queue WHERE uid = ?", [.text("B\(index)")]))
+            XCTAssertEqual(traits.birthDay, expected, "\(birth)")
         }
         // Search applies age rules with it: a 66-year-old (born 1960) is outside every range, 18–65.
         let searcher = User(
             uid: try UserID("Searcher"), phone: try PhoneNumber("010-9999-9999"), email: try Email("s@example.com"), nick: try Nick("s"),
             birth: BirthDate(stored: try CalendarDate(year: 1990, month: 1, day: 1)), gender: .male, createdAt: queueTestNow)
         let criteria = SearchCriteria(me: searcher, today: CalendarDate(utcDayOf: queueTestNow), gender: nil)
-        XCTAssertEqual(Set(uids(try nearby(.at(37.5, 127), radius: 10, admits: criteria.admits))), ["B1", "B2", "B4", "B5"])
+        XCTAssertEqual(Set(uids(try nearby(.at(37.5, 127), radius: 10, criteria: criteria))), ["B1", "B2", "B4", "B5"])
     }
 }

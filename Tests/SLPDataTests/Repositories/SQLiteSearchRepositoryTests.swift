@@ -1,6 +1,7 @@
 import Foundation
 import SLPData
 import SLPDomain
+import SLPSupport
 import XCTest
 
 /// Search on hand-placed users: radius edges, the antimeridian, the poles, study filters,
@@ -68,7 +69,7 @@ final class SQLiteSearchRepositoryTests: QueueDatabaseTestCase {
         let card = try database.read { try $0.cached("SELECT card FROM queue").first([]) { $0.text(0) } }
         let original = try XCTUnwrap(card)
         let separator = "\u{1E}"
-        for (edited, fields) in [(original + separator + "extra", 8), (original + separator + separator, 8), ("Edited1", 1),
+        for (edited, fields) in [(original + separator + "extra", 8), (original + separator + separator, 9), ("Edited1", 1),
                                  (original.components(separatedBy: separator).dropLast().joined(separator: separator), 6), ("", 1)] {
             try database.write { try $0.cached("UPDATE queue SET card = ?").run([.text(edited)]) }
             XCTAssertThrowsError(try nearby(seoul, radius: 700), "\(fields) fields") { error in
@@ -97,8 +98,8 @@ final class SQLiteSearchRepositoryTests: QueueDatabaseTestCase {
         XCTAssertEqual(uids(try nearby(seoul, radius: 5_000, excluding: ["U1", "U3"], limit: 2)), ["U2", "U0"])
         _ = try users.update(uid: try UserID("U1")) { $0.gender = .male }
         _ = try users.update(uid: try UserID("U2")) { $0.gender = .male }
-        XCTAssertEqual(uids(try nearby(seoul, radius: 5_000, limit: 2) { $0.gender == .female }), ["U3", "U0"])
-        XCTAssertEqual(uids(try nearby(seoul, radius: 5_000, limit: 2) { $0.gender == .male }), ["U1", "U2"])
+        XCTAssertEqual(uids(try nearby(seoul, radius: 5_000, limit: 2, criteria: criteria(gender: .female))), ["U3", "U0"])
+        XCTAssertEqual(uids(try nearby(seoul, radius: 5_000, limit: 2, criteria: criteria(gender: .male))), ["U1", "U2"])
     }
 
     // MARK: - Geometry at the edges of the map

@@ -1,5 +1,5 @@
 import Foundation
-import SLPData
+@testable import SLPData
 import SLPDomain
 import XCTest
 
@@ -175,7 +175,7 @@ final class SQLiteUserRepositoryTests: TemporaryDirectoryTestCase {
         }
         XCTAssertEqual(try users.user(uid: user.uid), user)
         XCTAssertEqual(try rowCounts(), [1, 4, 2])
-        XCTAssertFalse(database.connection.isInTransaction)
+        XCTAssertFalse(database.isInTransaction)
     }
 
     func testRemoveReturnsTrueThenFalseAndTakesPersonalDataAlong() throws {

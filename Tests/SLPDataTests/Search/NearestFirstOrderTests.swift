@@ -1,5 +1,6 @@
 @testable import SLPData
 import SLPDomain
+import SLPSupport
 import XCTest
 
 /// `NearestFirstOrder` radix-sorts distance bits and puts cards in place by swapping along

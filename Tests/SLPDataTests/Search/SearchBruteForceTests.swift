@@ -1,6 +1,7 @@
 import Foundation
-import SLPData
+@testable import SLPData
 import SLPDomain
+import SLPSupport
 import XCTest
 
 /// Search over a seeded population against a brute-force haversine scan of every waiting user.
@@ -27,7 +28,7 @@ final class SearchBruteForceTests: QueueDatabaseTestCase {
     }
 
     /// A searcher whose rules leave out a good part of the population.
-    private func criteria(gender: Gender?) throws -> SearchCriteria {
+    private func narrowCriteria(gender: Gender?) throws -> SearchCriteria {
         let me = User(
             uid: try UserID("Searcher"), phone: try PhoneNumber("010-9999-9999"), email: try Email("s@example.com"),
             nick: try Nick("searcher"), birth: BirthDate(stored: try CalendarDate(year: 1996, month: 2, day: 29)), gender: .male,
@@ -38,19 +39,20 @@ final class SearchBruteForceTests: QueueDatabaseTestCase {
     func testRandomSearchesFindExactlyWhatABruteForceScanFinds() throws {
         var random = SplitMix64(seed: 2026)
         let studies: [String?] = [nil, nil, "코딩", "swift", "SWIFT", "영어", "python", "anything", "rust", "수화"]
-        let filters: [(CandidateTraits) -> Bool] = [{ _ in true }, try criteria(gender: nil).admits, try criteria(gender: .female).admits]
+        let rules = [try criteria(), try narrowCriteria(gender: nil), try narrowCriteria(gender: .female)]
         var nonEmpty = 0
         var limited = 0
         for _ in 0..<100 {
             let point = center.moved(3_000 * random.nextUnit().squareRoot(), bearing: 360 * random.nextUnit())
             let radius = 50 * pow(100, random.nextUnit())  // 50 m to 5 km, log-uniform
             let study = studies[Int(random.next() % UInt64(studies.count))]
-            let admits = filters[Int(random.next() % UInt64(filters.count))]
+            let criteria = rules[Int(random.next() % UInt64(rules.count))]
             let excluding: Set<String> = random.nextUnit() < 0.3 ? Set(scanned.prefix(200).map(\.uid)) : []
-            try assertMatchesBruteForce(point, radius: radius, study: study, excluding: excluding, admits: admits, scanned: scanned)
+            try assertMatchesBruteForce(point, radius: radius, study: study, excluding: excluding, criteria: criteria, scanned: scanned)
             let limit = 1 + Int(random.next() % 40)
-            try assertMatchesBruteForce(point, radius: radius, study: study, excluding: excluding, limit: limit, admits: admits, scanned: scanned)
-            let expected = try bruteForce(scanned, center: point, radius: radius, study: study, excluding: excluding, admits: admits)
+            try assertMatchesBruteForce(
+                point, radius: radius, study: study, excluding: excluding, limit: limit, criteria: criteria, scanned: scanned)
+            let expected = try bruteForce(scanned, center: point, radius: radius, study: study, excluding: excluding, criteria: criteria)
             if !expected.isEmpty { nonEmpty += 1 }
             if expected.count > limit { limited += 1 }
         }
@@ -59,17 +61,28 @@ final class SearchBruteForceTests: QueueDatabaseTestCase {
         XCTAssertGreaterThan(limited, 25)
     }
 
-    func testAdmitsDecidesAndIsAskedOnlyAboutCandidatesInTheCircle() throws {
-        let radius = 400.0
-        var asked: [CandidateTraits] = []
-        let found = try nearby(center, radius: radius) { traits in
-            asked.append(traits)
-            return traits.gender == .female
+    /// The packed traits a scan checks decide as the domain's rule does on the stored profile,
+    /// for every waiting user and searchers of many ages, ranges and gender filters.
+    func testPackedTraitsDecideAsTheDomainRule() throws {
+        let packed = Dictionary(uniqueKeysWithValues: try database.read { connection in
+            try connection.prepare("SELECT uid, traits FROM queue").map { ($0.text(0), $0.int64(1)) }
+        })
+        var admitted = 0, refused = 0
+        for born in [(1970, 1, 1), (1996, 2, 29), (2005, 11, 21), (2008, 11, 22)] {
+            for ages in [(18, 65), (22, 35), (40, 65), (18, 18)] {
+                for gender in [nil, Gender.female, .male] {
+                    let criteria = try criteria(gender: gender, ages: ages, born: born)
+                    let filter = TraitsFilter(criteria)
+                    for user in scanned {
+                        let decision = criteria.admits(user.user)
+                        XCTAssertEqual(filter.admits(try XCTUnwrap(packed[user.uid])), decision, "\(user.uid), \(born) \(ages) \(String(describing: gender))")
+                        if decision { admitted += 1 } else { refused += 1 }
+                    }
+                }
+            }
         }
-        let inCircle = try bruteForce(scanned, center: center, radius: radius)
-        XCTAssertEqual(asked.count, inCircle.count)
-        XCTAssertEqual(uids(found), try bruteForce(scanned, center: center, radius: radius) { $0.gender == .female }.map(\.uid))
-        XCTAssertFalse(found.isEmpty)
+        XCTAssertGreaterThan(admitted, 1_000)
+        XCTAssertGreaterThan(refused, 1_000)
     }
 
     func testCardsOfSeededUsersCarryTheirStoredValues() throws {
@@ -81,7 +94,7 @@ final class SearchBruteForceTests: QueueDatabaseTestCase {
             XCTAssertEqual(user.coordinate, stored.coordinate)
             XCTAssertEqual(user.studies, stored.studies)
             XCTAssertEqual(user.studies.studies.map(\.name), stored.studies.studies.map(\.name))
-            XCTAssertEqual(user.gender, stored.traits.gender)
+            XCTAssertEqual(user.gender, stored.user.gender)
             if user.uid.rawValue.hasPrefix("Hand") { continue }
             XCTAssertTrue(user.nick.value.hasPrefix("새싹"), user.nick.value)
             XCTAssertEqual(user.reputation.counts, [0, 0, 0, 0, 0, 0])
@@ -97,7 +110,7 @@ final class SearchBruteForceTests: QueueDatabaseTestCase {
         let criteria = SearchCriteria(me: me, today: CalendarDate(utcDayOf: queueTestNow), gender: .female)
         for radius in [300.0, 1_000, 2_500] {
             let result = try useCase(me: me, SearchRequest(radius: radius, gender: .female))
-            let expected = try bruteForce(all, center: center, radius: radius, excluding: ["Me1"], admits: criteria.admits)
+            let expected = try bruteForce(all, center: center, radius: radius, excluding: ["Me1"], criteria: criteria)
             XCTAssertEqual(uids(result.fromQueueDB), expected.map(\.uid))
             for user in result.fromQueueDB {
                 XCTAssertEqual(user.sharedStudies, user.studies.studies.filter { ["swift", "코딩", "영어"].contains($0.key) })

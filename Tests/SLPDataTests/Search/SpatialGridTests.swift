@@ -1,5 +1,6 @@
 import Foundation
 import SLPDomain
+import SLPSupport
 import XCTest
 
 @testable import SLPData

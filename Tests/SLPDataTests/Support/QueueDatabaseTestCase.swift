@@ -34,7 +34,8 @@ struct ScannedUser {
     let uid: String
     let coordinate: Coordinate
     let studies: StudyList
-    let traits: CandidateTraits
+    /// The profile from `users`, as the person rules read it.
+    let user: User
 }
 
 /// A fresh slp database with the user, queue and search repositories, and helpers to place
@@ -102,15 +103,25 @@ class QueueDatabaseTestCase: TemporaryDirectoryTestCase {
         try integer("SELECT id FROM users WHERE uid = ?", [.text(uid)])
     }
 
+    /// The person rules of a searcher born on 1996-05-05 (30 on `queueTestNow`) who accepts every
+    /// age and gender: they admit everyone searchable whose partner ages include 30.
+    func criteria(gender: Gender? = nil, ages: (Int, Int) = (18, 65), born birth: (Int, Int, Int) = (1996, 5, 5)) throws -> SearchCriteria {
+        let me = User(
+            uid: try UserID("Searcher"), phone: try PhoneNumber("010-9999-9999"), email: try Email("searcher@example.com"),
+            nick: try Nick("searcher"), birth: BirthDate(stored: try CalendarDate(year: birth.0, month: birth.1, day: birth.2)),
+            gender: .female, ageRange: try AgeRange(min: ages.0, max: ages.1), createdAt: queueTestNow)
+        return SearchCriteria(me: me, today: CalendarDate(utcDayOf: queueTestNow), gender: gender)
+    }
+
     /// Search as the repository answers it.
     func nearby(
         _ center: Coordinate, radius: Double, study: String? = nil, excluding: Set<String> = [], limit: Int? = nil,
-        admits: (CandidateTraits) -> Bool = { _ in true }
+        criteria: SearchCriteria? = nil
     ) throws -> [NearbyUser] {
         let query = NearbyQuery(
-            center: center, radius: radius, study: try study.map { try Study($0) },
-            excluding: try excluding.map { try UserID($0) }, limit: limit)
-        return try search.nearby(query, admits: admits)
+            center: center, radius: radius, study: try study.map { try Study($0) }, criteria: try criteria ?? self.criteria(),
+            excluding: Set(try excluding.map { try UserID($0) }), limit: limit)
+        return try search.nearby(query)
     }
 
     func uids(_ users: [NearbyUser]) -> [String] { users.map(\.uid.rawValue) }
@@ -119,17 +130,19 @@ class QueueDatabaseTestCase: TemporaryDirectoryTestCase {
     func scanQueue() throws -> [ScannedUser] {
         try database.read { connection in
             try connection.prepare("""
-                SELECT q.uid, q.lat, q.long, q.studies, u.gender, u.birth, u.age_min, u.age_max, u.searchable
+                SELECT q.uid, q.lat, q.long, q.studies, u.gender, u.birth, u.age_min, u.age_max, u.searchable, u.phone, u.email, u.nick
                 FROM queue q JOIN users u ON u.id = q.user_id
                 """).map { row in
                     let birth = row.text(5).split(separator: "-").map { Int($0)! }
+                    let user = User(
+                        uid: try UserID(row.text(0)), phone: try PhoneNumber(row.text(9)), email: try Email(row.text(10)),
+                        nick: try Nick(row.text(11)),
+                        birth: BirthDate(stored: try CalendarDate(year: birth[0], month: birth[1], day: birth[2])),
+                        gender: row.int(4) == 0 ? .female : .male, ageRange: try AgeRange(min: row.int(6), max: row.int(7)),
+                        searchable: row.bool(8), createdAt: queueTestNow)
                     return ScannedUser(
                         uid: row.text(0), coordinate: try Coordinate(latitude: row.double(1), longitude: row.double(2)),
-                        studies: try StudyList(parsing: [row.text(3)]),
-                        traits: CandidateTraits(
-                            gender: row.int(4) == 0 ? .female : .male,
-                            birthDay: try CalendarDate(year: birth[0], month: birth[1], day: birth[2]).daysSinceEpoch,
-                            ageMin: row.int(6), ageMax: row.int(7), searchable: row.bool(8)))
+                        studies: try StudyList(parsing: [row.text(3)]), user: user)
                 }
         }
     }
@@ -137,9 +150,10 @@ class QueueDatabaseTestCase: TemporaryDirectoryTestCase {
     /// What search must find, by brute force: uid and distance, nearest first (ties by uid).
     func bruteForce(
         _ scanned: [ScannedUser], center: Coordinate, radius: Double, study: String? = nil, excluding: Set<String> = [],
-        admits: (CandidateTraits) -> Bool = { _ in true }
+        criteria: SearchCriteria? = nil
     ) throws -> [(uid: String, distance: Double)] {
         let study = try study.map { try Study($0) }
+        let criteria = try criteria ?? self.criteria()
         return scanned.compactMap { user in
             guard !excluding.contains(user.uid) else { return nil }
             if let study {
@@ -147,7 +161,7 @@ class QueueDatabaseTestCase: TemporaryDirectoryTestCase {
                 guard listed else { return nil }
             }
             let distance = center.distance(to: user.coordinate)
-            guard distance <= radius, admits(user.traits) else { return nil }
+            guard distance <= radius, criteria.admits(user.user) else { return nil }
             return (user.uid, distance)
         }.sorted { ($0.distance, $0.uid) < ($1.distance, $1.uid) }
     }
@@ -155,13 +169,13 @@ class QueueDatabaseTestCase: TemporaryDirectoryTestCase {
     /// Asserts that search finds exactly what the brute-force scan finds, in order, with its distances.
     func assertMatchesBruteForce(
         _ center: Coordinate, radius: Double, study: String? = nil, excluding: Set<String> = [], limit: Int? = nil,
-        admits: (CandidateTraits) -> Bool = { _ in true }, scanned: [ScannedUser]? = nil,
+        criteria: SearchCriteria? = nil, scanned: [ScannedUser]? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let scanned = try scanned ?? scanQueue()
-        var expected = try bruteForce(scanned, center: center, radius: radius, study: study, excluding: excluding, admits: admits)
+        var expected = try bruteForce(scanned, center: center, radius: radius, study: study, excluding: excluding, criteria: criteria)
         if let limit { expected = Array(expected.prefix(limit)) }
-        let found = try nearby(center, radius: radius, study: study, excluding: excluding, limit: limit, admits: admits)
+        let found = try nearby(center, radius: radius, study: study, excluding: excluding, limit: limit, criteria: criteria)
         let context = "center \(center), radius \(radius), study \(study ?? "-"), limit \(limit.map(String.init) ?? "-")"
         XCTAssertEqual(uids(found), expected.map(\.uid), context, file: file, line: line)
         XCTAssertEqual(found.map(\.distance), expected.map(\.distance), context, file: file, line: line)

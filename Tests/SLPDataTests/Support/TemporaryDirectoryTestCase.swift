@@ -44,6 +44,18 @@ class TemporaryDirectoryTestCase: XCTestCase {
     }
 }
 
+extension Database {
+    /// The first column of the first row as an integer, read in a transaction of its own.
+    func integer(_ sql: String) throws -> Int64? {
+        try read { try $0.integer(sql) }
+    }
+
+    /// The first column of the first row as text, read in a transaction of its own.
+    func string(_ sql: String) throws -> String? {
+        try read { try $0.string(sql) }
+    }
+}
+
 extension Connection {
     /// The first column of the first row as an integer.
     func integer(_ sql: String) throws -> Int64? {

@@ -31,20 +31,21 @@ final class FakeQueueAndSearchRepositoryTests: XCTestCase {
         queue.place(try .stub("U4", at: center.moved(701), studies: ["swift"]))
         queue.place(try .stub("U5", at: center.moved(50), studies: ["SWIFT"]))
         let search = FakeSearchRepository(queue: queue)
-        func uids(_ study: String? = nil, excluding: Set<String> = [], limit: Int? = nil, admits: (CandidateTraits) -> Bool = { _ in true }) throws -> [String] {
+        let anyone = SearchCriteria(me: users[0], today: try CalendarDate(year: 2026, month: 11, day: 21), gender: nil)
+        func uids(_ study: String? = nil, excluding: Set<String> = [], limit: Int? = nil, criteria: SearchCriteria? = nil) throws -> [String] {
             let query = NearbyQuery(
-                center: center, radius: 700, study: try study.map { try Study($0) },
-                excluding: try excluding.map { try UserID($0) }, limit: limit)
-            return try search.nearby(query, admits: admits).map(\.uid.rawValue)
+                center: center, radius: 700, study: try study.map { try Study($0) }, criteria: criteria ?? anyone,
+                excluding: Set(try excluding.map { try UserID($0) }), limit: limit)
+            return try search.nearby(query).map(\.uid.rawValue)
         }
         XCTAssertEqual(try uids(), ["U5", "U2", "U3", "U1"])
         XCTAssertEqual(try uids("Swift"), ["U5", "U2", "U1"])
         XCTAssertEqual(try uids("anything"), ["U2"])
         XCTAssertEqual(try uids(excluding: ["U5", "U3"]), ["U2", "U1"])
         XCTAssertEqual(try uids(limit: 2), ["U5", "U2"])
-        XCTAssertEqual(try uids(admits: { _ in false }), [])
-        XCTAssertEqual(search.asked.suffix(4).map(\.rawValue).sorted(), ["U1", "U2", "U3", "U5"])
-        let distances = try search.nearby(NearbyQuery(center: center, radius: 700, study: nil, excluding: [], limit: nil)) { _ in true }.map(\.distance)
+        XCTAssertEqual(try uids(criteria: SearchCriteria(me: users[0], today: anyone.today, gender: .male)), [])
+        let distances = try search.nearby(NearbyQuery(center: center, radius: 700, study: nil, criteria: anyone, excluding: [], limit: nil))
+            .map(\.distance)
         XCTAssertEqual(distances.map { $0.rounded() }, [50, 100, 200, 300])
     }
 }

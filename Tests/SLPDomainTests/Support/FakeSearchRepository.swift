@@ -2,8 +2,8 @@ import Foundation
 import SLPDomain
 
 /// An in-memory `SearchRepository` reading the waiting users of a `FakeQueueRepository`:
-/// exact great-circle radius, nearest first (ties by uid), study filter, exclusions, limit,
-/// and `admits` asked about every candidate left after those.
+/// exact great-circle radius, nearest first (ties by uid), study filter, the query's criteria,
+/// exclusions, limit.
 final class FakeSearchRepository: SearchRepository {
     let queue: FakeQueueRepository
     /// Open requests, sender to receiver.
@@ -12,18 +12,9 @@ final class FakeSearchRepository: SearchRepository {
     var reports: [(reporter: UserID, reported: UserID)] = []
     /// Every query asked, in order.
     private(set) var queries: [NearbyQuery] = []
-    /// The users `admits` was asked about, in the order asked.
-    private(set) var asked: [UserID] = []
 
     init(queue: FakeQueueRepository) {
         self.queue = queue
-    }
-
-    /// What search knows of `user` before loading their card.
-    static func traits(_ user: User) -> CandidateTraits {
-        CandidateTraits(
-            gender: user.gender, birthDay: user.birth.date.daysSinceEpoch, ageMin: user.ageRange.min,
-            ageMax: user.ageRange.max, searchable: user.searchable)
     }
 
     /// The card of a waiting user, `distance` metres from a centre.
@@ -39,15 +30,14 @@ final class FakeSearchRepository: SearchRepository {
         return study == .anything ? studies.studies.contains(.anything) : studies.accepts(study)
     }
 
-    func nearby(_ query: NearbyQuery, admits: (CandidateTraits) -> Bool) throws -> [NearbyUser] {
+    func nearby(_ query: NearbyQuery) throws -> [NearbyUser] {
         queries.append(query)
         var found: [NearbyUser] = []
         for entry in queue.entries.values.sorted(by: { $0.uid < $1.uid }) {
             guard !query.excluding.contains(entry.uid), let user = queue.users.usersByUID[entry.uid] else { continue }
             let distance = query.center.distance(to: entry.coordinate)
-            guard distance <= query.radius, FakeSearchRepository.matches(entry.studies, query.study) else { continue }
-            asked.append(entry.uid)
-            guard admits(FakeSearchRepository.traits(user)) else { continue }
+            guard distance <= query.radius, FakeSearchRepository.matches(entry.studies, query.study),
+                  query.criteria.admits(user) else { continue }
             found.append(FakeSearchRepository.card(user, entry, distance: distance))
         }
         found.sort { ($0.distance, $0.uid) < ($1.distance, $1.uid) }
@@ -61,8 +51,7 @@ final class FakeSearchRepository: SearchRepository {
         }
     }
 
-    func reportedPartners(of uid: UserID) throws -> [UserID] {
-        let partners = reports.filter { $0.reporter == uid }.map(\.reported) + reports.filter { $0.reported == uid }.map(\.reporter)
-        return partners.enumerated().filter { !partners[..<$0.offset].contains($0.element) }.map(\.element)
+    func reportedPartners(of uid: UserID) throws -> Set<UserID> {
+        Set(reports.filter { $0.reporter == uid }.map(\.reported) + reports.filter { $0.reported == uid }.map(\.reporter))
     }
 }

@@ -1,4 +1,5 @@
 import SLPDomain
+import SLPSupport
 import XCTest
 
 final class CoordinateTests: XCTestCase {
@@ -42,5 +43,19 @@ final class CoordinateTests: XCTestCase {
 
     func testDescription() throws {
         XCTAssertEqual(try Coordinate(latitude: 37.5, longitude: -122.25).description, "37.5,-122.25")
+    }
+
+    /// The haversine on the support library's sine and arcsine stays within a millimetre of the one on libm.
+    func testDistancesAgreeWithLibmToAMillimetre() throws {
+        var random = SplitMix64(seed: 7)
+        for _ in 0..<20_000 {
+            let a = try Coordinate(latitude: random.nextUnit() * 180 - 90, longitude: random.nextUnit() * 360 - 180)
+            let b = try Coordinate(latitude: random.nextUnit() * 180 - 90, longitude: random.nextUnit() * 360 - 180)
+            let radians = Double.pi / 180
+            let dLat = (b.latitude - a.latitude) * radians, dLong = (b.longitude - a.longitude) * radians
+            let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * radians) * cos(b.latitude * radians) * sin(dLong / 2) * sin(dLong / 2)
+            let libm = 2 * Coordinate.earthRadiusMetres * asin(min(1, h.squareRoot()))
+            XCTAssertEqual(a.distance(to: b), libm, accuracy: 0.001, "\(a) → \(b)")
+        }
     }
 }

@@ -44,13 +44,12 @@ final class InMemorySearchRepository: SearchRepository {
             distance: center.distance(to: entry.coordinate))
     }
 
-    func nearby(_ query: NearbyQuery, admits: (CandidateTraits) -> Bool) throws -> [NearbyUser] {
+    func nearby(_ query: NearbyQuery) throws -> [NearbyUser] {
         let found = try queue.entries.values.compactMap { entry -> NearbyUser? in
             guard !query.excluding.contains(entry.uid), let user = try queue.users.user(uid: entry.uid),
                   query.center.distance(to: entry.coordinate) <= query.radius,
                   query.study.map({ entry.studies.accepts($0) }) ?? true,
-                  admits(CandidateTraits(gender: user.gender, birthDay: user.birth.date.daysSinceEpoch, ageMin: user.ageRange.min,
-                                         ageMax: user.ageRange.max, searchable: user.searchable)) else { return nil }
+                  query.criteria.admits(user) else { return nil }
             return card(user, entry, from: query.center)
         }.sorted { ($0.distance, $0.uid) < ($1.distance, $1.uid) }
         return query.limit.map { Array(found.prefix($0)) } ?? found
@@ -63,7 +62,7 @@ final class InMemorySearchRepository: SearchRepository {
         }
     }
 
-    func reportedPartners(of uid: UserID) throws -> [UserID] { [] }
+    func reportedPartners(of uid: UserID) throws -> Set<UserID> { [] }
 }
 
 /// Seeded people kept in memory.

@@ -1,22 +1,23 @@
 
-/// What the storage is asked for: waiting users around a point, before the personal rules.
+/// What search asks storage for: the waiting users around a point that I may see.
 public struct NearbyQuery: Equatable, Sendable {
     public let center: Coordinate
     /// Metres; users exactly on the radius are included.
     public let radius: Double
     /// Only users listing this study or `anything`.
     public let study: Study?
-    /// Never these users (me, and those I reported or who reported me): a handful, so a list;
-    /// a `Set<UserID>` had its type built at run time in every search process, looking up
-    /// `UserID: Hashable` among all the binary's conformance records.
-    public let excluding: [UserID]
+    /// Who may appear, person to person.
+    public let criteria: SearchCriteria
+    /// Never these users: me, those I reported and those who reported me.
+    public let excluding: Set<UserID>
     /// Only the nearest this many.
     public let limit: Int?
 
-    public init(center: Coordinate, radius: Double, study: Study?, excluding: [UserID], limit: Int?) {
+    public init(center: Coordinate, radius: Double, study: Study?, criteria: SearchCriteria, excluding: Set<UserID>, limit: Int?) {
         self.center = center
         self.radius = radius
         self.study = study
+        self.criteria = criteria
         self.excluding = excluding
         self.limit = limit
     }

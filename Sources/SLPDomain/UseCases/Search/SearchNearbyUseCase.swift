@@ -34,19 +34,16 @@ public struct SearchNearbyUseCase {
             throw DomainError.notSearching
         }
         let criteria = SearchCriteria(me: me, today: CalendarDate(utcDayOf: clock.now), gender: request.gender)
-        let excluded = try search.reportedPartners(of: me.uid) + [me.uid]
-        let query = NearbyQuery(center: center, radius: request.radius, study: study, excluding: excluded, limit: request.limit)
-        // Filled in place: copying thousands of cards costs more than the comparison.
-        func fillShared(_ users: inout [NearbyUser]) {
-            guard let myStudies = myEntry?.studies else { return }
-            for index in users.indices { users[index].sharedStudies = users[index].studies.shared(with: myStudies) }
-        }
-        var nearby = try search.nearby(query, admits: criteria.admits)
-        fillShared(&nearby)
+        let excluded = try search.reportedPartners(of: me.uid).union([me.uid])
+        var nearby = try search.nearby(NearbyQuery(
+            center: center, radius: request.radius, study: study, criteria: criteria, excluding: excluded, limit: request.limit))
         var requested = try search.requesters(of: me.uid, from: center)
             .filter { !excluded.contains($0.uid) }
             .sorted { $0.distance < $1.distance }
-        fillShared(&requested)
+        if let myStudies = myEntry?.studies {
+            for index in nearby.indices { nearby[index].sharedStudies = nearby[index].studies.shared(with: myStudies) }
+            for index in requested.indices { requested[index].sharedStudies = requested[index].studies.shared(with: myStudies) }
+        }
         return SearchResult(fromQueueDB: nearby, fromQueueDBRequested: requested, fromRecommend: recommend(nearby))
     }
 
@@ -54,10 +51,7 @@ public struct SearchNearbyUseCase {
     /// (case-insensitive, like every study comparison).
     private func recommend(_ users: [NearbyUser]) -> [String] {
         var tally = StudyTally()
-        // Each card read in place, not copied out with all its strings and arrays.
-        users.withUnsafeBufferPointer { users in
-            for index in users.indices { tally.add(users[index].studies.studies, except: .anything) }
-        }
+        for index in users.indices { tally.add(users[index].studies, except: .anything) }
         return tally.mostCommon(SearchNearbyUseCase.recommendations).map(\.name)
     }
 }

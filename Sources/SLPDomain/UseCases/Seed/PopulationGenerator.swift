@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SLPSupport
 
 /// Grows a deterministic synthetic population: the same options and first index always give
 /// the same people. Studies follow a Zipf-like popularity over `StudyVocabulary`.
@@ -95,7 +96,7 @@ struct PopulationGenerator {
             ageRange = (try? AgeRange(min: low, max: min(65, low + 5 + Int(random.next() % 20)))) ?? .all
         }
         let user = User(
-            uid: uid, phone: PhoneNumber(trustedE164: phone), email: Email(trusted: email), nick: Nick(trusted: nick),
+            uid: uid, phone: PhoneNumber(trustedE164: phone), email: Email(trusted: email), nick: Nick(stored: nick),
             birth: BirthDate(stored: birth), gender: random.next() % 2 == 0 ? .female : .male,
             sesac: Int(random.next() % 5), background: Int(random.next() % 8),
             ageRange: ageRange, searchable: random.nextUnit() >= 0.05, createdAt: now)
@@ -150,6 +151,6 @@ struct PopulationGenerator {
                 chosen.append(studies[low])
             }
         }
-        return StudyList(validated: chosen)
+        return StudyList(stored: chosen)
     }
 }

@@ -1,3 +1,4 @@
+import SLPSupport
 
 /// Finds the acting user from what they passed (`--as UID|PHONE`); anything missing, malformed
 /// or unknown is `not_registered`, so a stranger learns nothing about which part was wrong.

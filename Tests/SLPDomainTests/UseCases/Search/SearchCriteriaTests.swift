@@ -12,8 +12,10 @@ final class SearchCriteriaTests: XCTestCase {
     /// A candidate accepting every age, born on `birth`.
     private func candidate(
         born birth: CalendarDate, gender: Gender = .female, ages: ClosedRange<Int> = 18...65, searchable: Bool = true
-    ) -> CandidateTraits {
-        CandidateTraits(gender: gender, birthDay: birth.daysSinceEpoch, ageMin: ages.lowerBound, ageMax: ages.upperBound, searchable: searchable)
+    ) -> User {
+        try! User.stub(
+            uid: "C1", phone: "010-9999-9999", birth: (birth.year, birth.month, birth.day), gender: gender,
+            ageRange: (ages.lowerBound, ages.upperBound), searchable: searchable)
     }
 
     private func criteria(
@@ -54,7 +56,7 @@ final class SearchCriteriaTests: XCTestCase {
         // Turns 31 today: out; turns 31 tomorrow (30 today): in.
         XCTAssertFalse(criteria.admits(candidate(born: date(1995, 11, 21))))
         XCTAssertTrue(criteria.admits(candidate(born: date(1995, 11, 22))))
-        XCTAssertEqual(criteria.birthDays, date(1995, 11, 22).daysSinceEpoch...date(2006, 11, 21).daysSinceEpoch)
+        XCTAssertEqual(criteria.acceptedAges.birthDates(on: today), date(1995, 11, 22)...date(2006, 11, 21))
     }
 
     func testSingleAgeRange() throws {
@@ -97,22 +99,24 @@ final class SearchCriteriaTests: XCTestCase {
         XCTAssertEqual(try criteria(myBirth: (2004, 2, 29), on: date(2028, 2, 29)).myAge, 24)
     }
 
-    /// Every birth day around every range, on ordinary and leap days: admitted exactly when
-    /// the full-years age is in my range.
+    /// Every birth day around every range, on ordinary and leap days: admitted exactly when the
+    /// full-years age is in my range, and the range's birth dates (which storage searches by)
+    /// hold exactly those birth days.
     func testAdmitsExactlyTheAgesOfMyRangeForEveryBirthDay() throws {
         let days = [date(2026, 11, 21), date(2028, 2, 28), date(2028, 2, 29), date(2028, 3, 1), date(2027, 2, 28), date(2027, 3, 1),
                     date(2026, 1, 1), date(2025, 12, 31)]
         for day in days {
             for (low, high) in [(18, 65), (20, 30), (18, 18), (65, 65), (33, 41)] {
                 let criteria = try criteria(ages: (low, high), on: day)
+                let dates = try AgeRange(min: low, max: high).birthDates(on: day)
                 let first = day.daysSinceEpoch - 67 * 366
                 let last = day.daysSinceEpoch - 16 * 365
                 for birthDay in stride(from: first, through: last, by: 1) {
-                    let birth = CalendarDate(utcDayOf: Date(timeIntervalSince1970: Double(birthDay) * 86_400))
+                    let birth = CalendarDate(daysSinceEpoch: birthDay)
                     let age = BirthDate(stored: birth).age(on: day)
-                    let admitted = criteria.admits(CandidateTraits(gender: .male, birthDay: birthDay, ageMin: 18, ageMax: 65, searchable: true))
-                    if admitted != (low...high).contains(age) {
-                        XCTFail("today \(day), range \(low)–\(high), born \(birth) (age \(age)): admitted \(admitted)")
+                    let admitted = criteria.admits(candidate(born: birth, gender: .male))
+                    if admitted != (low...high).contains(age) || dates.contains(birth) != admitted {
+                        XCTFail("today \(day), range \(low)–\(high), born \(birth) (age \(age)): admitted \(admitted), dates \(dates)")
                         return
                     }
                 }

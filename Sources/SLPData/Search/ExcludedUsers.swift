@@ -1,6 +1,5 @@
 /// The row ids a search leaves out (me, and whoever I reported or who reported me), asked about
-/// for every row scanned. Usually one or a few: a sorted array answers that faster than
-/// hashing each id into a `Set`.
+/// for every row scanned: a sorted array, searched by halves.
 struct ExcludedUsers {
     private let ids: [Int64]
 

@@ -1,40 +1,4 @@
-/// The Unicode normalisations and case folding that validation and study keys need, without
-/// Foundation's string API (so the `slp` binary links FoundationEssentials only).
-///
-/// Results equal swift-corelibs-foundation's `precomposedStringWithCanonicalMapping` (NFC),
-/// `decomposedStringWithCompatibilityMapping` (NFKD), `precomposedStringWithCompatibilityMapping`
-/// (NFKC) and `folding(options: .caseInsensitive, locale: nil)`, which stored names and keys were
-/// made with: `Normalizer` follows CoreFoundation's `CFStringNormalize` step by step (including
-/// where it departs from UAX #15, e.g. it never composes a Hangul LV syllable with a following
-/// trailing jamo), with the tables in `UnicodeTables.swift` read from Foundation itself and
-/// combining classes from the standard library.
-extension String {
-    /// NFC, as Foundation makes it.
-    var canonicallyComposed: String { Normalizer.normalize(self, .canonicalComposition) }
-
-    /// NFKD, as Foundation makes it.
-    var compatibilityDecomposed: String { Normalizer.normalize(self, .compatibilityDecomposition) }
-
-    /// NFKC, as Foundation makes it.
-    var compatibilityComposed: String { Normalizer.normalize(self, .compatibilityComposition) }
-
-    /// Case folded scalar by scalar, as Foundation's `.caseInsensitive` folding does.
-    var caseFolded: String {
-        if !utf8.contains(where: { $0 >= 0x80 || (0x41...0x5A).contains($0) }) { return self }
-        var scalars = String.UnicodeScalarView()
-        for scalar in unicodeScalars {
-            if scalar.value < 0x80 {
-                scalars.append((0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(UInt8(scalar.value) | 0x20) : scalar)
-            } else if let folded = UnicodeTables.caseFoldings[scalar.value] {
-                scalars.append(contentsOf: folded.map { Unicode.Scalar($0)! })
-            } else {
-                scalars.append(scalar)
-            }
-        }
-        return String(scalars)
-    }
-}
-
+/// CoreFoundation's `CFStringNormalize`, step by step, over scalar values.
 enum Normalizer {
     enum Form {
         case canonicalComposition, compatibilityDecomposition, compatibilityComposition
@@ -49,13 +13,19 @@ enum Normalizer {
     private static let replacement: UInt32 = 0xFFFD
 
     static func normalize(_ text: String, _ form: Form) -> String {
-        // ASCII is unchanged by every form.
+        // ASCII is unchanged by every form; Hangul syllables and CJK unified ideographs are
+        // unchanged by the composing forms (the decomposing one splits syllables into jamo).
         if !text.utf8.contains(where: { $0 >= 0x80 }) { return text }
+        if form.composes && text.unicodeScalars.allSatisfy(isUnchangedByComposition) { return text }
         var scalars = text.unicodeScalars.map(\.value)
         normalize(&scalars, form)
         // CoreFoundation can compose a Hangul "syllable" in the surrogate range (L index 19):
         // a lone UTF-16 surrogate, which reaches Swift as U+FFFD.
         return String(String.UnicodeScalarView(scalars.map { Unicode.Scalar($0) ?? "\u{FFFD}" }))
+    }
+
+    private static func isUnchangedByComposition(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x80 || (sBase..<sBase + sCount).contains(scalar.value) || (0x4E00...0x9FFF).contains(scalar.value)
     }
 
     private static func combiningClass(_ value: UInt32) -> UInt8 {
@@ -317,61 +287,5 @@ enum Normalizer {
                 index -= 1
             }
         }
-    }
-}
-
-enum UnicodeTables {
-    static let canonicalDecompositions = mappings(UnicodeTableText.canonicalDecompositions)
-    static let compatibilityDecompositions = mappings(UnicodeTableText.compatibilityDecompositions)
-    static let caseFoldings = mappings(UnicodeTableText.caseFoldings)
-    static let compositions: [UInt64: UInt32] = {
-        var table: [UInt64: UInt32] = [:]
-        for (key, values) in entries(UnicodeTableText.compositions) where key.count == 2 && values.count == 1 {
-            table[UInt64(key[0]) << 32 | UInt64(key[1])] = values[0]
-        }
-        return table
-    }()
-    static let nonBaseCharacters: [ClosedRange<UInt32>] = entries(UnicodeTableText.nonBaseCharacters).map {
-        $0.key.first!...$0.key.last!
-    }
-
-    private static func mappings(_ text: String) -> [UInt32: [UInt32]] {
-        var table: [UInt32: [UInt32]] = [:]
-        for (key, values) in entries(text) { table[key[0]] = values }
-        return table
-    }
-
-    /// `hex hex…:hex hex…;` entries (the part after `:` optional), whitespace around ignored.
-    private static func entries(_ text: String) -> [(key: [UInt32], values: [UInt32])] {
-        var result: [(key: [UInt32], values: [UInt32])] = []
-        var key: [UInt32] = [], values: [UInt32] = []
-        var value: UInt32 = 0, digits = 0, afterColon = false
-        func endNumber() {
-            if digits > 0 { if afterColon { values.append(value) } else { key.append(value) } }
-            value = 0
-            digits = 0
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                value = value << 4 | UInt32(byte - UInt8(ascii: "0"))
-                digits += 1
-            case UInt8(ascii: "A")...UInt8(ascii: "F"):
-                value = value << 4 | UInt32(byte - UInt8(ascii: "A") + 10)
-                digits += 1
-            case UInt8(ascii: ":"):
-                endNumber()
-                afterColon = true
-            case UInt8(ascii: ";"):
-                endNumber()
-                if !key.isEmpty { result.append((key, values)) }
-                key = []
-                values = []
-                afterColon = false
-            default:
-                endNumber()
-            }
-        }
-        return result
     }
 }

@@ -9,13 +9,13 @@
 /// Developed at SunPro, a Sun Microsystems, Inc. business.
 /// Permission to use, copy, modify, and distribute this software is freely granted,
 /// provided that this notice is preserved.
-enum Elementary {
+package enum Elementary {
     /// Largest |x| the argument reduction of `sin` and `cos` is exact for (2²⁰·π/2); angles
     /// here are at most a few turns.
-    static let trigonometricLimit = 1_647_099.0
+    package static let trigonometricLimit = 1_647_099.0
 
     /// Sine of `x` radians, |x| ≤ `trigonometricLimit`.
-    static func sin(_ x: Double) -> Double {
+    package static func sin(_ x: Double) -> Double {
         if x.magnitude.bitPattern >> 32 <= 0x3FE9_21FB { return kernelSin(x, 0, tail: false) }  // |x| ≤ ~π/4
         if !x.isFinite { return x - x }
         let (n, y0, y1) = reduce(x)
@@ -28,7 +28,7 @@ enum Elementary {
     }
 
     /// Cosine of `x` radians, |x| ≤ `trigonometricLimit`.
-    static func cos(_ x: Double) -> Double {
+    package static func cos(_ x: Double) -> Double {
         if x.magnitude.bitPattern >> 32 <= 0x3FE9_21FB { return kernelCos(x, 0) }
         if !x.isFinite { return x - x }
         let (n, y0, y1) = reduce(x)
@@ -41,7 +41,7 @@ enum Elementary {
     }
 
     /// Arc sine in radians, NaN outside [-1, 1].
-    static func asin(_ x: Double) -> Double {
+    package static func asin(_ x: Double) -> Double {
         let pio2Hi = 1.57079632679489655800e+00, pio2Lo = 6.12323399573676603587e-17
         let pio4Hi = 7.85398163397448278999e-01
         let magnitude = x.magnitude
@@ -71,7 +71,7 @@ enum Elementary {
     }
 
     /// Natural logarithm; -∞ at 0, NaN below.
-    static func log(_ value: Double) -> Double {
+    package static func log(_ value: Double) -> Double {
         let ln2Hi = 6.93147180369123816490e-01, ln2Lo = 1.90821492927058770002e-10
         var x = value
         var high = Int32(truncatingIfNeeded: Int64(bitPattern: x.bitPattern) >> 32)

@@ -28,7 +28,7 @@ enum SpatialGrid {
 
     /// Cell key ranges that together cover every point within `radius` metres of `center`
     /// (a superset: callers check exact distances). Handles the poles and the antimeridian.
-    static func ranges(around center: Coordinate, radius: Double) -> [CellRange] {
+    static func ranges(around center: Coordinate, radius: Double) -> [ClosedRange<Int64>] {
         let delta = radius / Coordinate.earthRadiusMetres  // angular radius, radians
         let degrees = 180 / Double.pi
         let latitude = center.latitude / degrees
@@ -40,26 +40,26 @@ enum SpatialGrid {
         let northmost = center.latitude + delta * degrees
         let firstRow = row(latitude: max(-90, southmost - margin))
         let lastRow = row(latitude: min(90, northmost + margin))
-        var ranges: [CellRange] = []
+        var ranges: [ClosedRange<Int64>] = []
         for rowIndex in firstRow...lastRow {
             let bandSouth = max(southmost, Double(rowIndex) / cellsPerDegree - 90) / degrees
             let bandNorth = min(northmost, Double(rowIndex + 1) / cellsPerDegree - 90) / degrees
             let halfWidth = maxHalfWidth(latitude: latitude, delta: delta, south: bandSouth, north: bandNorth)
             let base = rowIndex * columns
             if halfWidth.isNaN || halfWidth * degrees + margin >= 180 {
-                ranges.append(CellRange(base, base + columns - 1))
+                ranges.append(base...base + columns - 1)
                 continue
             }
             let west = center.longitude - halfWidth * degrees - margin
             let east = center.longitude + halfWidth * degrees + margin
             if west < -180 {
-                ranges.append(CellRange(base, base + column(longitude: east)))
-                ranges.append(CellRange(base + column(longitude: west + 360), base + columns - 1))
+                ranges.append(base...base + column(longitude: east))
+                ranges.append(base + column(longitude: west + 360)...base + columns - 1)
             } else if east > 180 {
-                ranges.append(CellRange(base + column(longitude: west), base + columns - 1))
-                ranges.append(CellRange(base, base + column(longitude: east - 360)))
+                ranges.append(base + column(longitude: west)...base + columns - 1)
+                ranges.append(base...base + column(longitude: east - 360))
             } else {
-                ranges.append(CellRange(base + column(longitude: west), base + column(longitude: east)))
+                ranges.append(base + column(longitude: west)...base + column(longitude: east))
             }
         }
         return ranges

@@ -1,11 +1,11 @@
 import Foundation
-@testable import SLPDomain
+@testable import SLPSupport
 import XCTest
 
-/// SLPDomain normalises and folds text without Foundation's string API (the `slp` binary links
+/// SLPSupport normalises and folds text without Foundation's string API (the `slp` binary links
 /// FoundationEssentials only); the results must stay Foundation's, byte for byte, since stored
 /// names and study keys were made with it.
-final class UnicodeTextTests: XCTestCase {
+final class NormalizerTests: XCTestCase {
     private func assertFoundationEquivalent(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
         func scalars(_ string: String) -> [UInt32] { string.unicodeScalars.map(\.value) }
         let name = scalars(text).map { String($0, radix: 16) }

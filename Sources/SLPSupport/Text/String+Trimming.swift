@@ -19,10 +19,10 @@ extension Unicode.Scalar {
 
 extension String {
     /// `trimmingCharacters(in: .whitespaces)`: scalars removed from both ends.
-    var trimmingWhitespace: String { trimmingScalars(where: \.isFoundationWhitespace) }
+    package var trimmingWhitespace: String { trimmingScalars(where: \.isFoundationWhitespace) }
 
     /// `trimmingCharacters(in: .whitespacesAndNewlines)`.
-    var trimmingWhitespaceAndNewlines: String { trimmingScalars(where: \.isFoundationWhitespaceOrNewline) }
+    package var trimmingWhitespaceAndNewlines: String { trimmingScalars(where: \.isFoundationWhitespaceOrNewline) }
 
     private func trimmingScalars(where trimmed: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars
