@@ -51,7 +51,7 @@ final class ChatFeatureTests: ChatTestCase {
             ChatFeature(
                 identify: IdentifyUserUseCase(users: users), send: SendMessageUseCase(chats: chats, clock: clock),
                 read: ReadMessagesUseCase(chats: chats)),
-            initialState: .init())
+            initialState: .init(), test: self)
     }
 
     func testSendingAppendsEachStoredMessageInOrder() async {
@@ -67,7 +67,6 @@ final class ChatFeatureTests: ChatTestCase {
         store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.appendSent(second)) { $0.sent = [first, second] }
         store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
         XCTAssertEqual(chats.rooms.first?.messages, [first, second])
     }
 
@@ -90,7 +89,6 @@ final class ChatFeatureTests: ChatTestCase {
             $0.messages = [sent[1]]
         }
         store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
     }
 
     func testFailuresAreStatedAndAListClearsThem() async throws {
@@ -135,7 +133,6 @@ final class ChatFeatureTests: ChatTestCase {
         store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setFailure(ended)) { $0.failure = ended }
         store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
         XCTAssertEqual(ended.status, 201)
         XCTAssertEqual(chats.rooms.first?.messages, [])
     }
@@ -149,7 +146,7 @@ final class ChatFollowFeatureTests: ChatTestCase {
         try await super.setUp()
         store = TestStore(
             ChatFollowFeature(identify: IdentifyUserUseCase(users: users), follow: FollowConversationUseCase(chats: chats)),
-            initialState: .init())
+            initialState: .init(), test: self)
     }
 
     /// Opens A's view of the conversation with `history` already in it.
@@ -167,17 +164,14 @@ final class ChatFollowFeatureTests: ChatTestCase {
     func testOpenLoadsTheHistory() async throws {
         let history = [try post(a, "one"), try post(b, "two")]
         await open(history: history)
-        store.finish()
         XCTAssertTrue(store.state.isFollowing)
     }
 
     func testAPollWithAnUnchangedTokenEmitsNothing() async throws {
-        await store.send(.poll)
-        store.finish()  // nothing to follow yet
+        await store.send(.poll)  // nothing to follow yet
         await open(history: [try post(b, "hi")])
         await store.send(.poll)
         await store.send(.poll)
-        store.finish()
         XCTAssertEqual(store.state.messages.count, 1)
     }
 
@@ -191,7 +185,6 @@ final class ChatFollowFeatureTests: ChatTestCase {
         store.receive(.setToken(token)) { $0.token = token }
         store.receive(.append([new1, new2])) { $0.messages = [old, new1, new2] }
         store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick))
-        store.finish()
 
         // A commit elsewhere that brings no message: the token moves, nothing is appended.
         chats.commitElsewhere()
@@ -200,7 +193,6 @@ final class ChatFollowFeatureTests: ChatTestCase {
         store.receive(.setToken(quiet)) { $0.token = quiet }
         store.receive(.append([]))
         store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick))
-        store.finish()
         XCTAssertTrue(store.state.isFollowing)
     }
 
@@ -215,7 +207,6 @@ final class ChatFollowFeatureTests: ChatTestCase {
         store.receive(.setConversation(conversation(for: a, with: b, isOpen: false), myNick: a.nick)) {
             $0.conversation = self.conversation(for: self.a, with: self.b, isOpen: false)
         }
-        store.finish()
         XCTAssertFalse(store.state.isFollowing)
     }
 
@@ -229,7 +220,6 @@ final class ChatFollowFeatureTests: ChatTestCase {
         store.receive(.setToken(token)) { $0.token = token }
         store.receive(.append([]))
         store.receive(.setConversation(withdrawn, myNick: a.nick)) { $0.conversation = withdrawn }
-        store.finish()
         XCTAssertFalse(store.state.isFollowing)
     }
 
@@ -238,10 +228,8 @@ final class ChatFollowFeatureTests: ChatTestCase {
         await store.send(.open(actingUser: "C", with: nil))
         store.receive(.setToken(token)) { $0.token = token }
         store.receive(.setFailure(Failure(DomainError.notMatched))) { $0.failure = Failure(DomainError.notMatched) }
-        store.finish()
         XCTAssertFalse(store.state.isFollowing)
         await store.send(.poll)
-        store.finish()
     }
 
     func testReduceNeverAppendsAMessageOlderThanOrAtTheLastOneSeen() throws {

@@ -27,7 +27,7 @@ final class MatchFeatureTests: XCTestCase {
                 accept: AcceptStudyUseCase(matches: matches, clock: clock), dodge: DodgeMatchUseCase(matches: matches, clock: clock),
                 review: ReviewPartnerUseCase(matches: matches, clock: clock), report: ReportUserUseCase(matches: matches, clock: clock),
                 clock: clock),
-            initialState: .init())
+            initialState: .init(), test: self)
     }
 
     func testMutualRequestsMatchThenADodgeIsPenalised() async {
@@ -59,7 +59,6 @@ final class MatchFeatureTests: XCTestCase {
             $0.outcome = nil
         }
         store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
 
         let renderer = MatchRenderer(format: .json, failures: FailureRenderer(help: HelpFormatter(for: CommandTable.parser)))
         XCTAssertEqual(renderer.render(MatchFeature.State(outcome: dodged)).stdout, #"{"uid":"B","nick":"비","dodged":1,"dodgepenalty":60}"# + "\n")

@@ -27,7 +27,7 @@ final class QueueSearchFeatureTests: XCTestCase {
             QueueFeature(
                 identify: IdentifyUserUseCase(users: users), enter: EnterQueueUseCase(queue: queue, clock: StoppedClock(now: testNow)),
                 leave: LeaveQueueUseCase(queue: queue), state: QueueStateUseCase(matches: InMemoryMatchRepository(queue: queue))),
-            initialState: .init())
+            initialState: .init(), test: self)
     }
 
     private func searchStore() -> TestStore<SearchFeature> {
@@ -35,7 +35,7 @@ final class QueueSearchFeatureTests: XCTestCase {
             SearchFeature(
                 identify: IdentifyUserUseCase(users: users),
                 search: SearchNearbyUseCase(search: search, queue: queue, clock: StoppedClock(now: testNow))),
-            initialState: .init())
+            initialState: .init(), test: self)
     }
 
     private let renderer = FailureRenderer(help: HelpFormatter(for: CommandTable.parser))
@@ -63,7 +63,6 @@ final class QueueSearchFeatureTests: XCTestCase {
         store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setLeft(false)) { $0.left = false }
         store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
         XCTAssertEqual(QueueRenderer(format: .text(.plain), failures: renderer).render(store.state).stdout, "You were not in the queue.\n")
         XCTAssertEqual(QueueRenderer(format: .json, failures: renderer).render(store.state).stdout, "{\"left\":false}\n")
     }
@@ -75,7 +74,6 @@ final class QueueSearchFeatureTests: XCTestCase {
         store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setFailure(failure)) { $0.failure = failure }
         store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
         XCTAssertEqual(failure.exitCode, .usage)
         XCTAssertTrue(queue.entries.isEmpty)
         let output = QueueRenderer(format: .text(.plain), failures: renderer).render(store.state)
@@ -90,7 +88,6 @@ final class QueueSearchFeatureTests: XCTestCase {
         store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setFailure(failure)) { $0.failure = failure }
         store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
         XCTAssertEqual(failure.status, 204)
         XCTAssertEqual(failure.exitCode, .refused)
         XCTAssertEqual(QueueRenderer(format: .json, failures: renderer).render(store.state).stderr, """
@@ -114,7 +111,6 @@ final class QueueSearchFeatureTests: XCTestCase {
         store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setResult(result)) { $0.result = result }
         store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
         XCTAssertEqual(store.state.result?.fromQueueDB.first?.sharedStudies.map(\.name), ["Swift"])
         XCTAssertEqual(SearchRenderer(format: .text(.plain), failures: renderer).render(store.state).stdout, """
             DISTANCE  NICK  GENDER  STUDIES   SHARED  UID
@@ -142,7 +138,6 @@ final class QueueSearchFeatureTests: XCTestCase {
             $0.failure = nil
         }
         store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
         XCTAssertEqual(SearchRenderer(format: .text(.plain), failures: renderer).render(store.state).stdout, "Nobody is waiting nearby.\n")
         XCTAssertEqual(SearchRenderer(format: .json, failures: renderer).render(store.state).stdoutText,
                        "{\"fromQueueDB\":[],\"fromQueueDBRequested\":[],\"fromRecommend\":[]}\n")
@@ -150,12 +145,11 @@ final class QueueSearchFeatureTests: XCTestCase {
 
     func testSeedReportsProgressThenDone() async throws {
         let population = InMemoryPopulationRepository()
-        let store = TestStore(SeedFeature(seed: SeedPopulationUseCase(population: population, clock: StoppedClock(now: testNow))), initialState: .init())
+        let store = TestStore(SeedFeature(seed: SeedPopulationUseCase(population: population, clock: StoppedClock(now: testNow))), initialState: .init(), test: self)
         let options = try SeedOptions(count: 25, seed: 3, spreadKilometres: 2)
         await store.send(.seed(options))
         store.receive(.setProgress(25)) { $0.added = 25 }
         store.receive(.setDone(options)) { $0.done = options }
-        store.finish()
         XCTAssertEqual(population.added.count, 25)
         XCTAssertEqual(SeedRenderer(format: .json, failures: renderer).render(store.state).stdout,
                        "{\"added\":25,\"seed\":3,\"center\":[37.5665,126.978],\"spreadKm\":2.0,\"hotspots\":false}\n")
@@ -165,11 +159,10 @@ final class QueueSearchFeatureTests: XCTestCase {
         struct Broken: Error {}
         let population = InMemoryPopulationRepository()
         population.failure = Broken()
-        let store = TestStore(SeedFeature(seed: SeedPopulationUseCase(population: population, clock: StoppedClock(now: testNow))), initialState: .init())
+        let store = TestStore(SeedFeature(seed: SeedPopulationUseCase(population: population, clock: StoppedClock(now: testNow))), initialState: .init(), test: self)
         await store.send(.seed(try SeedOptions(count: 5)))
         let failure = Failure(Broken())
         store.receive(.setFailure(failure)) { $0.failure = failure }
-        store.finish()
         XCTAssertEqual(failure.exitCode, .software)
     }
 }

@@ -11,7 +11,7 @@ final class RegisterFeatureTests: XCTestCase {
     override func setUp() async throws {
         users = InMemoryUserRepository()
         let register = RegisterUserUseCase(users: users, clock: StoppedClock(now: testNow), ids: CountingIDs())
-        store = TestStore(RegisterFeature(register: register), initialState: .init())
+        store = TestStore(RegisterFeature(register: register), initialState: .init(), test: self)
     }
 
     func testSubmitRegistersAndEndsIdle() async throws {
@@ -20,7 +20,6 @@ final class RegisterFeatureTests: XCTestCase {
         store.receive(.setSubmitting(true)) { $0.isSubmitting = true }
         store.receive(.setRegistered(stored)) { $0.user = stored }
         store.receive(.setSubmitting(false)) { $0.isSubmitting = false }
-        store.finish()
         XCTAssertEqual(stored.phone.e164, "+821012345678")
         XCTAssertEqual(stored.createdAt, testNow)
     }
@@ -40,7 +39,6 @@ final class RegisterFeatureTests: XCTestCase {
             $0.user = nil
         }
         store.receive(.setSubmitting(false)) { $0.isSubmitting = false }
-        store.finish()
         XCTAssertEqual(users.users.count, 1)
     }
 
@@ -50,7 +48,6 @@ final class RegisterFeatureTests: XCTestCase {
         let failure = Failure(code: "invalid_nick", status: nil, message: "a nick has at most 10 characters (got 11)", exitCode: .usage)
         store.receive(.setFailure(failure)) { $0.failure = failure }
         store.receive(.setSubmitting(false)) { $0.isSubmitting = false }
-        store.finish()
         XCTAssertTrue(users.users.isEmpty)
     }
 

@@ -18,7 +18,7 @@ final class UserFeatureTests: XCTestCase {
             UserFeature(
                 identify: IdentifyUserUseCase(users: users), show: ShowUserUseCase(users: users),
                 update: UpdateMyPageUseCase(users: users), withdraw: WithdrawUserUseCase(users: users)),
-            initialState: .init())
+            initialState: .init(), test: self)
     }
 
     func testShowMeByPhone() async {
@@ -26,7 +26,6 @@ final class UserFeatureTests: XCTestCase {
         store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setView(.mine(me))) { $0.view = .mine(self.me) }
         store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
     }
 
     func testShowOtherGivesPublicProfileOnly() async {
@@ -34,7 +33,6 @@ final class UserFeatureTests: XCTestCase {
         store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setView(.other(other.publicProfile))) { $0.view = .other(self.other.publicProfile) }
         store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
     }
 
     func testUnknownActingUserIsNotRegistered() async {
@@ -43,7 +41,6 @@ final class UserFeatureTests: XCTestCase {
         store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setFailure(failure)) { $0.failure = failure }
         store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
         XCTAssertEqual(failure.status, 406)
         XCTAssertEqual(failure.exitCode, .refused)
     }
@@ -64,7 +61,6 @@ final class UserFeatureTests: XCTestCase {
             $0.view = nil
         }
         store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
         XCTAssertNil(try users.user(uid: me.uid))
     }
 }
