@@ -57,82 +57,62 @@ final class ChatFeatureTests: ChatTestCase {
     func testSendingAppendsEachStoredMessageInOrder() async {
         await store.send(.send(actingUser: "A", text: "안녕하세요"))
         let first = message(1, from: a, to: b, "안녕하세요")
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.appendSent(first)) { $0.sent = [first] }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
 
         // Same clock, same millisecond: the next message gets the next one.
         await store.send(.send(actingUser: "010-1111-1111", text: "내일\n2시 어때요?"))
         let second = message(2, from: a, to: b, "내일\n2시 어때요?", offset: 1)
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.appendSent(second)) { $0.sent = [first, second] }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
         XCTAssertEqual(chats.rooms.first?.messages, [first, second])
     }
 
     func testListingReadsTheConversationWithMyNick() async throws {
         let sent = [try post(a, "m1"), try post(b, "m2"), try post(a, "m3")]
         await store.send(.list(actingUser: "B", with: nil, page: .all))
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setConversation(conversation(for: b, with: a), myNick: b.nick, messages: sent)) {
             $0.conversation = self.self.conversation(for: self.b, with: self.a)
             $0.myNick = self.b.nick
             $0.messages = sent
         }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
 
         await store.send(.list(actingUser: "A", with: b.uid, page: .after(sent[0].createdAt, limit: 1)))
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick, messages: [sent[1]])) {
             $0.conversation = self.conversation(for: self.a, with: self.b)
             $0.myNick = self.a.nick
             $0.messages = [sent[1]]
         }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
     }
 
     func testFailuresAreStatedAndAListClearsThem() async throws {
         await store.send(.send(actingUser: "C", text: "hi"))
         let notMatched = Failure(DomainError.notMatched)
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setFailure(notMatched)) { $0.failure = notMatched }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
         XCTAssertEqual(notMatched.exitCode, .refused)
 
         await store.send(.send(actingUser: "A", text: ""))
         let empty = Failure(code: "invalid_message", status: nil, message: "a message has 1 to 1000 characters (got 0)", exitCode: .usage)
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setFailure(empty)) { $0.failure = empty }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
 
         await store.send(.send(actingUser: "Nobody", text: "hi"))
         let stranger = Failure(DomainError.notRegistered)
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setFailure(stranger)) { $0.failure = stranger }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
 
         await store.send(.list(actingUser: "A", with: nil, page: .newest(limit: 0)))
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setFailure(Failure(code: "invalid_limit", status: nil, message: "the limit is at least 1", exitCode: .usage))) {
             $0.failure = Failure(code: "invalid_limit", status: nil, message: "the limit is at least 1", exitCode: .usage)
         }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
 
         await store.send(.list(actingUser: "A", with: nil, page: .newest(limit: 5)))
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick, messages: [])) {
             $0.conversation = self.conversation(for: self.a, with: self.b)
             $0.myNick = self.a.nick
             $0.failure = nil
         }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
 
         chats.end(roomID, by: b.uid)
         await store.send(.send(actingUser: "A", text: "아직 있어요?"))
         let ended = Failure(DomainError.studyEnded)
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setFailure(ended)) { $0.failure = ended }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
         XCTAssertEqual(ended.status, 201)
         XCTAssertEqual(chats.rooms.first?.messages, [])
     }
