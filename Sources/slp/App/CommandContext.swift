@@ -17,19 +17,26 @@ final class CommandContext {
         self.help = help
         let colors = environment.stdoutIsTerminal && environment.value(of: "NO_COLOR") == nil
             && environment.value(of: "TERM") != "dumb"
-        format = invocation.global.json ? .json : .text(Style(colors: colors))
+        format = invocation[GlobalOptions.json] ? .json : .text(Style(colors: colors))
         failures = FailureRenderer(help: help)
     }
 
-    /// The acting user as given: `--as` > `SLP_USER`.
-    var actingUser: String? { invocation.global.actingUser ?? environment["SLP_USER"] }
+    /// The option `key` stands for in the command line: plain text or a flag.
+    subscript<Value>(key: OptionKey<Value, Never>) -> Value {
+        invocation[key]
+    }
 
-    /// The value of a required option (the parser has checked it is there).
-    func required(_ name: String) -> String { invocation.value(name) ?? "" }
+    /// The option `key` stands for in the command line, its syntax checked.
+    subscript<Value>(key: OptionKey<Value, UsageError>) -> Value {
+        get throws(UsageError) { try invocation[key] }
+    }
+
+    /// The acting user as given: `--as` > `SLP_USER`.
+    var actingUser: String? { invocation[GlobalOptions.actingUser] ?? environment["SLP_USER"] }
 
     /// Opens the database and wires the use cases.
     func dependencies() throws -> Dependencies {
-        let path = try DatabaseLocation.resolve(option: invocation.global.database, environment: environment)
+        let path = try DatabaseLocation.resolve(option: invocation[GlobalOptions.database], environment: environment)
         return try Dependencies(databasePath: path, clock: clock())
     }
 

@@ -3,11 +3,13 @@ import SLPDomain
 
 /// `slp chat follow [--with UID]`
 enum ChatFollowCommand: Command {
+    static let partner = OptionKey("with", "uid", "A past partner (default: your latest partner).", as: .text)
+
     static let spec = CommandSpec(
         name: "follow",
         abstract: "Show the conversation, then each new message as it arrives, until the match ends.",
         discussion: "New messages from any process appear within a tenth of a second. Ctrl-C stops following.",
-        options: [.value("with", "uid", "A past partner (default: your latest partner).")],
+        options: [partner.spec],
         examples: ["slp chat follow --as 010-1234-5678"])
 
     /// How often the database is asked whether anything changed (a cheap read).
@@ -16,7 +18,7 @@ enum ChatFollowCommand: Command {
     static func run(_ context: CommandContext) async -> Output {
         let partner: UserID?
         do {
-            partner = try context.invocation.value("with").map { try UserID($0) }
+            partner = try context[Self.partner].map(UserID.init)
         } catch {
             return context.fail(error)
         }

@@ -63,7 +63,7 @@ enum DemoCommand: Command {
     ]
 
     static func run(_ context: CommandContext) async -> Output {
-        let given = context.invocation.global.database
+        let given = context[GlobalOptions.database]
         let directory = temporaryDirectory() + "slp-demo-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let path: String
         do {
