@@ -22,28 +22,17 @@ enum ChatFollowCommand: Command {
         } catch {
             return context.fail(error)
         }
-        do {
-            let dependencies = try context.dependencies()
-            let store = Store(dependencies.chatFollowFeature, initialState: .init())
-            let renderer = ChatRenderer(format: context.format, failures: context.failures)
-            // The renderer prints only what is new since the last state it saw.
-            var printed = 0
-            store.observe { state in
-                guard let conversation = state.conversation, let myNick = state.myNick, state.messages.count > printed else { return }
-                let text = state.messages[printed...].map { renderer.line($0, conversation: conversation, myNick: myNick) }.joined()
-                printed = state.messages.count
-                context.stream(text)
+        let renderer = ChatFollowStreamRenderer(chat: ChatRenderer(format: context.format, failures: context.failures))
+        // Open the conversation first, then poll while it stays open.
+        var opened = false
+        return await context.stream(feature: \.chatFollowFeature, initialState: .init(), renderer: renderer) { state in
+            guard opened else {
+                opened = true
+                return .open(actingUser: context.actingUser, with: partner)
             }
-            await store.send(.open(actingUser: context.actingUser, with: partner))
-            while store.state.isFollowing {
-                try? await Task.sleep(for: pollInterval)
-                await store.send(.poll)
-            }
-            if let failure = store.state.failure { return context.fail(failure) }
-            if case .text = context.format { return .success("The study has ended.\n") }
-            return Output()
-        } catch {
-            return context.fail(error)
+            guard state.isFollowing else { return nil }
+            try? await Task.sleep(for: pollInterval)
+            return .poll
         }
     }
 }

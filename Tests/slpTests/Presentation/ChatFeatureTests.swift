@@ -290,28 +290,63 @@ final class ChatRendererTests: XCTestCase {
         XCTAssertTrue(failed.stderr.hasSuffix(#"{"error":{"code":"not_matched","status":null,"message":"no conversation with that user"}}"# + "\n"))
     }
 
-    func testSentIsOneObjectForOneMessageAndAPayloadFromStandardInput() {
+    func testSentIsOneObjectOrItsAcknowledgement() {
         let one = ChatFeature.State(sent: [first])
-        XCTAssertEqual(renderer(.json).renderSent(one, fromStandardInput: false), .success(firstJSON + "\n"))
-        XCTAssertEqual(renderer(.json).renderSent(one, fromStandardInput: true), .success(#"{"payload":["# + firstJSON + "]}\n"))
-        let two = ChatFeature.State(sent: [first, second])
-        XCTAssertEqual(renderer(.json).renderSent(two, fromStandardInput: true), .success(#"{"payload":["# + firstJSON + "," + secondJSON + "]}\n"))
-        XCTAssertEqual(renderer(.json).renderSent(ChatFeature.State(), fromStandardInput: true), .success(#"{"payload":[]}"# + "\n"))
-        XCTAssertEqual(
-            renderer(.text(.plain)).renderSent(two, fromStandardInput: true),
-            .success("Sent at 2026-11-21T09:30:00.000Z.\nSent at 2026-11-21T09:31:01.500Z.\n"))
-    }
-
-    func testAFailedSendKeepsWhatWasSentFromStandardInputOnly() {
+        XCTAssertEqual(renderer(.json).renderSent(one), .success(firstJSON + "\n"))
+        XCTAssertEqual(renderer(.text(.plain)).renderSent(one), .success("Sent at 2026-11-21T09:30:00.000Z.\n"))
         let ended = Failure(DomainError.studyEnded)
-        let piped = renderer(.json).renderSent(ChatFeature.State(sent: [first], failure: ended), fromStandardInput: true)
-        XCTAssertEqual(piped.stdout, #"{"payload":["# + firstJSON + "]}\n", "what was stored before the failure is reported")
-        XCTAssertEqual(piped.exitCode, .refused)
-        XCTAssertEqual(piped.stderr, "Error: the study has ended; no more messages can be sent\n" + #"{"error":{"code":"study_ended","status":201,"message":"the study has ended; no more messages can be sent"}}"# + "\n")
-        let single = renderer(.json).renderSent(ChatFeature.State(failure: ended), fromStandardInput: false)
+        let single = renderer(.json).renderSent(ChatFeature.State(failure: ended))
         XCTAssertEqual(single.stdout, "")
         XCTAssertEqual(single.exitCode, .refused)
-        let text = renderer(.text(.plain)).renderSent(ChatFeature.State(failure: ended), fromStandardInput: false)
+        let text = renderer(.text(.plain)).renderSent(ChatFeature.State(failure: ended))
         XCTAssertEqual(text, Output(stdout: "", stderr: "Error: the study has ended; no more messages can be sent\n", exitCode: .refused))
+    }
+
+    func testStandardInputIsAcknowledgedLineByLineForPeopleAndOnePayloadForPrograms() {
+        let none = ChatFeature.State(), one = ChatFeature.State(sent: [first]), two = ChatFeature.State(sent: [first, second])
+        let text = ChatSendStreamRenderer(chat: renderer(.text(.plain)))
+        XCTAssertEqual(text.changes(from: none, to: one), "Sent at 2026-11-21T09:30:00.000Z.\n")
+        XCTAssertEqual(text.changes(from: one, to: two), "Sent at 2026-11-21T09:31:01.500Z.\n", "only what is new")
+        XCTAssertEqual(text.changes(from: none, to: two), "Sent at 2026-11-21T09:30:00.000Z.\nSent at 2026-11-21T09:31:01.500Z.\n")
+        XCTAssertEqual(text.changes(from: two, to: two), "")
+        XCTAssertEqual(text.end(two), Output(), "every acknowledgement is printed already")
+        let json = ChatSendStreamRenderer(chat: renderer(.json))
+        XCTAssertEqual(json.changes(from: none, to: two), "", "JSON is one document at the end")
+        XCTAssertEqual(json.end(two), .success(#"{"payload":["# + firstJSON + "," + secondJSON + "]}\n"))
+        XCTAssertEqual(json.end(one), .success(#"{"payload":["# + firstJSON + "]}\n"))
+        XCTAssertEqual(json.end(none), .success(#"{"payload":[]}"# + "\n"))
+    }
+
+    func testAFailedLineKeepsWhatWasSentBeforeIt() {
+        let ended = Failure(DomainError.studyEnded)
+        let failed = ChatFeature.State(sent: [first], failure: ended)
+        let error = "Error: the study has ended; no more messages can be sent\n"
+        let piped = ChatSendStreamRenderer(chat: renderer(.json)).end(failed)
+        XCTAssertEqual(piped.stdout, #"{"payload":["# + firstJSON + "]}\n", "what was stored before the failure is reported")
+        XCTAssertEqual(piped.exitCode, .refused)
+        XCTAssertEqual(piped.stderr, error + #"{"error":{"code":"study_ended","status":201,"message":"the study has ended; no more messages can be sent"}}"# + "\n")
+        let text = ChatSendStreamRenderer(chat: renderer(.text(.plain)))
+        XCTAssertEqual(text.changes(from: ChatFeature.State(), to: failed), "Sent at 2026-11-21T09:30:00.000Z.\n")
+        XCTAssertEqual(text.end(failed), Output(stdout: "", stderr: error, exitCode: .refused))
+    }
+
+    func testFollowPrintsOnlyNewMessagesThenHowItEnded() {
+        var old = ChatFollowFeature.State(conversation: conversation, myNick: a.nick, messages: [first])
+        var new = old
+        new.messages.append(second)
+        let text = ChatFollowStreamRenderer(chat: renderer(.text(.plain)))
+        XCTAssertEqual(text.changes(from: old, to: new), "2026-11-21T09:31:01.500Z  비  줄 하나\n    줄 둘\n")
+        XCTAssertEqual(text.changes(from: new, to: new), "")
+        XCTAssertEqual(
+            text.changes(from: ChatFollowFeature.State(), to: new),
+            "2026-11-21T09:30:00.000Z  에이  안녕 \"친구\"\n2026-11-21T09:31:01.500Z  비  줄 하나\n    줄 둘\n", "the history, then the news")
+        XCTAssertEqual(ChatFollowStreamRenderer(chat: renderer(.json)).changes(from: old, to: new), secondJSON + "\n")
+        old.messages = []
+        new.conversation = nil
+        XCTAssertEqual(text.changes(from: old, to: new), "", "nothing to show a message with before the conversation")
+        XCTAssertEqual(text.end(new), .success("The study has ended.\n"))
+        XCTAssertEqual(ChatFollowStreamRenderer(chat: renderer(.json)).end(new), Output())
+        let failed = text.end(ChatFollowFeature.State(failure: Failure(DomainError.notMatched)))
+        XCTAssertEqual(failed, Output(stdout: "", stderr: "Error: no conversation with that user\n", exitCode: .refused))
     }
 }
