@@ -1,20 +1,21 @@
-/// A parsed command line: which command, and the raw text of each option and argument.
+/// A parsed command line: which command, the text of each option and the arguments.
 ///
-/// Values stay text here; each command checks their syntax when it builds its action.
+/// Options are read through the command's typed keys (`invocation[RegisterCommand.birth]`),
+/// which check the syntax of their values; arguments stay text here.
 public struct Invocation: Sendable, Equatable {
     /// Command words from the root, e.g. `["user", "update"]`.
     public var path: [String]
     /// Values by option name (the command's options and the global ones), in the order given.
-    public var values: [String: [String]]
+    package internal(set) var values: [String: [String]]
     /// Flags given, by name (the command's and the global ones).
-    public var flags: Set<String>
+    package internal(set) var flags: Set<String>
     public var arguments: [String]
     /// `-h` or `--help` anywhere.
     public var help: Bool
     /// `--version` anywhere.
     public var version: Bool
 
-    public init(
+    package init(
         path: [String] = [], values: [String: [String]] = [:], flags: Set<String> = [], arguments: [String] = [],
         help: Bool = false, version: Bool = false
     ) {
@@ -26,11 +27,16 @@ public struct Invocation: Sendable, Equatable {
         self.version = version
     }
 
-    /// The last value of a single-value option.
-    public func value(_ name: String) -> String? { values[name]?.last }
+    /// The option `key` stands for, as its type: plain text and flags, which cannot be wrong.
+    ///
+    /// Two subscripts rather than one generic over the failure: a typed-throws subscript read
+    /// with `Never` outside a `try` crashes the 6.3 compiler (swiftlang/swift#74273).
+    public subscript<Value>(key: OptionKey<Value, Never>) -> Value {
+        key.read(self)
+    }
 
-    /// Every value of a repeating option.
-    public func all(_ name: String) -> [String] { values[name] ?? [] }
-
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// The option `key` stands for, as its type; a value of the wrong syntax is refused.
+    public subscript<Value>(key: OptionKey<Value, UsageError>) -> Value {
+        get throws(UsageError) { try key.read(self) }
+    }
 }

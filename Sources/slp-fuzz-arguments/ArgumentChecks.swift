@@ -16,17 +16,39 @@ import SLPFuzzSupport
 ///   the global ones, each of its kind, its required options and a fitting number of
 ///   arguments, and only text taken from `argv`, with arguments in their order; written out
 ///   again canonically (`--name=value`, `--` before the arguments) it parses to the same;
+/// - every option of the table is a typed key, and an accepted line reads through each key of
+///   its command the same twice: nothing for an option left out, else what its last value (or
+///   each value, for a repeating one) reads as on its own; a required one is there;
 /// - option values of each syntax (integer, decimal, date, toggle) are accepted or refused
 ///   with one line, and what they accept reads back the same;
 /// - help for every command of the table, and for the one parsed, renders.
 enum ArgumentChecks {
+    // The table's options, declared once as typed keys: the table is built from their specs.
+    static let database = OptionKey("db", "path", "Database file.", as: .text)
+    static let actingUser = OptionKey("as", short: "u", "user", "Act as this user.", as: .text)
+    static let json = OptionKey(flag: "json", "One JSON document on stdout.")
+    static let define = OptionKey(repeating: "define", short: "D", "key=value", "Set a variable; may be repeated.", as: .text)
+    static let name = OptionKey(required: "name", "text", "Required text.", as: .text)
+    static let count = OptionKey("count", short: "n", "n", "A whole number.", as: .integer)
+    static let ratio = OptionKey("ratio", "x", "A decimal number.", as: .decimal)
+    static let day = OptionKey("day", "yyyy-mm-dd", "A date.", as: .date)
+    static let enabled = OptionKey("enabled", "on|off", "A toggle.", choices: ["on", "off"], as: .toggle)
+    static let tag = OptionKey(repeating: "tag", "tag", "Repeatable.", as: .text)
+    static let force = OptionKey(flag: "force", short: "f", "A flag with a short name.")
+    static let dryRun = OptionKey(flag: "dry-run", "A flag.")
+    static let study = OptionKey(repeating: "study", "text", "Repeatable.", as: .text)
+    static let ageMin = OptionKey("age-min", "n", "A whole number.", as: .integer)
+    static let ageMax = OptionKey("age-max", "n", "A whole number.", as: .integer)
+    static let searchable = OptionKey("searchable", "on|off", "A toggle.", as: .toggle)
+    static let yes = OptionKey(flag: "yes", short: "y", "Do not ask.")
+    static let latitude = OptionKey(required: "lat", "degrees", "A decimal number.", as: .decimal)
+    static let longitude = OptionKey(required: "long", "degrees", "A decimal number.", as: .decimal)
+    static let shadowedDatabase = OptionKey("db", "other", "Shadowed by the global --db.", as: .text)
+    static let shadowedJSON = OptionKey("json", "text", "Shadowed by --json.", as: .text)
+    static let man = OptionKey(flag: "man", "A man page.")
+
     /// Options valid anywhere.
-    static let globals: [OptionSpec] = [
-        .value("db", "path", "Database file."),
-        .value("as", short: "u", "user", "Act as this user."),
-        .flag("json", "One JSON document on stdout."),
-        .repeating("define", short: "D", "key=value", "Set a variable; may be repeated."),
-    ]
+    static let globals: [OptionSpec] = [database.spec, actingUser.spec, json.spec, define.spec]
 
     static let root = CommandSpec(
         name: "tool",
@@ -36,16 +58,7 @@ enum ArgumentChecks {
             CommandSpec(
                 name: "add",
                 abstract: "A leaf with options of every kind.",
-                options: [
-                    .value("name", "text", "Required text.", required: true),
-                    .value("count", short: "n", "n", "A whole number."),
-                    .value("ratio", "x", "A decimal number."),
-                    .value("day", "yyyy-mm-dd", "A date."),
-                    .value("enabled", "on|off", "A toggle.", choices: ["on", "off"]),
-                    .repeating("tag", "tag", "Repeatable."),
-                    .flag("force", short: "f", "A flag with a short name."),
-                    .flag("dry-run", "A flag."),
-                ],
+                options: [name.spec, count.spec, ratio.spec, day.spec, enabled.spec, tag.spec, force.spec, dryRun.spec],
                 arguments: [
                     ArgumentSpec(name: "item", help: "Required."),
                     ArgumentSpec(name: "more", help: "Any number more.", isOptional: true, isRepeating: true),
@@ -59,12 +72,7 @@ enum ArgumentChecks {
                     CommandSpec(
                         name: "update",
                         abstract: "Options only.",
-                        options: [
-                            .repeating("study", "text", "Repeatable."),
-                            .value("age-min", "n", "A whole number."),
-                            .value("age-max", "n", "A whole number."),
-                            .value("searchable", "on|off", "A toggle."),
-                        ]),
+                        options: [study.spec, ageMin.spec, ageMax.spec, searchable.spec]),
                     CommandSpec(
                         name: "admin",
                         abstract: "A nested group.",
@@ -72,18 +80,14 @@ enum ArgumentChecks {
                             CommandSpec(
                                 name: "grant",
                                 abstract: "Two required arguments.",
-                                options: [.flag("yes", short: "y", "Do not ask.")],
+                                options: [yes.spec],
                                 arguments: [ArgumentSpec(name: "uid", help: "Someone."), ArgumentSpec(name: "role", help: "A role.")]),
                         ]),
                 ]),
             CommandSpec(
                 name: "queue",
                 abstract: "A group that runs itself.",
-                options: [
-                    .value("lat", "degrees", "A decimal number.", required: true),
-                    .value("long", "degrees", "A decimal number.", required: true),
-                    .repeating("study", "text", "Repeatable."),
-                ],
+                options: [latitude.spec, longitude.spec, study.spec],
                 subcommands: [
                     CommandSpec(name: "stop", abstract: "A leaf under a runnable group."),
                     CommandSpec(name: "status", abstract: "Another."),
@@ -94,23 +98,41 @@ enum ArgumentChecks {
                 arguments: [ArgumentSpec(name: "text", help: "Words.", isOptional: true, isRepeating: true)]),
             CommandSpec(
                 name: "shadow", abstract: "Options that global ones shadow.",
-                options: [.value("db", "other", "Shadowed by the global --db."), .value("json", "text", "Shadowed by --json.")]),
+                options: [shadowedDatabase.spec, shadowedJSON.spec]),
             CommandSpec(name: "empty", abstract: "Nothing at all."),
             CommandSpec(
                 name: "help", abstract: "Help.",
-                options: [.flag("man", "A man page.")],
+                options: [man.spec],
                 arguments: [ArgumentSpec(name: "subcommand", help: "A command.", isOptional: true, isRepeating: true)]),
         ])
 
     static let parser = ArgumentParser(root: root, globalOptions: globals)
     static let help = HelpFormatter(for: parser)
 
-    enum Syntax { case integer, decimal, date, toggle }
-
-    /// The syntax of each option value, by option name.
-    static let syntaxes: [String: Syntax] = [
-        "count": .integer, "age-min": .integer, "age-max": .integer, "ratio": .decimal, "lat": .decimal, "long": .decimal,
-        "day": .date, "enabled": .toggle, "searchable": .toggle,
+    /// How each option of the table reads back through its key, by the key's spec.
+    static let reads: [(spec: OptionSpec, check: @Sendable (_ invocation: Invocation, _ shown: String) -> Void)] = [
+        (database.spec, { checkText(database, $0, $1) }),
+        (actingUser.spec, { checkText(actingUser, $0, $1) }),
+        (json.spec, { checkFlag(json, $0, $1) }),
+        (define.spec, { checkRepeating(define, $0, $1) }),
+        (name.spec, { checkRequired(name, $0, $1, canonical: { $0 }) }),
+        (count.spec, { checkOptional(count, $0, $1, canonical: { String($0) }) }),
+        (ratio.spec, { checkOptional(ratio, $0, $1, canonical: { "\($0)" }, valid: \.isFinite) }),
+        (day.spec, { checkOptional(day, $0, $1, canonical: \.description) }),
+        (enabled.spec, { checkOptional(enabled, $0, $1, canonical: { $0 ? "on" : "off" }) }),
+        (tag.spec, { checkRepeating(tag, $0, $1) }),
+        (force.spec, { checkFlag(force, $0, $1) }),
+        (dryRun.spec, { checkFlag(dryRun, $0, $1) }),
+        (study.spec, { checkRepeating(study, $0, $1) }),
+        (ageMin.spec, { checkOptional(ageMin, $0, $1, canonical: { String($0) }) }),
+        (ageMax.spec, { checkOptional(ageMax, $0, $1, canonical: { String($0) }) }),
+        (searchable.spec, { checkOptional(searchable, $0, $1, canonical: { $0 ? "on" : "off" }) }),
+        (yes.spec, { checkFlag(yes, $0, $1) }),
+        (latitude.spec, { checkRequired(latitude, $0, $1, canonical: { "\($0)" }, valid: \.isFinite) }),
+        (longitude.spec, { checkRequired(longitude, $0, $1, canonical: { "\($0)" }, valid: \.isFinite) }),
+        (shadowedDatabase.spec, { checkText(shadowedDatabase, $0, $1) }),
+        (shadowedJSON.spec, { checkText(shadowedJSON, $0, $1) }),
+        (man.spec, { checkFlag(man, $0, $1) }),
     ]
 
     /// Words a byte of a structured input stands for: the table's words and the odd ones.
@@ -249,9 +271,13 @@ enum ArgumentChecks {
         let canonical = canonicalArguments(invocation)
         let again = outcome(canonical)
         require(again == .success(invocation), "\(shown) parsed to \(invocation), but its canonical form \(canonical.debugDescription) to \(again)")
-        for (name, values) in invocation.values {
-            guard let syntax = syntaxes[name] else { continue }
-            for value in values { check(syntax, value, option: "--\(name)") }
+        // Read through the keys: the global ones, and the command's (a shadowed one reads the
+        // value of the global option that shadows it).
+        for option in globals + command.options {
+            guard let read = reads.first(where: { $0.spec == option }) else {
+                return require(false, "--\(option.name) of \(invocation.path) has no key")
+            }
+            read.check(invocation, shown)
         }
         checkHelp(invocation.path, command)
     }
@@ -276,42 +302,74 @@ enum ArgumentChecks {
         return words
     }
 
-    // MARK: Value syntax
+    // MARK: Keys
 
-    private static func check(_ syntax: Syntax, _ text: String, option: String) {
-        switch syntax {
-        case .integer:
-            guard let value = valueOutcome(text, option, ValueSyntax.integer) else { return }
-            require(valueOutcome(String(value), option, ValueSyntax.integer) == value, "\(option) \(text.debugDescription) reads back as another integer")
-        case .decimal:
-            guard let value = valueOutcome(text, option, ValueSyntax.decimal) else { return }
-            require(value.isFinite, "\(option) \(text.debugDescription) is \(value)")
-            require(valueOutcome("\(value)", option, ValueSyntax.decimal) == value, "\(option) \(text.debugDescription) is \(value), which reads back otherwise")
-        case .date:
-            guard let value = valueOutcome(text, option, ValueSyntax.date) else { return }
-            require(valueOutcome(value.description, option, ValueSyntax.date) == value, "\(option) \(text.debugDescription) is \(value), which reads back otherwise")
-        case .toggle:
-            guard let value = valueOutcome(text, option, ValueSyntax.toggle) else { return }
-            require(valueOutcome(value ? "on" : "off", option, ValueSyntax.toggle) == value, "\(option) \(text.debugDescription) toggles back otherwise")
+    private static func checkText(_ key: OptionKey<String?, Never>, _ invocation: Invocation, _ shown: String) {
+        let read = invocation[key], last = invocation.values[key.spec.name]?.last
+        require(read.map { bytes($0, last ?? "") } ?? (last == nil), "\(shown) reads \(key.spec.longName) as \(read.debugDescription)")
+    }
+
+    private static func checkFlag(_ key: OptionKey<Bool, Never>, _ invocation: Invocation, _ shown: String) {
+        require(invocation[key] == invocation.flags.contains(key.spec.name), "\(shown) reads \(key.spec.longName) as \(invocation[key])")
+    }
+
+    private static func checkRepeating(_ key: OptionKey<[String], Never>, _ invocation: Invocation, _ shown: String) {
+        let read = invocation[key], given = invocation.values[key.spec.name] ?? []
+        require(read.count == given.count && zip(read, given).allSatisfy(bytes), "\(shown) reads \(key.spec.longName) as \(read)")
+    }
+
+    /// Nothing when the option is left out, else what its last value reads as on its own.
+    private static func checkOptional<Value: Equatable>(
+        _ key: OptionKey<Value?, UsageError>, _ invocation: Invocation, _ shown: String, canonical: (Value) -> String,
+        valid: (Value) -> Bool = { _ in true }
+    ) {
+        let given = invocation.values[key.spec.name] ?? []
+        let alone = { (text: String) in outcome(of: key, in: Invocation(values: [key.spec.name: [text]])) }
+        for text in given { checkSyntax(key.spec, text, canonical: canonical, valid: valid, read: alone) }
+        let read = outcome(of: key, in: invocation)
+        require(read == (given.last.map(alone) ?? .success(nil)), "\(shown) reads \(key.spec.longName) as \(read)")
+    }
+
+    /// What its last value reads as on its own; when it is left out (a line asking for help, or
+    /// a group's), the refusal the parser gives for a missing option.
+    private static func checkRequired<Value: Equatable>(
+        _ key: OptionKey<Value, UsageError>, _ invocation: Invocation, _ shown: String, canonical: (Value) -> String,
+        valid: (Value) -> Bool = { _ in true }
+    ) {
+        let given = invocation.values[key.spec.name] ?? []
+        let alone = { (text: String) in outcome(of: key, in: Invocation(values: [key.spec.name: [text]])) }
+        for text in given { checkSyntax(key.spec, text, canonical: canonical, valid: valid) { alone($0).map(Optional.some) } }
+        let read = outcome(of: key, in: invocation)
+        let missing = UsageError(message: "Missing expected argument '\(key.spec.synopsis)'", commandPath: invocation.path)
+        require(read == (given.last.map(alone) ?? .failure(missing)), "\(shown) reads \(key.spec.longName) as \(read)")
+    }
+
+    /// A value accepted is valid and reads back the same from its canonical text; a refusal is a
+    /// proper one-line error naming the option.
+    private static func checkSyntax<Value: Equatable>(
+        _ option: OptionSpec, _ text: String, canonical: (Value) -> String, valid: (Value) -> Bool,
+        read: (String) -> Result<Value?, UsageError>
+    ) {
+        let name = option.longName
+        switch read(text) {
+        case .success(nil):
+            require(false, "\(name) \(text.debugDescription) reads as nothing")
+        case .success(let value?):
+            require(valid(value), "\(name) \(text.debugDescription) is \(value)")
+            require(read(canonical(value)) == .success(value), "\(name) \(text.debugDescription) is \(value), which reads back otherwise")
+        case .failure(let error):
+            require(error.code == "invalid_value" && error.commandPath == nil, "\(name) \(text.debugDescription) refused as \(error)")
+            require(error.message.hasPrefix("\(name): ") && isOneLine(error.message), "\(name) \(text.debugDescription) refused with \(error.message.debugDescription)")
+            require(error.message.count <= 120 && error.message.unicodeScalars.count <= 300, "\(name) \(text.debugDescription) refused with \(error.message.unicodeScalars.count) scalars")
         }
     }
 
-    /// The value twice alike, or nil after checking the refusal is a proper one-line error.
-    private static func valueOutcome<T: Equatable>(
-        _ text: String, _ option: String, _ parse: (String, String) throws(UsageError) -> T
-    ) -> T? {
-        let first = Result { () throws(UsageError) in try parse(text, option) }
-        let second = Result { () throws(UsageError) in try parse(text, option) }
-        require(first == second, "\(option) \(text.debugDescription) parsed twice: \(first) then \(second)")
-        switch first {
-        case .success(let value):
-            return value
-        case .failure(let error):
-            require(error.code == "invalid_value" && error.commandPath == nil, "\(option) \(text.debugDescription) refused as \(error)")
-            require(error.message.hasPrefix("\(option): ") && isOneLine(error.message), "\(option) \(text.debugDescription) refused with \(error.message.debugDescription)")
-            require(error.message.count <= 120 && error.message.unicodeScalars.count <= 300, "\(option) \(text.debugDescription) refused with \(error.message.unicodeScalars.count) scalars")
-            return nil
-        }
+    /// The key read twice alike.
+    private static func outcome<Value: Equatable>(of key: OptionKey<Value, UsageError>, in invocation: Invocation) -> Result<Value, UsageError> {
+        let first = Result { () throws(UsageError) in try invocation[key] }
+        let second = Result { () throws(UsageError) in try invocation[key] }
+        require(first == second, "\(key.spec.longName) in \(invocation) read twice: \(first) then \(second)")
+        return first
     }
 
     // MARK: Help

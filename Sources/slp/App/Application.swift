@@ -12,12 +12,12 @@ enum Application {
             let wantsJSON = environment.arguments.prefix { $0 != "--" }.contains("--json")
             return FailureRenderer(help: help).render(Failure(error), format: wantsJSON ? .json : .text(.plain))
         }
-        if invocation.global.version { return .success(CommandTable.version + "\n") }
+        if invocation.version { return .success(CommandTable.version + "\n") }
         guard let command = CommandTable.parser.command(at: invocation.path) else {
             return FailureRenderer(help: help).render(
                 Failure(code: "internal_error", status: nil, message: "no such command", exitCode: .software), format: .text(.plain))
         }
-        if invocation.global.help || !command.isRunnable {
+        if invocation.help || !command.isRunnable {
             return .success(help.help(for: invocation.path, command: command))
         }
         guard let runner = CommandTable.command(at: invocation.path) else {

@@ -17,19 +17,26 @@ final class CommandContext {
         self.help = help
         let colors = environment.stdoutIsTerminal && environment.value(of: "NO_COLOR") == nil
             && environment.value(of: "TERM") != "dumb"
-        format = invocation.global.json ? .json : .text(Style(colors: colors))
+        format = invocation[GlobalOptions.json] ? .json : .text(Style(colors: colors))
         failures = FailureRenderer(help: help)
     }
 
-    /// The acting user as given: `--as` > `SLP_USER`.
-    var actingUser: String? { invocation.global.actingUser ?? environment["SLP_USER"] }
+    /// The option `key` stands for in the command line: plain text or a flag.
+    subscript<Value>(key: OptionKey<Value, Never>) -> Value {
+        invocation[key]
+    }
 
-    /// The value of a required option (the parser has checked it is there).
-    func required(_ name: String) -> String { invocation.value(name) ?? "" }
+    /// The option `key` stands for in the command line, its syntax checked.
+    subscript<Value>(key: OptionKey<Value, UsageError>) -> Value {
+        get throws(UsageError) { try invocation[key] }
+    }
+
+    /// The acting user as given: `--as` > `SLP_USER`.
+    var actingUser: String? { invocation[GlobalOptions.actingUser] ?? environment["SLP_USER"] }
 
     /// Opens the database and wires the use cases.
     func dependencies() throws -> Dependencies {
-        let path = try DatabaseLocation.resolve(option: invocation.global.database, environment: environment)
+        let path = try DatabaseLocation.resolve(option: invocation[GlobalOptions.database], environment: environment)
         return try Dependencies(databasePath: path, clock: clock())
     }
 
@@ -58,8 +65,38 @@ final class CommandContext {
         }
     }
 
-    /// Writes to stdout at once, for screens that go on (chat follow).
-    func stream(_ text: String) {
+    /// A screen that goes on: `next` gives each action in turn from the state so far (nil ends
+    /// the screen), and whatever a state adds is written to stdout before the next action is
+    /// asked for. What `next` throws ends the screen with that error, after what was printed.
+    func stream<F: Feature, R: StreamRenderer<F.State>>(
+        feature: (Dependencies) -> F, initialState: F.State, renderer: R,
+        next: (F.State) async throws -> F.Action?
+    ) async -> Output {
+        do {
+            let store = Store(feature(try dependencies()), initialState: initialState)
+            var shown = initialState
+            store.observe { state in
+                let changes = renderer.changes(from: shown, to: state)
+                shown = state
+                if !changes.isEmpty { self.write(changes) }
+            }
+            do {
+                while let action = try await next(store.state) { await store.send(action) }
+            } catch {
+                var output = renderer.end(store.state)
+                let failure = fail(error)
+                output.stderr = failure.stderr
+                output.exitCode = failure.exitCode
+                return output
+            }
+            return renderer.end(store.state)
+        } catch {
+            return fail(error)
+        }
+    }
+
+    /// Writes to stdout at once, for screens that print as they go (the demo's narration).
+    func write(_ text: String) {
         StandardStreams.writeOutput(text)
     }
 

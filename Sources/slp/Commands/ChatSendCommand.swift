@@ -10,44 +10,18 @@ enum ChatSendCommand: Command {
         examples: ["slp chat send --as 010-1234-5678 '안녕하세요! 내일 2시 어때요?'", "printf 'one\\ntwo\\n' | slp chat send --as 010-1234-5678"])
 
     static func run(_ context: CommandContext) async -> Output {
+        let chat = ChatRenderer(format: context.format, failures: context.failures)
         let words = context.invocation.arguments
-        do {
-            let dependencies = try context.dependencies()
-            let store = Store(dependencies.chatFeature, initialState: .init())
-            if !words.isEmpty {
-                await store.send(.send(actingUser: context.actingUser, text: words.joined(separator: " ")))
-            } else {
-                let renderer = ChatRenderer(format: context.format, failures: context.failures)
-                // For people, each line is acknowledged as soon as it is stored (so `tail -f |`
-                // streams, and a line printed is a line kept); JSON is one document at the end.
-                let streaming = context.format != .json
-                var acknowledged = 0
-                if streaming {
-                    store.observe { state in
-                        guard state.sent.count > acknowledged else { return }
-                        context.stream(state.sent[acknowledged...].map(renderer.acknowledgement).joined())
-                        acknowledged = state.sent.count
-                    }
-                }
-                var lines = StandardInputLines()
-                var output: Output
-                do {
-                    while store.state.failure == nil, let line = try lines.next() {
-                        await store.send(.send(actingUser: context.actingUser, text: line))
-                    }
-                    output = renderer.renderSent(store.state, fromStandardInput: true)
-                } catch {
-                    output = renderer.renderSent(store.state, fromStandardInput: true)
-                    let failure = context.fail(error)
-                    output.stderr = failure.stderr
-                    output.exitCode = failure.exitCode
-                }
-                if streaming { output.stdout = "" }
-                return output
-            }
-            return ChatRenderer(format: context.format, failures: context.failures).renderSent(store.state, fromStandardInput: false)
-        } catch {
-            return context.fail(error)
+        guard words.isEmpty else {
+            let action = ChatFeature.Action.send(actingUser: context.actingUser, text: words.joined(separator: " "))
+            return await context.run(action, feature: \.chatFeature, initialState: .init()) { state, _ in chat.renderSent(state) }
+        }
+        // Each line is its own message, stored before the next line is read; the first that
+        // fails ends the stream.
+        var lines = StandardInputLines()
+        return await context.stream(feature: \.chatFeature, initialState: .init(), renderer: ChatSendStreamRenderer(chat: chat)) { state in
+            guard state.failure == nil, let line = try lines.next() else { return nil }
+            return .send(actingUser: context.actingUser, text: line)
         }
     }
 }

@@ -63,7 +63,7 @@ enum DemoCommand: Command {
     ]
 
     static func run(_ context: CommandContext) async -> Output {
-        let given = context.invocation.global.database
+        let given = context[GlobalOptions.database]
         let directory = temporaryDirectory() + "slp-demo-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let path: String
         do {
@@ -73,8 +73,8 @@ enum DemoCommand: Command {
         }
         defer { if given == nil { try? FileManager.default.removeItem(atPath: directory) } }
         let style: Style = if case .text(let style) = context.format { style } else { .plain }
-        context.stream(style.bold("slp demo") + ": two people near the SeSAC campus (37.517819, 126.886473) meet, match, chat and review.\n")
-        context.stream("Database: \(path)" + (given == nil ? " (temporary, removed at the end)" : "") + "\n")
+        context.write(style.bold("slp demo") + ": two people near the SeSAC campus (37.517819, 126.886473) meet, match, chat and review.\n")
+        context.write("Database: \(path)" + (given == nil ? " (temporary, removed at the end)" : "") + "\n")
 
         var environment = context.environment
         environment.hidden += ["SLP_DB", "SLP_USER"]
@@ -83,12 +83,12 @@ enum DemoCommand: Command {
             let arguments = step.arguments.map { word in
                 word == "{jiwoo}" ? uids[jiwoo] ?? word : word == "{minho}" ? uids[minho] ?? word : word
             }
-            context.stream("\n")
-            if !step.narration.isEmpty { context.stream(style.dim("# " + step.narration) + "\n") }
-            context.stream(style.bold("$ slp " + arguments.map(shellQuoted).joined(separator: " ")) + "\n")
+            context.write("\n")
+            if !step.narration.isEmpty { context.write(style.dim("# " + step.narration) + "\n") }
+            context.write(style.bold("$ slp " + arguments.map(shellQuoted).joined(separator: " ")) + "\n")
             environment.arguments = arguments + ["--db", path]
             let output = await Application.run(environment)
-            context.stream(output.stdoutText)
+            context.write(output.stdoutText)
             guard output.exitCode == .success else {
                 return Output(stdout: "", stderr: output.stderr, exitCode: output.exitCode)
             }

@@ -2,15 +2,17 @@ import SLPCommandLine
 
 /// `slp help [<subcommand> ...]` and the `exit-codes` topic.
 enum HelpCommand: Command {
+    static let man = OptionKey(flag: "man", "Print the whole manual as a man page (slp help --man | man -l -).")
+
     static let spec = CommandSpec(
         name: "help",
         abstract: "Show help for a command, or a topic: exit-codes.",
-        options: [.flag("man", "Print the whole manual as a man page (slp help --man | man -l -).")],
+        options: [man.spec],
         arguments: [ArgumentSpec(name: "subcommand", help: "A command, e.g. 'user update', or 'exit-codes'.", isOptional: true, isRepeating: true)])
 
     static func run(_ context: CommandContext) async -> Output {
         let words = context.invocation.arguments
-        if context.invocation.flag("man") {
+        if context[Self.man] {
             let date = Timestamp.format((try? context.clock().now) ?? .now).prefix(10)
             return .success(ManPage(root: context.help.root, version: CommandTable.version, date: String(date)).render())
         }

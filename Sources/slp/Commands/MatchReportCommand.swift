@@ -3,24 +3,24 @@ import SLPDomain
 
 /// `slp match report UID --reason R [--comment TEXT]`
 enum MatchReportCommand: Command {
+    static let reason = OptionKey(
+        required: "reason", "reason", "illegal, rude, no-show, obscene, abuse or other.", choices: ReportReason.allCases.map(\.rawValue),
+        as: .text)
+    static let comment = OptionKey("comment", "text", "What happened, up to 500 characters.", as: .text)
+
     static let spec = CommandSpec(
         name: "report",
         abstract: "Report a user; you will never see each other in search again.",
         discussion: "Once per pair. A user reported three times can no longer queue.",
-        options: [
-            .value("reason", "reason", "illegal, rude, no-show, obscene, abuse or other.", required: true,
-                   choices: ReportReason.allCases.map(\.rawValue)),
-            .value("comment", "text", "What happened, up to 500 characters."),
-        ],
+        options: [reason.spec, comment.spec],
         arguments: [ArgumentSpec(name: "uid", help: "The user to report.")],
         examples: ["slp match report Qm3w9XcD0aTz1bL7kVn2RfYs8HjE --as 010-1234-5678 --reason no-show"])
 
     static func run(_ context: CommandContext) async -> Output {
         do {
             let other = try MatchFeatureRunner.partner(context)
-            let reason = try ReportReason(context.required("reason"))
             let action = MatchFeature.Action.report(
-                actingUser: context.actingUser, other: other, reason: reason, comment: context.invocation.value("comment"))
+                actingUser: context.actingUser, other: other, reason: try ReportReason(context[Self.reason]), comment: context[Self.comment])
             return await MatchFeatureRunner.run(action, context: context)
         } catch {
             return context.fail(error)

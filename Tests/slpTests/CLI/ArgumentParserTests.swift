@@ -24,21 +24,26 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(before, after)
         XCTAssertEqual(before, between)
         XCTAssertEqual(before.path, ["user", "show"])
-        XCTAssertEqual(before.global, GlobalOptions(database: nil, actingUser: "U1", json: true))
+        XCTAssertNil(before[GlobalOptions.database])
+        XCTAssertEqual(before[GlobalOptions.actingUser], "U1")
+        XCTAssertTrue(before[GlobalOptions.json])
     }
 
     func testInlineValuesAndNegativeNumbers() throws {
         let invocation = try parse("user", "update", "--age-min=20", "--age-max", "-3", "--study=a=b")
-        XCTAssertEqual(invocation.value("age-min"), "20")
-        XCTAssertEqual(invocation.value("age-max"), "-3")
-        XCTAssertEqual(invocation.value("study"), "a=b")
+        XCTAssertEqual(try invocation[UserUpdateCommand.ageMin], 20)
+        XCTAssertEqual(try invocation[UserUpdateCommand.ageMax], -3)
+        XCTAssertEqual(invocation[UserUpdateCommand.study], "a=b")
     }
 
     /// Found by slp-fuzz-arguments: `=` and a combining mark after it are one character.
     func testInlineValueMayBeginWithACombiningMark() throws {
         let invocation = try parse("user", "update", "--study=\u{301}x", "--age-min=\u{651}٠")
-        XCTAssertEqual(invocation.value("study"), "\u{301}x")
-        XCTAssertEqual(invocation.value("age-min"), "\u{651}٠")
+        XCTAssertEqual(invocation[UserUpdateCommand.study], "\u{301}x")
+        XCTAssertEqual(invocation.values["age-min"], ["\u{651}٠"])
+        XCTAssertThrowsError(try invocation[UserUpdateCommand.ageMin]) { error in
+            XCTAssertEqual(error as? UsageError, UsageError(message: "--age-min: '\u{651}٠' is not a whole number", code: "invalid_value"))
+        }
         XCTAssertEqual(usageError("user", "update", "--stduy=\u{301}x"), UsageError(
             message: "Unknown option '--stduy'. Did you mean '--study'?", commandPath: ["user", "update"]))
     }
@@ -46,11 +51,12 @@ final class ArgumentParserTests: XCTestCase {
     func testDoubleDashEndsOptions() throws {
         let invocation = try parse("user", "show", "--", "--json")
         XCTAssertEqual(invocation.arguments, ["--json"])
-        XCTAssertFalse(invocation.global.json)
+        XCTAssertFalse(invocation[GlobalOptions.json])
     }
 
     func testLastValueWinsForSingleValueOptions() throws {
-        XCTAssertEqual(try parse("user", "update", "--study", "a", "--study", "b").value("study"), "b")
+        XCTAssertEqual(try parse("user", "update", "--study", "a", "--study", "b")[UserUpdateCommand.study], "b")
+        XCTAssertEqual(try parse("user", "update", "--age-min", "x", "--age-min", "30")[UserUpdateCommand.ageMin], 30)
     }
 
     func testUnknownOptionSuggestsTheClosest() {
@@ -139,8 +145,8 @@ final class ArgumentParserTests: XCTestCase {
     }
 
     func testHelpAndVersionWinOverMissingArguments() throws {
-        XCTAssertTrue(try parse("register", "-h").global.help)
-        XCTAssertTrue(try parse("register", "--help").global.help)
-        XCTAssertTrue(try parse("--version").global.version)
+        XCTAssertTrue(try parse("register", "-h").help)
+        XCTAssertTrue(try parse("register", "--help").help)
+        XCTAssertTrue(try parse("--version").version)
     }
 }

@@ -51,91 +51,68 @@ final class ChatFeatureTests: ChatTestCase {
             ChatFeature(
                 identify: IdentifyUserUseCase(users: users), send: SendMessageUseCase(chats: chats, clock: clock),
                 read: ReadMessagesUseCase(chats: chats)),
-            initialState: .init())
+            initialState: .init(), test: self)
     }
 
     func testSendingAppendsEachStoredMessageInOrder() async {
         await store.send(.send(actingUser: "A", text: "안녕하세요"))
         let first = message(1, from: a, to: b, "안녕하세요")
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.appendSent(first)) { $0.sent = [first] }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
 
         // Same clock, same millisecond: the next message gets the next one.
         await store.send(.send(actingUser: "010-1111-1111", text: "내일\n2시 어때요?"))
         let second = message(2, from: a, to: b, "내일\n2시 어때요?", offset: 1)
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.appendSent(second)) { $0.sent = [first, second] }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
         XCTAssertEqual(chats.rooms.first?.messages, [first, second])
     }
 
     func testListingReadsTheConversationWithMyNick() async throws {
         let sent = [try post(a, "m1"), try post(b, "m2"), try post(a, "m3")]
         await store.send(.list(actingUser: "B", with: nil, page: .all))
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setConversation(conversation(for: b, with: a), myNick: b.nick, messages: sent)) {
             $0.conversation = self.self.conversation(for: self.b, with: self.a)
             $0.myNick = self.b.nick
             $0.messages = sent
         }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
 
         await store.send(.list(actingUser: "A", with: b.uid, page: .after(sent[0].createdAt, limit: 1)))
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick, messages: [sent[1]])) {
             $0.conversation = self.conversation(for: self.a, with: self.b)
             $0.myNick = self.a.nick
             $0.messages = [sent[1]]
         }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
     }
 
     func testFailuresAreStatedAndAListClearsThem() async throws {
         await store.send(.send(actingUser: "C", text: "hi"))
         let notMatched = Failure(DomainError.notMatched)
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setFailure(notMatched)) { $0.failure = notMatched }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
         XCTAssertEqual(notMatched.exitCode, .refused)
 
         await store.send(.send(actingUser: "A", text: ""))
         let empty = Failure(code: "invalid_message", status: nil, message: "a message has 1 to 1000 characters (got 0)", exitCode: .usage)
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setFailure(empty)) { $0.failure = empty }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
 
         await store.send(.send(actingUser: "Nobody", text: "hi"))
         let stranger = Failure(DomainError.notRegistered)
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setFailure(stranger)) { $0.failure = stranger }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
 
         await store.send(.list(actingUser: "A", with: nil, page: .newest(limit: 0)))
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setFailure(Failure(code: "invalid_limit", status: nil, message: "the limit is at least 1", exitCode: .usage))) {
             $0.failure = Failure(code: "invalid_limit", status: nil, message: "the limit is at least 1", exitCode: .usage)
         }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
 
         await store.send(.list(actingUser: "A", with: nil, page: .newest(limit: 5)))
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick, messages: [])) {
             $0.conversation = self.conversation(for: self.a, with: self.b)
             $0.myNick = self.a.nick
             $0.failure = nil
         }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
 
         chats.end(roomID, by: b.uid)
         await store.send(.send(actingUser: "A", text: "아직 있어요?"))
         let ended = Failure(DomainError.studyEnded)
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setFailure(ended)) { $0.failure = ended }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
         XCTAssertEqual(ended.status, 201)
         XCTAssertEqual(chats.rooms.first?.messages, [])
     }
@@ -149,7 +126,7 @@ final class ChatFollowFeatureTests: ChatTestCase {
         try await super.setUp()
         store = TestStore(
             ChatFollowFeature(identify: IdentifyUserUseCase(users: users), follow: FollowConversationUseCase(chats: chats)),
-            initialState: .init())
+            initialState: .init(), test: self)
     }
 
     /// Opens A's view of the conversation with `history` already in it.
@@ -167,17 +144,14 @@ final class ChatFollowFeatureTests: ChatTestCase {
     func testOpenLoadsTheHistory() async throws {
         let history = [try post(a, "one"), try post(b, "two")]
         await open(history: history)
-        store.finish()
         XCTAssertTrue(store.state.isFollowing)
     }
 
     func testAPollWithAnUnchangedTokenEmitsNothing() async throws {
-        await store.send(.poll)
-        store.finish()  // nothing to follow yet
+        await store.send(.poll)  // nothing to follow yet
         await open(history: [try post(b, "hi")])
         await store.send(.poll)
         await store.send(.poll)
-        store.finish()
         XCTAssertEqual(store.state.messages.count, 1)
     }
 
@@ -191,7 +165,6 @@ final class ChatFollowFeatureTests: ChatTestCase {
         store.receive(.setToken(token)) { $0.token = token }
         store.receive(.append([new1, new2])) { $0.messages = [old, new1, new2] }
         store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick))
-        store.finish()
 
         // A commit elsewhere that brings no message: the token moves, nothing is appended.
         chats.commitElsewhere()
@@ -200,7 +173,6 @@ final class ChatFollowFeatureTests: ChatTestCase {
         store.receive(.setToken(quiet)) { $0.token = quiet }
         store.receive(.append([]))
         store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick))
-        store.finish()
         XCTAssertTrue(store.state.isFollowing)
     }
 
@@ -215,7 +187,6 @@ final class ChatFollowFeatureTests: ChatTestCase {
         store.receive(.setConversation(conversation(for: a, with: b, isOpen: false), myNick: a.nick)) {
             $0.conversation = self.conversation(for: self.a, with: self.b, isOpen: false)
         }
-        store.finish()
         XCTAssertFalse(store.state.isFollowing)
     }
 
@@ -229,7 +200,6 @@ final class ChatFollowFeatureTests: ChatTestCase {
         store.receive(.setToken(token)) { $0.token = token }
         store.receive(.append([]))
         store.receive(.setConversation(withdrawn, myNick: a.nick)) { $0.conversation = withdrawn }
-        store.finish()
         XCTAssertFalse(store.state.isFollowing)
     }
 
@@ -238,10 +208,8 @@ final class ChatFollowFeatureTests: ChatTestCase {
         await store.send(.open(actingUser: "C", with: nil))
         store.receive(.setToken(token)) { $0.token = token }
         store.receive(.setFailure(Failure(DomainError.notMatched))) { $0.failure = Failure(DomainError.notMatched) }
-        store.finish()
         XCTAssertFalse(store.state.isFollowing)
         await store.send(.poll)
-        store.finish()
     }
 
     func testReduceNeverAppendsAMessageOlderThanOrAtTheLastOneSeen() throws {
@@ -322,28 +290,63 @@ final class ChatRendererTests: XCTestCase {
         XCTAssertTrue(failed.stderr.hasSuffix(#"{"error":{"code":"not_matched","status":null,"message":"no conversation with that user"}}"# + "\n"))
     }
 
-    func testSentIsOneObjectForOneMessageAndAPayloadFromStandardInput() {
+    func testSentIsOneObjectOrItsAcknowledgement() {
         let one = ChatFeature.State(sent: [first])
-        XCTAssertEqual(renderer(.json).renderSent(one, fromStandardInput: false), .success(firstJSON + "\n"))
-        XCTAssertEqual(renderer(.json).renderSent(one, fromStandardInput: true), .success(#"{"payload":["# + firstJSON + "]}\n"))
-        let two = ChatFeature.State(sent: [first, second])
-        XCTAssertEqual(renderer(.json).renderSent(two, fromStandardInput: true), .success(#"{"payload":["# + firstJSON + "," + secondJSON + "]}\n"))
-        XCTAssertEqual(renderer(.json).renderSent(ChatFeature.State(), fromStandardInput: true), .success(#"{"payload":[]}"# + "\n"))
-        XCTAssertEqual(
-            renderer(.text(.plain)).renderSent(two, fromStandardInput: true),
-            .success("Sent at 2026-11-21T09:30:00.000Z.\nSent at 2026-11-21T09:31:01.500Z.\n"))
-    }
-
-    func testAFailedSendKeepsWhatWasSentFromStandardInputOnly() {
+        XCTAssertEqual(renderer(.json).renderSent(one), .success(firstJSON + "\n"))
+        XCTAssertEqual(renderer(.text(.plain)).renderSent(one), .success("Sent at 2026-11-21T09:30:00.000Z.\n"))
         let ended = Failure(DomainError.studyEnded)
-        let piped = renderer(.json).renderSent(ChatFeature.State(sent: [first], failure: ended), fromStandardInput: true)
-        XCTAssertEqual(piped.stdout, #"{"payload":["# + firstJSON + "]}\n", "what was stored before the failure is reported")
-        XCTAssertEqual(piped.exitCode, .refused)
-        XCTAssertEqual(piped.stderr, "Error: the study has ended; no more messages can be sent\n" + #"{"error":{"code":"study_ended","status":201,"message":"the study has ended; no more messages can be sent"}}"# + "\n")
-        let single = renderer(.json).renderSent(ChatFeature.State(failure: ended), fromStandardInput: false)
+        let single = renderer(.json).renderSent(ChatFeature.State(failure: ended))
         XCTAssertEqual(single.stdout, "")
         XCTAssertEqual(single.exitCode, .refused)
-        let text = renderer(.text(.plain)).renderSent(ChatFeature.State(failure: ended), fromStandardInput: false)
+        let text = renderer(.text(.plain)).renderSent(ChatFeature.State(failure: ended))
         XCTAssertEqual(text, Output(stdout: "", stderr: "Error: the study has ended; no more messages can be sent\n", exitCode: .refused))
+    }
+
+    func testStandardInputIsAcknowledgedLineByLineForPeopleAndOnePayloadForPrograms() {
+        let none = ChatFeature.State(), one = ChatFeature.State(sent: [first]), two = ChatFeature.State(sent: [first, second])
+        let text = ChatSendStreamRenderer(chat: renderer(.text(.plain)))
+        XCTAssertEqual(text.changes(from: none, to: one), "Sent at 2026-11-21T09:30:00.000Z.\n")
+        XCTAssertEqual(text.changes(from: one, to: two), "Sent at 2026-11-21T09:31:01.500Z.\n", "only what is new")
+        XCTAssertEqual(text.changes(from: none, to: two), "Sent at 2026-11-21T09:30:00.000Z.\nSent at 2026-11-21T09:31:01.500Z.\n")
+        XCTAssertEqual(text.changes(from: two, to: two), "")
+        XCTAssertEqual(text.end(two), Output(), "every acknowledgement is printed already")
+        let json = ChatSendStreamRenderer(chat: renderer(.json))
+        XCTAssertEqual(json.changes(from: none, to: two), "", "JSON is one document at the end")
+        XCTAssertEqual(json.end(two), .success(#"{"payload":["# + firstJSON + "," + secondJSON + "]}\n"))
+        XCTAssertEqual(json.end(one), .success(#"{"payload":["# + firstJSON + "]}\n"))
+        XCTAssertEqual(json.end(none), .success(#"{"payload":[]}"# + "\n"))
+    }
+
+    func testAFailedLineKeepsWhatWasSentBeforeIt() {
+        let ended = Failure(DomainError.studyEnded)
+        let failed = ChatFeature.State(sent: [first], failure: ended)
+        let error = "Error: the study has ended; no more messages can be sent\n"
+        let piped = ChatSendStreamRenderer(chat: renderer(.json)).end(failed)
+        XCTAssertEqual(piped.stdout, #"{"payload":["# + firstJSON + "]}\n", "what was stored before the failure is reported")
+        XCTAssertEqual(piped.exitCode, .refused)
+        XCTAssertEqual(piped.stderr, error + #"{"error":{"code":"study_ended","status":201,"message":"the study has ended; no more messages can be sent"}}"# + "\n")
+        let text = ChatSendStreamRenderer(chat: renderer(.text(.plain)))
+        XCTAssertEqual(text.changes(from: ChatFeature.State(), to: failed), "Sent at 2026-11-21T09:30:00.000Z.\n")
+        XCTAssertEqual(text.end(failed), Output(stdout: "", stderr: error, exitCode: .refused))
+    }
+
+    func testFollowPrintsOnlyNewMessagesThenHowItEnded() {
+        var old = ChatFollowFeature.State(conversation: conversation, myNick: a.nick, messages: [first])
+        var new = old
+        new.messages.append(second)
+        let text = ChatFollowStreamRenderer(chat: renderer(.text(.plain)))
+        XCTAssertEqual(text.changes(from: old, to: new), "2026-11-21T09:31:01.500Z  비  줄 하나\n    줄 둘\n")
+        XCTAssertEqual(text.changes(from: new, to: new), "")
+        XCTAssertEqual(
+            text.changes(from: ChatFollowFeature.State(), to: new),
+            "2026-11-21T09:30:00.000Z  에이  안녕 \"친구\"\n2026-11-21T09:31:01.500Z  비  줄 하나\n    줄 둘\n", "the history, then the news")
+        XCTAssertEqual(ChatFollowStreamRenderer(chat: renderer(.json)).changes(from: old, to: new), secondJSON + "\n")
+        old.messages = []
+        new.conversation = nil
+        XCTAssertEqual(text.changes(from: old, to: new), "", "nothing to show a message with before the conversation")
+        XCTAssertEqual(text.end(new), .success("The study has ended.\n"))
+        XCTAssertEqual(ChatFollowStreamRenderer(chat: renderer(.json)).end(new), Output())
+        let failed = text.end(ChatFollowFeature.State(failure: Failure(DomainError.notMatched)))
+        XCTAssertEqual(failed, Output(stdout: "", stderr: "Error: no conversation with that user\n", exitCode: .refused))
     }
 }

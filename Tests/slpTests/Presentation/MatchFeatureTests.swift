@@ -27,7 +27,7 @@ final class MatchFeatureTests: XCTestCase {
                 accept: AcceptStudyUseCase(matches: matches, clock: clock), dodge: DodgeMatchUseCase(matches: matches, clock: clock),
                 review: ReviewPartnerUseCase(matches: matches, clock: clock), report: ReportUserUseCase(matches: matches, clock: clock),
                 clock: clock),
-            initialState: .init())
+            initialState: .init(), test: self)
     }
 
     func testMutualRequestsMatchThenADodgeIsPenalised() async {
@@ -35,31 +35,22 @@ final class MatchFeatureTests: XCTestCase {
         let aCard = MatchView.Partner(uid: a.uid, nick: a.nick)
         await store.send(.request(actingUser: "A", other: b.uid))
         let sent = MatchFeature.Outcome.requested(MatchOutcome(decision: .openRequest, partner: bCard))
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setOutcome(sent)) { $0.outcome = sent }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
 
         await store.send(.request(actingUser: "B", other: a.uid))
         let matched = MatchFeature.Outcome.requested(MatchOutcome(decision: .match, partner: aCard))
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setOutcome(matched)) { $0.outcome = matched }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
 
         await store.send(.dodge(actingUser: "A"))
         let dodged = MatchFeature.Outcome.dodged(partner: bCard, penaltySeconds: 60)
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setOutcome(dodged)) { $0.outcome = dodged }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
 
         await store.send(.dodge(actingUser: "A"))
         let refused = Failure(DomainError.notPartner)
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setFailure(refused)) {
             $0.failure = refused
             $0.outcome = nil
         }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
 
         let renderer = MatchRenderer(format: .json, failures: FailureRenderer(help: HelpFormatter(for: CommandTable.parser)))
         XCTAssertEqual(renderer.render(MatchFeature.State(outcome: dodged)).stdout, #"{"uid":"B","nick":"비","dodged":1,"dodgepenalty":60}"# + "\n")

@@ -27,7 +27,7 @@ final class QueueSearchFeatureTests: XCTestCase {
             QueueFeature(
                 identify: IdentifyUserUseCase(users: users), enter: EnterQueueUseCase(queue: queue, clock: StoppedClock(now: testNow)),
                 leave: LeaveQueueUseCase(queue: queue), state: QueueStateUseCase(matches: InMemoryMatchRepository(queue: queue))),
-            initialState: .init())
+            initialState: .init(), test: self)
     }
 
     private func searchStore() -> TestStore<SearchFeature> {
@@ -35,7 +35,7 @@ final class QueueSearchFeatureTests: XCTestCase {
             SearchFeature(
                 identify: IdentifyUserUseCase(users: users),
                 search: SearchNearbyUseCase(search: search, queue: queue, clock: StoppedClock(now: testNow))),
-            initialState: .init())
+            initialState: .init(), test: self)
     }
 
     private let renderer = FailureRenderer(help: HelpFormatter(for: CommandTable.parser))
@@ -44,26 +44,19 @@ final class QueueSearchFeatureTests: XCTestCase {
         let store = queueStore()
         await store.send(.enter(actingUser: "ME", latitude: -33.87, longitude: 151.21, studies: ["swift 알고리즘"]))
         let entry = QueueEntry(uid: me.uid, coordinate: sydney, studies: try StudyList(parsing: ["swift", "알고리즘"]), enteredAt: testNow)
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setEntered(entry)) { $0.entry = entry }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
         XCTAssertEqual(QueueRenderer(format: .text(.plain), failures: renderer).render(store.state).stdout,
                        "Waiting at -33.87,151.21 for swift, 알고리즘.\n")
 
         await store.send(.stop(actingUser: "ME"))
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setLeft(true)) {
             $0.left = true
             $0.entry = nil
         }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
         XCTAssertEqual(QueueRenderer(format: .text(.plain), failures: renderer).render(store.state).stdout, "Left the queue.\n")
 
         await store.send(.stop(actingUser: "ME"))
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setLeft(false)) { $0.left = false }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
         XCTAssertEqual(QueueRenderer(format: .text(.plain), failures: renderer).render(store.state).stdout, "You were not in the queue.\n")
         XCTAssertEqual(QueueRenderer(format: .json, failures: renderer).render(store.state).stdout, "{\"left\":false}\n")
     }
@@ -72,10 +65,7 @@ final class QueueSearchFeatureTests: XCTestCase {
         let store = queueStore()
         await store.send(.enter(actingUser: "ME", latitude: .nan, longitude: 0, studies: []))
         let failure = Failure(DomainError.invalid(InvalidValue(code: "invalid_coordinate", message: "latitude must be a number from -90 to 90")))
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setFailure(failure)) { $0.failure = failure }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
         XCTAssertEqual(failure.exitCode, .usage)
         XCTAssertTrue(queue.entries.isEmpty)
         let output = QueueRenderer(format: .text(.plain), failures: renderer).render(store.state)
@@ -87,10 +77,7 @@ final class QueueSearchFeatureTests: XCTestCase {
         let store = queueStore()
         await store.send(.enter(actingUser: "ME", latitude: 1, longitude: 1, studies: []))
         let failure = Failure(DomainError.dodgePenalty(level: 2, secondsLeft: 120))
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setFailure(failure)) { $0.failure = failure }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
         XCTAssertEqual(failure.status, 204)
         XCTAssertEqual(failure.exitCode, .refused)
         XCTAssertEqual(QueueRenderer(format: .json, failures: renderer).render(store.state).stderr, """
@@ -111,10 +98,7 @@ final class QueueSearchFeatureTests: XCTestCase {
             reviews: [], gender: .female, sesac: 0, background: 0, distance: sydney.distance(to: there))
         card.sharedStudies = [try Study("Swift")]
         let result = SearchResult(fromQueueDB: [card], fromQueueDBRequested: [], fromRecommend: ["go", "Swift"])
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setResult(result)) { $0.result = result }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
         XCTAssertEqual(store.state.result?.fromQueueDB.first?.sharedStudies.map(\.name), ["Swift"])
         XCTAssertEqual(SearchRenderer(format: .text(.plain), failures: renderer).render(store.state).stdout, """
             DISTANCE  NICK  GENDER  STUDIES   SHARED  UID
@@ -129,20 +113,15 @@ final class QueueSearchFeatureTests: XCTestCase {
         let store = searchStore()
         await store.send(.search(actingUser: "ME", SearchRequest()))
         let failure = Failure(DomainError.notSearching)
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setFailure(failure)) { $0.failure = failure }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
         XCTAssertEqual(failure.exitCode, .refused)
 
         await store.send(.search(actingUser: "ME", SearchRequest(center: sydney)))
         let empty = SearchResult(fromQueueDB: [], fromQueueDBRequested: [], fromRecommend: [])
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setResult(empty)) {
             $0.result = empty
             $0.failure = nil
         }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
         XCTAssertEqual(SearchRenderer(format: .text(.plain), failures: renderer).render(store.state).stdout, "Nobody is waiting nearby.\n")
         XCTAssertEqual(SearchRenderer(format: .json, failures: renderer).render(store.state).stdoutText,
                        "{\"fromQueueDB\":[],\"fromQueueDBRequested\":[],\"fromRecommend\":[]}\n")
@@ -150,12 +129,11 @@ final class QueueSearchFeatureTests: XCTestCase {
 
     func testSeedReportsProgressThenDone() async throws {
         let population = InMemoryPopulationRepository()
-        let store = TestStore(SeedFeature(seed: SeedPopulationUseCase(population: population, clock: StoppedClock(now: testNow))), initialState: .init())
+        let store = TestStore(SeedFeature(seed: SeedPopulationUseCase(population: population, clock: StoppedClock(now: testNow))), initialState: .init(), test: self)
         let options = try SeedOptions(count: 25, seed: 3, spreadKilometres: 2)
         await store.send(.seed(options))
         store.receive(.setProgress(25)) { $0.added = 25 }
         store.receive(.setDone(options)) { $0.done = options }
-        store.finish()
         XCTAssertEqual(population.added.count, 25)
         XCTAssertEqual(SeedRenderer(format: .json, failures: renderer).render(store.state).stdout,
                        "{\"added\":25,\"seed\":3,\"center\":[37.5665,126.978],\"spreadKm\":2.0,\"hotspots\":false}\n")
@@ -165,11 +143,10 @@ final class QueueSearchFeatureTests: XCTestCase {
         struct Broken: Error {}
         let population = InMemoryPopulationRepository()
         population.failure = Broken()
-        let store = TestStore(SeedFeature(seed: SeedPopulationUseCase(population: population, clock: StoppedClock(now: testNow))), initialState: .init())
+        let store = TestStore(SeedFeature(seed: SeedPopulationUseCase(population: population, clock: StoppedClock(now: testNow))), initialState: .init(), test: self)
         await store.send(.seed(try SeedOptions(count: 5)))
         let failure = Failure(Broken())
         store.receive(.setFailure(failure)) { $0.failure = failure }
-        store.finish()
         XCTAssertEqual(failure.exitCode, .software)
     }
 }

@@ -11,46 +11,35 @@ final class RegisterFeatureTests: XCTestCase {
     override func setUp() async throws {
         users = InMemoryUserRepository()
         let register = RegisterUserUseCase(users: users, clock: StoppedClock(now: testNow), ids: CountingIDs())
-        store = TestStore(RegisterFeature(register: register), initialState: .init())
+        store = TestStore(RegisterFeature(register: register), initialState: .init(), test: self)
     }
 
-    func testSubmitRegistersAndEndsIdle() async throws {
+    func testSubmitStoresTheUser() async throws {
         await store.send(.submit(.stub()))
         let stored = try XCTUnwrap(users.users.first)
-        store.receive(.setSubmitting(true)) { $0.isSubmitting = true }
         store.receive(.setRegistered(stored)) { $0.user = stored }
-        store.receive(.setSubmitting(false)) { $0.isSubmitting = false }
-        store.finish()
         XCTAssertEqual(stored.phone.e164, "+821012345678")
         XCTAssertEqual(stored.createdAt, testNow)
     }
 
     func testSecondRegistrationWithSamePhoneFails() async throws {
         await store.send(.submit(.stub(phone: "010-1234-5678")))
-        store.receive(.setSubmitting(true)) { $0.isSubmitting = true }
         let first = try XCTUnwrap(users.users.first)
         store.receive(.setRegistered(first)) { $0.user = first }
-        store.receive(.setSubmitting(false)) { $0.isSubmitting = false }
 
         await store.send(.submit(.stub(phone: "+821012345678", nick: "다른")))
         let refused = Failure(code: "already_registered", status: 201, message: DomainError.alreadyRegistered.message, exitCode: .refused)
-        store.receive(.setSubmitting(true)) { $0.isSubmitting = true }
         store.receive(.setFailure(refused)) {
             $0.failure = refused
             $0.user = nil
         }
-        store.receive(.setSubmitting(false)) { $0.isSubmitting = false }
-        store.finish()
         XCTAssertEqual(users.users.count, 1)
     }
 
     func testInvalidNickIsUsageFailure() async {
         await store.send(.submit(.stub(nick: "abcdefghijk")))
-        store.receive(.setSubmitting(true)) { $0.isSubmitting = true }
         let failure = Failure(code: "invalid_nick", status: nil, message: "a nick has at most 10 characters (got 11)", exitCode: .usage)
         store.receive(.setFailure(failure)) { $0.failure = failure }
-        store.receive(.setSubmitting(false)) { $0.isSubmitting = false }
-        store.finish()
         XCTAssertTrue(users.users.isEmpty)
     }
 
@@ -58,8 +47,8 @@ final class RegisterFeatureTests: XCTestCase {
         let user = User.stub()
         let failure = Failure(code: "x", status: nil, message: "m", exitCode: .refused)
         var state = RegisterFeature.reduce(.init(), .setFailure(failure))
-        XCTAssertEqual(state, RegisterFeature.State(isSubmitting: false, user: nil, failure: failure))
+        XCTAssertEqual(state, RegisterFeature.State(user: nil, failure: failure))
         state = RegisterFeature.reduce(state, .setRegistered(user))
-        XCTAssertEqual(state, RegisterFeature.State(isSubmitting: false, user: user, failure: nil))
+        XCTAssertEqual(state, RegisterFeature.State(user: user, failure: nil))
     }
 }

@@ -18,32 +18,23 @@ final class UserFeatureTests: XCTestCase {
             UserFeature(
                 identify: IdentifyUserUseCase(users: users), show: ShowUserUseCase(users: users),
                 update: UpdateMyPageUseCase(users: users), withdraw: WithdrawUserUseCase(users: users)),
-            initialState: .init())
+            initialState: .init(), test: self)
     }
 
     func testShowMeByPhone() async {
         await store.send(.show(actingUser: "01011111111", target: nil))
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setView(.mine(me))) { $0.view = .mine(self.me) }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
     }
 
     func testShowOtherGivesPublicProfileOnly() async {
         await store.send(.show(actingUser: "ME", target: other.uid))
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setView(.other(other.publicProfile))) { $0.view = .other(self.other.publicProfile) }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
     }
 
     func testUnknownActingUserIsNotRegistered() async {
         await store.send(.show(actingUser: nil, target: nil))
         let failure = Failure(DomainError.notRegistered)
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setFailure(failure)) { $0.failure = failure }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
         XCTAssertEqual(failure.status, 406)
         XCTAssertEqual(failure.exitCode, .refused)
     }
@@ -53,18 +44,13 @@ final class UserFeatureTests: XCTestCase {
         var updated = me
         updated.searchable = false
         updated.ageRange = try AgeRange(min: 20, max: 65)
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setView(.mine(updated))) { $0.view = .mine(updated) }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
 
         await store.send(.withdraw(actingUser: "ME"))
-        store.receive(.setLoading(true)) { $0.isLoading = true }
         store.receive(.setWithdrawn(updated)) {
             $0.withdrawn = updated
             $0.view = nil
         }
-        store.receive(.setLoading(false)) { $0.isLoading = false }
-        store.finish()
         XCTAssertNil(try users.user(uid: me.uid))
     }
 }

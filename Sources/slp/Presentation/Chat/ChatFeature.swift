@@ -10,7 +10,6 @@ struct ChatFeature: Feature {
     }
 
     enum Mutation: Sendable, Equatable {
-        case setLoading(Bool)
         /// A message was stored.
         case appendSent(ChatMessage)
         /// The conversation read, with my own nick for display.
@@ -19,7 +18,6 @@ struct ChatFeature: Feature {
     }
 
     struct State: Equatable, Sendable {
-        var isLoading = false
         /// Messages sent by this command, in order.
         var sent: [ChatMessage] = []
         var conversation: Conversation?
@@ -33,7 +31,7 @@ struct ChatFeature: Feature {
     let read: ReadMessagesUseCase
 
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
-        sink.request(loading: Mutation.setLoading, failure: Mutation.setFailure) {
+        sink.catching(Mutation.setFailure) {
             switch action {
             case .send(let actingUser, let text):
                 let me = try identify(actingUser)
@@ -49,7 +47,6 @@ struct ChatFeature: Feature {
     nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
         var state = state
         switch mutation {
-        case .setLoading(let loading): state.isLoading = loading
         case .appendSent(let message): state.sent.append(message)
         case .setConversation(let conversation, let myNick, let messages):
             state.conversation = conversation

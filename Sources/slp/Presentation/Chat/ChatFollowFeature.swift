@@ -35,7 +35,7 @@ struct ChatFollowFeature: Feature {
     let follow: FollowConversationUseCase
 
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
-        do {
+        sink.catching(Mutation.setFailure) {
             switch action {
             case .open(let actingUser, let partner):
                 let me = try identify(actingUser)
@@ -53,8 +53,6 @@ struct ChatFollowFeature: Feature {
                 sink(.append(news))
                 sink(.setConversation(current, myNick: myNick))
             }
-        } catch {
-            sink(.setFailure(Failure(error)))
         }
     }
 

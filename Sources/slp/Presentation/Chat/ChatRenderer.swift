@@ -5,25 +5,13 @@ struct ChatRenderer {
     let format: OutputFormat
     let failures: FailureRenderer
 
-    /// `chat send`: one object for one message, `{"payload": […]}` for several (stdin).
-    func renderSent(_ state: ChatFeature.State, fromStandardInput: Bool) -> Output {
-        var output: Output
+    /// `chat send TEXT`: the stored message, one SLP chat object for programs.
+    func renderSent(_ state: ChatFeature.State) -> Output {
+        if let failure = state.failure { return failures.render(failure, format: format) }
         switch format {
-        case .json:
-            let body = fromStandardInput
-                ? JSONValue.object([("payload", .array(state.sent.map(json)))]).text
-                : (state.sent.first.map { json($0).text } ?? "")
-            output = state.sent.isEmpty && !fromStandardInput ? Output() : .success(body + "\n")
-        case .text:
-            output = .success(state.sent.map(acknowledgement).joined())
+        case .json: return state.sent.first.map { .success(json($0).text + "\n") } ?? Output()
+        case .text: return .success(state.sent.map(acknowledgement).joined())
         }
-        if let failure = state.failure {
-            let error = failures.render(failure, format: format)
-            output.stderr = error.stderr
-            output.exitCode = error.exitCode
-            if case .json = format, !fromStandardInput { output.stdout = "" }
-        }
-        return output
     }
 
     /// The line that tells a person one message is stored.
@@ -39,7 +27,7 @@ struct ChatRenderer {
         }
         switch format {
         case .json:
-            return .success(JSONValue.object([("payload", .array(state.messages.map(json)))]).text + "\n")
+            return .success(payload(state.messages).text + "\n")
         case .text(let style):
             if state.messages.isEmpty { return .success("No messages yet.\n") }
             return .success(state.messages.map { line($0, conversation: conversation, myNick: myNick, style: style) }.joined())
@@ -57,6 +45,11 @@ struct ChatRenderer {
             let text = message.text.replacing("\n", with: "\n    ")
             return style.dim(Timestamp.format(message.createdAt)) + "  " + style.bold(sender) + "  " + text + "\n"
         }
+    }
+
+    /// `{"payload": [chat, ...]}`, as SLP sends a page of a conversation.
+    func payload(_ messages: [ChatMessage]) -> JSONValue {
+        .object([("payload", .array(messages.map(json)))])
     }
 
     /// `{_id, to, from, chat, createdAt}` as SLP sends it.

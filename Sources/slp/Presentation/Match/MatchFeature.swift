@@ -22,13 +22,11 @@ struct MatchFeature: Feature {
     }
 
     enum Mutation: Sendable, Equatable {
-        case setLoading(Bool)
         case setOutcome(Outcome)
         case setFailure(Failure)
     }
 
     struct State: Equatable, Sendable {
-        var isLoading = false
         var outcome: Outcome?
         var failure: Failure?
     }
@@ -42,7 +40,7 @@ struct MatchFeature: Feature {
     let clock: any TimeProvider
 
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
-        sink.request(loading: Mutation.setLoading, failure: Mutation.setFailure) {
+        sink.catching(Mutation.setFailure) {
             switch action {
             case .request(let actingUser, let other):
                 let me = try identify(actingUser)
@@ -69,7 +67,6 @@ struct MatchFeature: Feature {
     nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
         var state = state
         switch mutation {
-        case .setLoading(let loading): state.isLoading = loading
         case .setOutcome(let outcome):
             state.outcome = outcome
             state.failure = nil

@@ -12,7 +12,6 @@ struct QueueFeature: Feature {
     }
 
     enum Mutation: Sendable, Equatable {
-        case setLoading(Bool)
         /// I am waiting here now.
         case setEntered(QueueEntry)
         /// I left (true) or was not waiting (false).
@@ -23,7 +22,6 @@ struct QueueFeature: Feature {
     }
 
     struct State: Equatable, Sendable {
-        var isLoading = false
         var entry: QueueEntry?
         /// Set after a stop: whether I was waiting before it.
         var left: Bool?
@@ -38,7 +36,7 @@ struct QueueFeature: Feature {
     let state: QueueStateUseCase
 
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
-        sink.request(loading: Mutation.setLoading, failure: Mutation.setFailure) {
+        sink.catching(Mutation.setFailure) {
             switch action {
             case .enter(let actingUser, let latitude, let longitude, let studies):
                 let me = try identify(actingUser)
@@ -56,7 +54,6 @@ struct QueueFeature: Feature {
     nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
         var state = state
         switch mutation {
-        case .setLoading(let loading): state.isLoading = loading
         case .setEntered(let entry):
             state.entry = entry
             state.failure = nil

@@ -8,8 +8,6 @@ struct RegisterFeature: Feature {
     }
 
     enum Mutation: Sendable, Equatable {
-        /// The request is in flight (true) or done (false).
-        case setSubmitting(Bool)
         /// The service stored this user.
         case setRegistered(User)
         /// The service said no, or could not answer.
@@ -17,7 +15,6 @@ struct RegisterFeature: Feature {
     }
 
     struct State: Equatable, Sendable {
-        var isSubmitting = false
         /// The registered user; nil until success.
         var user: User?
         /// Why registration failed; nil unless it did.
@@ -29,7 +26,7 @@ struct RegisterFeature: Feature {
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
         switch action {
         case .submit(let request):
-            sink.request(loading: Mutation.setSubmitting, failure: Mutation.setFailure) {
+            sink.catching(Mutation.setFailure) {
                 sink(.setRegistered(try register(request)))
             }
         }
@@ -38,8 +35,6 @@ struct RegisterFeature: Feature {
     nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
         var state = state
         switch mutation {
-        case .setSubmitting(let submitting):
-            state.isSubmitting = submitting
         case .setRegistered(let user):
             state.user = user
             state.failure = nil

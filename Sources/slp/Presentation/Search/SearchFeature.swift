@@ -7,13 +7,11 @@ struct SearchFeature: Feature {
     }
 
     enum Mutation: Sendable, Equatable {
-        case setLoading(Bool)
         case setResult(SearchResult)
         case setFailure(Failure)
     }
 
     struct State: Equatable, Sendable {
-        var isLoading = false
         var result: SearchResult?
         var failure: Failure?
     }
@@ -24,7 +22,7 @@ struct SearchFeature: Feature {
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
         switch action {
         case .search(let actingUser, let request):
-            sink.request(loading: Mutation.setLoading, failure: Mutation.setFailure) {
+            sink.catching(Mutation.setFailure) {
                 let me = try identify(actingUser)
                 sink(.setResult(try search(me: me, request)))
             }
@@ -34,7 +32,6 @@ struct SearchFeature: Feature {
     nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
         var state = state
         switch mutation {
-        case .setLoading(let loading): state.isLoading = loading
         case .setResult(let result):
             state.result = result
             state.failure = nil

@@ -25,11 +25,9 @@ struct SeedFeature: Feature {
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
         switch action {
         case .seed(let options):
-            do {
+            sink.catching(Mutation.setFailure) {
                 try seed(options) { sink(.setProgress($0)) }
                 sink(.setDone(options))
-            } catch {
-                sink(.setFailure(Failure(error)))
             }
         }
     }

@@ -15,14 +15,12 @@ struct ShopFeature: Feature {
     }
 
     enum Mutation: Sendable, Equatable {
-        case setLoading(Bool)
         case setUser(User)
         case setNotice(Notice)
         case setFailure(Failure)
     }
 
     struct State: Equatable, Sendable {
-        var isLoading = false
         /// Me, for ownership and what I wear.
         var user: User?
         var notice: Notice?
@@ -34,7 +32,7 @@ struct ShopFeature: Feature {
     let wear: WearItemsUseCase
 
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
-        sink.request(loading: Mutation.setLoading, failure: Mutation.setFailure) {
+        sink.catching(Mutation.setFailure) {
             switch action {
             case .list(let actingUser):
                 sink(.setUser(try identify(actingUser)))
@@ -54,7 +52,6 @@ struct ShopFeature: Feature {
     nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
         var state = state
         switch mutation {
-        case .setLoading(let loading): state.isLoading = loading
         case .setUser(let user):
             state.user = user
             state.failure = nil

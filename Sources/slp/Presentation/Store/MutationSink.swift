@@ -19,15 +19,13 @@ final class MutationSink<Mutation, State> {
 }
 
 extension MutationSink {
-    /// The shape of every request a screen makes: `loading(true)`, the work, `loading(false)`,
-    /// with any error turned into one `failure` mutation in between.
-    func request(loading: (Bool) -> Mutation, failure: (Failure) -> Mutation, _ work: () throws -> Void) {
-        self(loading(true))
+    /// Runs `work`; an error it throws becomes one `failure` mutation, after whatever `work`
+    /// emitted before it.
+    func catching(_ failure: (Failure) -> Mutation, _ work: () throws -> Void) {
         do {
             try work()
         } catch {
             self(failure(Failure(error)))
         }
-        self(loading(false))
     }
 }

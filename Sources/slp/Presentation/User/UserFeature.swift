@@ -12,8 +12,6 @@ struct UserFeature: Feature {
     }
 
     enum Mutation: Sendable, Equatable {
-        /// A request is in flight (true) or done (false).
-        case setLoading(Bool)
         /// The record or profile to show.
         case setView(UserView)
         /// This user has just withdrawn.
@@ -23,7 +21,6 @@ struct UserFeature: Feature {
     }
 
     struct State: Equatable, Sendable {
-        var isLoading = false
         /// What to show; nil until loaded.
         var view: UserView?
         /// The user who withdrew, for the farewell line.
@@ -37,7 +34,7 @@ struct UserFeature: Feature {
     let withdraw: WithdrawUserUseCase
 
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
-        sink.request(loading: Mutation.setLoading, failure: Mutation.setFailure) {
+        sink.catching(Mutation.setFailure) {
             switch action {
             case .show(let actingUser, let target):
                 let me = try identify(actingUser)
@@ -56,8 +53,6 @@ struct UserFeature: Feature {
     nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
         var state = state
         switch mutation {
-        case .setLoading(let loading):
-            state.isLoading = loading
         case .setView(let view):
             state.view = view
             state.failure = nil
