@@ -98,6 +98,12 @@ final class ChatCLITests: XCTestCase {
                        "Error: standard input line 2 is not UTF-8 text\n")
         let messages = try payload(try slp.run("--json", "chat", "list", "--as", b))
         XCTAssertEqual(messages.last?["chat"] as? String, "ok", "the valid line before it was sent")
+        // A partner given by a uid that cannot be one is refused before anything is read.
+        for command in ["list", "follow"] {
+            let badPartner = try slp.run("chat", command, "--as", a, "--with", "not-a-uid")
+            XCTAssertEqual(badPartner.status, 64, command)
+            XCTAssertEqual(badPartner.stderr, "Error: a uid is 1 to 64 letters or digits\n", command)
+        }
     }
 
     func testPagingBySinceNeverSkipsOrRepeatsEvenInTheSameMillisecond() throws {

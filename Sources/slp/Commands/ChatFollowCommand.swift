@@ -18,7 +18,7 @@ enum ChatFollowCommand: Command {
     static func run(_ context: CommandContext) async -> Output {
         let partner: UserID?
         do {
-            partner = try context[Self.partner].map(UserID.init)
+            partner = try context[Self.partner].map { try UserID($0) }
         } catch {
             return context.fail(error)
         }

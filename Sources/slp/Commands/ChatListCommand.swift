@@ -18,7 +18,7 @@ enum ChatListCommand: Command {
         let partner: UserID?
         let page: MessagePage
         do {
-            partner = try context[Self.partner].map(UserID.init)
+            partner = try context[Self.partner].map { try UserID($0) }
             let limit = try context[Self.limit]
             if let since = try context[Self.since] {
                 page = .after(since, limit: limit)

@@ -31,7 +31,7 @@ enum SearchCommand: Command {
             }
             if let radius = try context[Self.radius] { request.radius = radius }
             request.study = context[Self.study]
-            request.gender = try context[Self.gender].map(Gender.init)
+            request.gender = try context[Self.gender].map { try Gender($0) }
             request.limit = try context[Self.limit]
         } catch {
             return context.fail(error)

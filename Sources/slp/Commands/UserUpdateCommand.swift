@@ -20,7 +20,7 @@ enum UserUpdateCommand: Command {
         do {
             changes = MyPageChanges(
                 searchable: try context[Self.searchable], ageMin: try context[Self.ageMin], ageMax: try context[Self.ageMax],
-                gender: try context[Self.gender].map(Gender.init), study: context[Self.study])
+                gender: try context[Self.gender].map { try Gender($0) }, study: context[Self.study])
         } catch {
             return context.fail(error)
         }
