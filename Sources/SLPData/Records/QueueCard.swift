@@ -1,4 +1,5 @@
 import SLPDomain
+import SLPSupport
 
 /// A waiting user's card: what search shows of them, stored as one text (`queue.card`, copied
 /// into `queue_studies.card`) so that a scan reads one column instead of seven.
@@ -78,55 +79,39 @@ enum QueueCard {
 
     /// Reads a card back as the user search shows. Its values passed the domain's rules when they
     /// were written, so they are restored without checking them again; only the layout is checked.
+    /// Fields are read in `Field` order (a round-trip test holds the two together).
     static func read(
         _ card: UnsafeBufferPointer<UInt8>, gender: Gender, coordinate: Coordinate, distance: Double, studies interner: StudyInterner
     ) throws(QueueDocumentError) -> NearbyUser {
-        var uid = "", nick = "", reputation = Reputation.none, reviews: [String] = [], sesac = 0, background = 0
-        var studies = StudyList.anything
-        try forEachField(of: card) { (field, bytes) throws(QueueDocumentError) in
-            switch field {
-            case .uid: uid = text(bytes)
-            case .nick: nick = text(bytes)
-            case .reputation: reputation = try readReputation(bytes)
-            case .reviews:
-                if !bytes.isEmpty { forEachPiece(of: bytes, separatedBy: reviewSeparator) { reviews.append(text($0)) } }
-            case .sesac: sesac = try number(bytes, field)
-            case .background: background = try number(bytes, field)
-            case .studies: studies = interner.studyList(bytes)
-            }
+        var fields = Pieces(card[...], separatedBy: fieldSeparator)
+        func next() throws(QueueDocumentError) -> Slice<UnsafeBufferPointer<UInt8>> {
+            guard let field = fields.next() else { throw wrongFieldCount(card) }
+            return field
         }
+        let uid = UserID(stored: InlineASCII(utf8: UnsafeBufferPointer(rebasing: try next())))
+        let nick = Nick(stored: text(try next()))
+        let reputation = try readReputation(try next())
+        let reviewBytes = try next()
+        var reviews: [String] = []
+        var comments = Pieces(reviewBytes, separatedBy: reviewSeparator)
+        while !reviewBytes.isEmpty, let comment = comments.next() { reviews.append(text(comment)) }
+        let sesac = try number(try next(), .sesac)
+        let background = try number(try next(), .background)
+        let studies = interner.studyList(try next())
+        guard fields.next() == nil else { throw wrongFieldCount(card) }
         return NearbyUser(
-            uid: UserID(stored: uid), nick: Nick(stored: nick), coordinate: coordinate, reputation: reputation, studies: studies,
-            reviews: reviews, gender: gender, sesac: sesac, background: background, distance: distance)
+            uid: uid, nick: nick, coordinate: coordinate, reputation: reputation, studies: studies, reviews: reviews,
+            gender: gender, sesac: sesac, background: background, distance: distance)
     }
 
     /// The bytes of one field of `card` (nil when the card has fewer fields).
     static func field(_ wanted: Field, of card: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>>? {
-        var start = card.startIndex
-        for field in fields {
-            let end = field == .studies ? card.endIndex : card[start...].firstIndex(of: fieldSeparator)
-            guard let end else { return nil }
-            if field == wanted { return card[start..<end] }
-            start = end + 1
+        var fields = Pieces(card[...], separatedBy: fieldSeparator)
+        for field in Self.fields {
+            guard let bytes = field == .studies ? fields.rest() : fields.next() else { return nil }
+            if field == wanted { return bytes }
         }
         return nil
-    }
-
-    /// Calls `body` with each field's bytes, in order; refuses a card with too few or too many fields.
-    private static func forEachField(
-        of card: UnsafeBufferPointer<UInt8>, _ body: (Field, Slice<UnsafeBufferPointer<UInt8>>) throws(QueueDocumentError) -> Void
-    ) throws(QueueDocumentError) {
-        var start = card.startIndex
-        for field in fields {
-            if field == .studies {
-                guard !card[start...].contains(fieldSeparator) else { throw wrongFieldCount(card) }
-                try body(field, card[start...])
-                return
-            }
-            guard let end = card[start...].firstIndex(of: fieldSeparator) else { throw wrongFieldCount(card) }
-            try body(field, card[start..<end])
-            start = end + 1
-        }
     }
 
     private static func wrongFieldCount(_ card: UnsafeBufferPointer<UInt8>) -> QueueDocumentError {
@@ -139,44 +124,40 @@ enum QueueCard {
 
     /// A count or an item number: decimal digits, nothing else.
     private static func number(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ field: Field) throws(QueueDocumentError) -> Int {
-        guard (1...18).contains(bytes.count), bytes.allSatisfy({ (0x30...0x39).contains($0) }) else {
+        var value = 0, digits = true
+        for byte in bytes {
+            digits = digits && (0x30...0x39).contains(byte)
+            value = value &* 10 &+ Int(byte &- 0x30)
+        }
+        guard digits, (1...18).contains(bytes.count) else {
             throw QueueDocumentError(field: field, "is not a number: '\(text(bytes))'")
         }
-        return bytes.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        return value
     }
 
+    /// Six counts separated by commas, read in one pass.
     private static func readReputation(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) throws(QueueDocumentError) -> Reputation {
-        var counts = (0, 0, 0, 0, 0, 0), found = 0
-        try forEachPiece(of: bytes, separatedBy: countSeparator) { (piece) throws(QueueDocumentError) in
-            let count = try number(piece, .reputation)
-            switch found {
-            case 0: counts.0 = count
-            case 1: counts.1 = count
-            case 2: counts.2 = count
-            case 3: counts.3 = count
-            case 4: counts.4 = count
-            case 5: counts.5 = count
-            default: break
+        var counts = (0, 0, 0, 0, 0, 0)
+        let valid = withUnsafeMutableBytes(of: &counts) { raw in
+            let counts = raw.bindMemory(to: Int.self)
+            var found = 0, count = 0, digits = 0
+            for byte in bytes {
+                let digit = byte &- 0x30
+                if digit < 10 {
+                    count = count &* 10 &+ Int(digit)
+                    digits &+= 1
+                    continue
+                }
+                guard byte == countSeparator, (1...18).contains(digits), found < counts.count - 1 else { return false }
+                counts[found] = count
+                (found, count, digits) = (found + 1, 0, 0)
             }
-            found += 1
+            guard (1...18).contains(digits), found == counts.count - 1 else { return false }
+            counts[found] = count
+            return true
         }
-        guard found == ReputationTitle.allCases.count else {
-            throw QueueDocumentError(field: .reputation, "has \(found) counts, not \(ReputationTitle.allCases.count)")
-        }
+        guard valid else { throw QueueDocumentError(field: .reputation, "is not six counts: '\(text(bytes))'") }
         return Reputation(stored: counts.0, counts.1, counts.2, counts.3, counts.4, counts.5)
-    }
-
-    /// Calls `body` with each piece of `bytes` between `separator`s (an empty `bytes` is one empty piece).
-    static func forEachPiece<E: Error>(
-        of bytes: Slice<UnsafeBufferPointer<UInt8>>, separatedBy separator: UInt8,
-        _ body: (Slice<UnsafeBufferPointer<UInt8>>) throws(E) -> Void
-    ) throws(E) {
-        var start = bytes.startIndex
-        while let end = bytes[start...].firstIndex(of: separator) {
-            try body(bytes[start..<end])
-            start = end + 1
-        }
-        try body(bytes[start...])
     }
 
     /// Appends text that must not hold a separator of the card (nor `alsoRefusing`).

@@ -41,18 +41,23 @@ public final class SQLitePopulationRepository: PopulationRepository {
     private func write(_ batch: SeedBatch, text: UnsafeBufferPointer<UInt8>, connection: Connection) throws -> Int {
         func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: text[range]) }
         let people = batch.people
-        // Users in uid order: the uid index then grows in one sweep. Sorted on the uids' first
-        // bytes, then the whole uid, then the position, as a stable sort would (uids are ASCII,
-        // which SQLite and String both order by bytes).
-        let byUID = people.indices.sorted { left, right in
-            if people[left].uidPrefix != people[right].uidPrefix { return people[left].uidPrefix < people[right].uidPrefix }
-            let leftUID = bytes(people[left].card..<people[left].uidEnd), rightUID = bytes(people[right].card..<people[right].uidEnd)
+        // Users in uid order: the uid index then grows in one sweep. Sorted on compact keys, the
+        // uids' first bytes and the position, then the whole uid on a tie, as a stable sort would
+        // (uids are ASCII, which SQLite and String both order by bytes).
+        var uidOrder = people.indices.map { (prefix: people[$0].uidPrefix, person: $0) }
+        uidOrder.sort { left, right in
+            if left.prefix != right.prefix { return left.prefix < right.prefix }
+            let leftUID = bytes(people[left.person].card..<people[left.person].uidEnd)
+            let rightUID = bytes(people[right.person].card..<people[right.person].uidEnd)
             if !leftUID.elementsEqual(rightUID) { return leftUID.lexicographicallyPrecedes(rightUID) }
-            return left < right
+            return left.person < right.person
         }
+        let byUID = uidOrder.map(\.person)
         let ids = try insertUsers(batch, text: text, in: byUID, connection: connection)
         // Queue rows in their key order, (cell, user id); users came in id order.
-        let queued = byUID.filter { ids[$0] != 0 }.sorted { (people[$0].cell, ids[$0]) < (people[$1].cell, ids[$1]) }
+        var queueOrder = byUID.compactMap { ids[$0] == 0 ? nil : (cell: people[$0].cell, id: ids[$0], person: $0) }
+        queueOrder.sort { ($0.cell, $0.id) < ($1.cell, $1.id) }
+        let queued = queueOrder.map(\.person)
         // OR FAIL: a failing statement keeps its earlier rows instead of undoing them, so SQLite
         // keeps no statement journal (a copy of every page each statement changes). Any error
         // still ends the whole transaction, which `Database` rolls back.

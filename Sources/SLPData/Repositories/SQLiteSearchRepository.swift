@@ -12,6 +12,13 @@ public final class SQLiteSearchRepository: SearchRepository {
 
     /// The columns a search reads of `queue` rows, and of `queue_studies` rows, which carry the same.
     private static let columns = "user_id, lat, long, traits, card"
+    /// `columns` of the queue row aliased `q`.
+    private static let queueColumns = "q.user_id, q.lat, q.long, q.traits, q.card"
+
+    /// Cards a search makes room for at once: a city-centre search at the default radius (about
+    /// two thousand people) then fills them without growing the array, and a few cards touch
+    /// only the memory they fill.
+    static let reservedCards = 4_096
 
     /// Study names seen by earlier searches: the same few hundred recur.
     private let studies = StudyInterner()
@@ -33,6 +40,7 @@ public final class SQLiteSearchRepository: SearchRepository {
             let filter = TraitsFilter(query.criteria)
             guard let limit = query.limit else {
                 var cards: [NearbyUser] = []
+                cards.reserveCapacity(SQLiteSearchRepository.reservedCards)
                 try scan(query, radius: query.radius, excluded: excluded, filter: filter, in: connection) { row, coordinate, distance in
                     cards.append(try card(row, coordinate: coordinate, distance: distance))
                 }
@@ -125,9 +133,8 @@ public final class SQLiteSearchRepository: SearchRepository {
     public func requesters(of uid: UserID, from center: Coordinate) throws -> [NearbyUser] {
         try database.read { connection in
             guard let id = try QueueRows.userID(of: uid, in: connection) else { return [] }
-            let columns = Self.columns.split(separator: ", ").map { "q.\($0)" }.joined(separator: ", ")
             return try connection.cached("""
-                SELECT \(columns) FROM requests r JOIN queue q ON q.user_id = r.from_id WHERE r.to_id = ?
+                SELECT \(Self.queueColumns) FROM requests r JOIN queue q ON q.user_id = r.from_id WHERE r.to_id = ?
                 """).map([.integer(id)]) { row in
                     let coordinate = try coordinate(row)
                     return try card(row, coordinate: coordinate, distance: center.distance(to: coordinate))

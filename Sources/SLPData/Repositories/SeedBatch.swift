@@ -48,8 +48,9 @@ struct SeedBatch {
         people.reserveCapacity(count)
         text.reserveCapacity(count * 240)
         studyKeys.reserveCapacity(count * 3)
-        // By key, numbered in order of first appearance: its JSON string.
-        var distinctKeys = ByteStringTable<[UInt8]>()
+        // The distinct keys, numbered in order of first appearance, and each one as a JSON string.
+        var distinctKeys = ByteStringTable()
+        var quotedKeys: [[UInt8]] = []
         for _ in 0..<count {
             let waiting = next()
             let user = waiting.user, entry = waiting.entry
@@ -61,13 +62,14 @@ struct SeedBatch {
             let firstStudy = studyKeys.count
             text.append(UInt8(ascii: "["))
             for (position, study) in entry.studies.studies.enumerated() {
-                let number = distinctKeys.entry(for: study.key.utf8) {
+                let (number, isNew) = distinctKeys.entry(for: study.key)
+                if isNew {
                     var json: [UInt8] = []
                     StudyKeys.appendQuoted(study.key, to: &json)
-                    return json
+                    quotedKeys.append(json)
                 }
                 if position > 0 { text.append(UInt8(ascii: ",")) }
-                text += distinctKeys[number]
+                text += quotedKeys[number]
                 studyKeys.append(Int32(number))
             }
             text.append(UInt8(ascii: "]"))

@@ -6,7 +6,8 @@ import SLPSupport
 /// A search meets thousands of users but only the few hundred names people actually list, and
 /// deriving a study's key normalises its name; looked up by their bytes, names are made into
 /// studies once. Everyone who lists one study alone shares one list of it.
-/// Not Sendable: it serves one repository, used from one task at a time.
+/// Not Sendable: it serves one repository, used from one task at a time (like its `Database`),
+/// so exclusive access to its tables is not checked again at run time on every name.
 final class StudyInterner {
     private struct Known {
         let study: Study
@@ -14,7 +15,9 @@ final class StudyInterner {
         var alone: StudyList?
     }
 
-    private var names = ByteStringTable<Known>(minimumCapacity: 32)
+    /// The names met, numbered; `known[entry]` is the study of entry `entry`.
+    @exclusivity(unchecked) private var names = ByteStringTable(minimumCapacity: 32)
+    @exclusivity(unchecked) private var known: [Known] = []
 
     /// Past this many names the table starts afresh: a long-lived interner meeting endless new
     /// names stays bounded.
@@ -25,29 +28,32 @@ final class StudyInterner {
         if text.isEmpty { return StudyList(stored: []) }
         if !text.contains(QueueCard.studySeparator) { return alone(text) }
         var list: [Study] = []
-        QueueCard.forEachPiece(of: text, separatedBy: QueueCard.studySeparator) { name in
-            // Stored lists have no empty names; an edited file's are skipped.
-            if !name.isEmpty { list.append(names[entry(name)].study) }
+        list.reserveCapacity(text.count { $0 == QueueCard.studySeparator } + 1)
+        var names = Pieces(text, separatedBy: QueueCard.studySeparator)
+        // Stored lists have no empty names; an edited file's are skipped.
+        while let name = names.next() {
+            if !name.isEmpty { list.append(known[entry(name)].study) }
         }
         return StudyList(stored: list)
-    }
-
-    /// The study named by these bytes.
-    func study<Name: Collection<UInt8>>(_ name: Name) -> Study {
-        names[entry(name)].study
     }
 
     /// The shared list of the study named `name` alone.
     private func alone(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> StudyList {
         let entry = entry(name)
-        if let list = names[entry].alone { return list }
-        let list = StudyList(stored: [names[entry].study])
-        names[entry].alone = list
+        if let list = known[entry].alone { return list }
+        let list = StudyList(stored: [known[entry].study])
+        known[entry].alone = list
         return list
     }
 
-    private func entry<Name: Collection<UInt8>>(_ name: Name) -> Int {
-        if names.count >= StudyInterner.maxNames { names.removeAll() }
-        return names.entry(for: name) { Known(study: Study(stored: String(decoding: name, as: UTF8.self)), alone: nil) }
+    private func entry(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
+        if known.count >= StudyInterner.maxNames {
+            names.removeAll()
+            known.removeAll(keepingCapacity: true)
+        }
+        let bytes = UnsafeBufferPointer(rebasing: name)
+        let (entry, isNew) = names.entry(for: bytes)
+        if isNew { known.append(Known(study: Study(stored: String(decoding: bytes, as: UTF8.self)), alone: nil)) }
+        return entry
     }
 }

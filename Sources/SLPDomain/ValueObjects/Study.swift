@@ -6,6 +6,8 @@ public struct Study: Hashable, Sendable, CustomStringConvertible {
     public let name: String
     /// Comparison key: duplicates and filters ignore case and width (NFKC, then case folded).
     public let key: String
+    /// The key's FNV-1a, made once: searches compare and count many thousands of studies.
+    let keyHash: UInt64
 
     public static let maxLength = 8
     /// What a user studies when they name nothing: matches every filter.
@@ -31,14 +33,17 @@ public struct Study: Hashable, Sendable, CustomStringConvertible {
     private init(validated name: String) {
         self.name = name
         key = name.compatibilityComposed.caseFolded
+        keyHash = FNV1a.hash(key)
     }
 
     public var description: String { name }
 
-    /// Keys are normalised already, so their bytes decide.
-    public static func == (lhs: Study, rhs: Study) -> Bool { lhs.key.utf8.elementsEqual(rhs.key.utf8) }
+    /// Equal keys: the hashes first, which settle most comparisons.
+    public static func == (lhs: Study, rhs: Study) -> Bool {
+        lhs.keyHash == rhs.keyHash && lhs.key == rhs.key
+    }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(FNV1a.hash(key.utf8))
+        hasher.combine(keyHash)
     }
 }

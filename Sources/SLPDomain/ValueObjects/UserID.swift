@@ -1,7 +1,13 @@
+import SLPSupport
+
 /// A user's public identifier: random, unique, never derived from the phone number.
 public struct UserID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// Kept in place rather than as a heap `String`: every generated uid has 28 bytes, and a
+    /// search makes thousands of them.
+    @usableFromInline let text: InlineASCII
+
     /// Letters and digits only, at most 64 characters.
-    public let rawValue: String
+    public var rawValue: String { text.string }
 
     /// Length of generated identifiers (as Firebase uids in SLP).
     public static let generatedLength = 28
@@ -13,24 +19,35 @@ public struct UserID: Hashable, Sendable, Comparable, CustomStringConvertible {
         guard (1...64).contains(rawValue.utf8.count), rawValue.utf8.allSatisfy(UserID.isAllowed) else {
             throw DomainError.invalid("invalid_uid", "a uid is 1 to 64 letters or digits")
         }
-        self.rawValue = rawValue
+        text = InlineASCII(rawValue)
     }
 
     /// An identifier that passed `init(_:)` before (read back from storage).
     package init(stored rawValue: String) {
-        self.rawValue = rawValue
+        text = InlineASCII(rawValue)
+    }
+
+    /// An identifier whose text passed `init(_:)` before (read back from storage).
+    package init(stored text: InlineASCII) {
+        self.text = text
     }
 
     /// A fresh random identifier drawn from `generator`.
     public static func random<G: RandomNumberGenerator>(using generator: inout G) -> UserID {
         let bytes = (0..<generatedLength).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
-        return UserID(stored: String(decoding: bytes, as: UTF8.self))
+        return UserID(stored: InlineASCII(bytes))
+    }
+
+    /// Calls `body` with the identifier's ASCII bytes (for writers that copy them out).
+    @inlinable
+    public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try text.withUTF8(body)
     }
 
     public var description: String { rawValue }
 
-    /// Byte order: uids are ASCII, where String orders by bytes.
-    public static func < (lhs: UserID, rhs: UserID) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// Byte order, as String orders ASCII text.
+    public static func < (lhs: UserID, rhs: UserID) -> Bool { lhs.text < rhs.text }
 
     private static func isAllowed(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)

@@ -21,6 +21,10 @@ extension String {
     /// Case folded scalar by scalar, as Foundation's `.caseInsensitive` folding does.
     package var caseFolded: String {
         if !utf8.contains(where: { $0 >= 0x80 || (0x41...0x5A).contains($0) }) { return self }
+        // Hangul syllables and CJK unified ideographs have no case: only ASCII letters change.
+        if unicodeScalars.allSatisfy({ $0.value < 0x80 || (0xAC00...0xD7A3).contains($0.value) || (0x4E00...0x9FFF).contains($0.value) }) {
+            return String(decoding: utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
         var scalars = String.UnicodeScalarView()
         for scalar in unicodeScalars {
             if scalar.value < 0x80 {

@@ -110,7 +110,7 @@ final class QueueCardTests: XCTestCase {
         fields = card.split(separator: separator, omittingEmptySubsequences: false).map(Array.init)
         fields[QueueCard.Field.reputation.rawValue] = Array("1,2,3".utf8)
         XCTAssertThrowsError(try read(Array(fields.joined(separator: [separator])))) {
-            XCTAssertEqual(($0 as? QueueDocumentError)?.description, "the card's reputation field has 3 counts, not 6")
+            XCTAssertEqual(($0 as? QueueDocumentError)?.description, "the card's reputation field is not six counts: '1,2,3'")
         }
     }
 }

@@ -2,15 +2,22 @@ import SLPSupport
 
 /// Counts how often each study occurs among the users a search found, for `fromRecommend`.
 struct StudyTally {
-    /// The studies met, by key; `counts[entry]` is how often entry `entry` was met.
-    private var studies = ByteStringTable<Study>()
+    /// The studies met, numbered by key; `studies[entry]` was met `counts[entry]` times.
+    private var keys = ByteStringTable()
+    private var studies: [Study] = []
     private var counts: [Int] = []
 
     /// Counts each of `list` (one user's studies, all distinct) except `excluded`.
     mutating func add(_ list: StudyList, except excluded: Study) {
-        for study in list.studies where study != excluded {
-            let entry = studies.entry(for: study.key.utf8) { study }
-            if entry == counts.count { counts.append(1) } else { counts[entry] += 1 }
+        for index in list.studies.indices where list.studies[index] != excluded {
+            let (entry, isNew) = keys.entry(
+                hash: list.studies[index].keyHash, isKey: { studies[$0] == list.studies[index] }, key: { list.studies[index].key })
+            if isNew {
+                studies.append(list.studies[index])
+                counts.append(1)
+            } else {
+                counts[entry] += 1
+            }
         }
     }
 

@@ -50,7 +50,7 @@ struct SearchRenderer {
     private static func write(_ card: UnsafePointer<NearbyUser>, type: Int, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.fragment("\"uid\":")
-        writer.bareString(card.pointee.uid.rawValue)
+        card.pointee.uid.withUTF8 { writer.bareString(utf8: $0) }
         writer.fragment(",\"nick\":")
         writer.bareString(card.pointee.nick.value)
         writer.fragment(",\"lat\":")
