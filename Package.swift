@@ -1,17 +1,44 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Release links of the other executables use lld too: with `--static-swift-stdlib`, gold warns
-/// at every link about a `mktemp` call inside Foundation's static library.
-let lldInRelease: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld"], .when(configuration: .release))]
+// MARK: - The release build
+//
+// `swift build -c release --static-swift-stdlib` is the release build (README). These settings,
+// all here and all for release builds only, make `slp` start and search faster; each stays
+// because slp-bench measured it buying at least 5% on the whole `slp search` process (the
+// figures and how they were taken: docs/PERFORMANCE.md, "Release build"). CI builds exactly
+// this, so a toolchain that breaks one fails CI.
 
-/// Release code asks for the metadata of concrete generic types (`[String: [String]]`,
-/// `Store<SearchFeature>`) through accessors that are handed the conformances, instead of by
-/// mangled name: a name is demangled at run time and each conformance it needs looked up among
-/// all 3,400 records of the binary, about half a million instructions in every process.
+/// `slp` as one static executable: no dynamic loader, libraries to map or symbols to bind at
+/// each start. `--static-swift-stdlib` alone leaves libsqlite3, libstdc++ and glibc dynamic;
+/// FoundationEssentials' static libraries must then be named, as that flag lists them only
+/// for a dynamic link. lld, because gold warns about glibc functions that want shared libraries
+/// at run time in a static binary (user lookup, SQLite's extension loading, never enabled).
+let staticExecutable: [String] = [
+    "-static-executable", "-use-ld=lld",
+    "-lFoundationEssentials", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
+]
+
+/// The functions and variables everyday commands touch laid out side by side, in the order
+/// `Release/link-order.txt` gives (`Scripts/link-order` writes it): a command faults in fewer
+/// pages of the binary. A stale list only costs speed; names it lists that no longer exist are
+/// skipped without a warning.
+let linkOrder: [String] = [
+    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Release/link-order.txt",
+    "-Xlinker", "--no-warn-symbol-ordering",
+]
+
+/// Metadata of concrete generic types reached through accessors handed their conformances,
+/// not by demangling a name and searching the binary's conformance records at run time.
 let directMetadata: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
 ]
+
+/// Other release executables link with lld too: with `--static-swift-stdlib`, gold warns at every
+/// link about a `mktemp` call inside Foundation's static library.
+let lldInRelease: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld"], .when(configuration: .release))]
+
+// MARK: - Targets
 
 let package = Package(
     name: "slp",
@@ -36,24 +63,8 @@ let package = Package(
         .target(name: "SLPCommandLine", dependencies: ["SLPDomain"], swiftSettings: directMetadata),
         .executableTarget(
             name: "slp", dependencies: ["SLPDomain", "SLPData", "SLPCommandLine"],
-            // A release `slp` is one static executable (Swift's runtime, libstdc++, the system's
-            // libsqlite3.a, glibc): no dynamic loader mapping four libraries and binding 3,400
-            // symbols at every start, about 1.9 ms of a 7 ms search on the benchmark machine; and
-            // a fixed address, so none of its 37k pointers is relocated. lld, because gold warns
-            // at every link about glibc calls that want shared NSS or dlopen at run time in a static
-            // binary (the home directory lookup; SQLite's extension loading, never enabled here).
-            // Foundation's own static libraries are named for a build without
-            // `--static-swift-stdlib`, which does not list them.
-            // The functions everyday commands run come first, side by side (`Scripts/link-order`
-            // writes the list): a search process then faults in 72 stretches of code instead of 98.
-            exclude: ["link-order.txt"],
             swiftSettings: directMetadata,
-            linkerSettings: [.unsafeFlags([
-                "-static-executable", "-use-ld=lld",
-                "-lFoundationEssentials", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
-                "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/slp/link-order.txt",
-                "-Xlinker", "--no-warn-symbol-ordering",
-            ], .when(configuration: .release))]),
+            linkerSettings: [.unsafeFlags(staticExecutable + linkOrder, .when(configuration: .release))]),
         .executableTarget(name: "slp-bench", dependencies: ["SLPDomain", "SLPData", "SLPSupport"], linkerSettings: lldInRelease),
         // Fuzz targets: `Scripts/fuzz`; a plain build replays saved inputs.
         .target(name: "SLPFuzzSupport"),

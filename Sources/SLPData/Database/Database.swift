@@ -181,8 +181,8 @@ public final class Database {
         if let readOnlyCause { throw DatabaseError.readOnly(readOnlyCause) }
         if identity.isEmpty {
             // Switching to WAL needs no open transaction; it is harmless if another creator did it first.
-            // The page size must be chosen before: WAL fixes it. 16 KiB pages seeded a million users
-            // 15–20% faster than 4 KiB (a quarter of the page writes), and searched as fast.
+            // The page size must be chosen before: WAL fixes it. Larger pages mean fewer page
+            // writes when seeding, and search as fast (docs/PERFORMANCE.md).
             try connection.execute("PRAGMA page_size = \(Self.pageSize); PRAGMA journal_mode = WAL")
         }
         try write { connection in

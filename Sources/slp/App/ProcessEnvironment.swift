@@ -30,9 +30,8 @@ struct ProcessEnvironment: Sendable {
     /// A variable's value as the process was given it (empty included); nil when unset or hidden.
     ///
     /// Read from `environ` when asked, the way `ProcessInfo.environment` reads it (each entry
-    /// split at its first `=`, a later duplicate winning), without a dictionary of every variable
-    /// (building one, with 39 variables, cost each start 116k more instructions than the few
-    /// lookups a command makes).
+    /// split at its first `=`, a later duplicate winning), without building a dictionary of every
+    /// variable for the few lookups a command makes.
     func value(of name: String) -> String? {
         guard !hidden.contains(name) else { return nil }
 #if canImport(Glibc) || canImport(Musl)

@@ -19,8 +19,8 @@ struct SLP {
         if let json = output.stdoutJSON { StandardStreams.writeOutput(json) }
         StandardStreams.writeError(output.stderr)
         // What the output still holds (a search's thousands of results) is left for the exit to
-        // free: releasing it value by value cost some 1.4M instructions. The database is already
-        // closed (its -wal and -shm files removed) by the time a command returns.
+        // free rather than released value by value. The database is already closed (its -wal
+        // and -shm files removed) by the time a command returns.
         withExtendedLifetime(output) { exit(output.exitCode.rawValue) }
     }
 }

@@ -22,8 +22,8 @@ enum Timestamp {
     /// Parses `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM[:SS[.fff…]]` with `Z` or `±HH:MM` (UTC if absent).
     ///
     /// The time may follow a space instead of `T`; the zone may be `z` or `±HHMM`; the fraction
-    /// has 1 to 9 digits. ASCII digits only. Read by hand: a regular expression here is compiled
-    /// at run time, which costs about 1 ms of every start-up.
+    /// has 1 to 9 digits. ASCII digits only. Read by hand: a regular expression would be compiled
+    /// at run time in every process that reads a time.
     static func parse(_ text: String) -> Date? {
         var reader = Reader(text)
         guard let year = reader.number(digits: 4), reader.skip("-"), let month = reader.number(digits: 2), reader.skip("-"),

@@ -16,9 +16,7 @@ enum CommandTable {
     /// The parser of slp's command line: this table and the global options.
     static let parser = ArgumentParser(root: root, globalOptions: GlobalOptions.specs)
 
-    /// The runnable leaves and their command paths. A list searched in order, not a dictionary:
-    /// a dictionary keyed by `[String]` made every start look up `Array: Hashable` in the
-    /// runtime's conformance records (about 200k instructions), for 23 entries.
+    /// The runnable leaves and their command paths, searched in order: a few dozen entries.
     static let commands: [(path: [String], command: any Command.Type)] = [
         (["register"], RegisterCommand.self),
         (["user", "show"], UserShowCommand.self),

@@ -2,7 +2,7 @@
 /// Adds N synthetic registered users waiting in the queue, deterministic for a seed.
 public struct SeedPopulationUseCase {
     /// Users written per transaction. A large batch lets storage write every index in key
-    /// order (a million users take about 630 MB of memory while they are written).
+    /// order, at the cost of holding the batch in memory while it is written.
     public static let batchSize = 1_000_000
 
     private let population: any PopulationRepository

@@ -1,6 +1,6 @@
 /// A JSON document for stdout that is written when it is printed, not when it is rendered: a
-/// city-scale search is half a megabyte, which then streams through one small reused buffer
-/// instead of filling as many fresh pages (each a page fault) first.
+/// city-scale search is large, and it then streams through one small reused buffer instead of
+/// being built whole in memory first.
 struct JSONLine: Equatable, Sendable {
     private let body: @Sendable (inout JSONWriter) -> Void
 

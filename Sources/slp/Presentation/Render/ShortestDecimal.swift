@@ -1,6 +1,6 @@
 /// The shortest decimal that reads back as the same `Double`, written as `description` writes it,
 /// for the magnitudes coordinates and most other numbers have (10⁻³ to 10¹⁵): a search prints
-/// two per card, and `description` spent about 750 instructions on each.
+/// two per card, and `description` costs several times as much (docs/PERFORMANCE.md).
 ///
 /// Exact: the value and its rounding interval are integers scaled by a power of two, and every
 /// step is 128-bit integer arithmetic. Outside the range it answers nil and callers fall back.
