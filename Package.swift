@@ -62,7 +62,7 @@ let package = Package(
         // The argument parsing engine: command tables, parser, help, value syntax.
         .target(name: "SLPCommandLine", dependencies: ["SLPDomain"], swiftSettings: directMetadata),
         .executableTarget(
-            name: "slp", dependencies: ["SLPDomain", "SLPData", "SLPCommandLine"],
+            name: "slp", dependencies: ["SLPDomain", "SLPData", "SLPCommandLine", "SLPSupport"],
             swiftSettings: directMetadata,
             linkerSettings: [.unsafeFlags(staticExecutable + linkOrder, .when(configuration: .release))]),
         .executableTarget(name: "slp-bench", dependencies: ["SLPDomain", "SLPData", "SLPSupport"], linkerSettings: lldInRelease),

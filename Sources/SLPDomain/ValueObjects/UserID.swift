@@ -4,7 +4,7 @@ import SLPSupport
 public struct UserID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Kept in place rather than as a heap `String`: every generated uid has 28 bytes, and a
     /// search makes thousands of them.
-    @usableFromInline let text: InlineASCII
+    package let text: InlineASCII
 
     /// Letters and digits only, at most 64 characters.
     public var rawValue: String { text.string }
@@ -36,12 +36,6 @@ public struct UserID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static func random<G: RandomNumberGenerator>(using generator: inout G) -> UserID {
         let bytes = (0..<generatedLength).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
         return UserID(stored: InlineASCII(bytes))
-    }
-
-    /// Calls `body` with the identifier's ASCII bytes (for writers that copy them out).
-    @inlinable
-    public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try text.withUTF8(body)
     }
 
     public var description: String { rawValue }

@@ -1,4 +1,5 @@
 import SLPDomain
+import SLPSupport
 
 /// Draws search results: a table nearest first for people, the SLP search object for programs.
 struct SearchRenderer {
@@ -50,7 +51,7 @@ struct SearchRenderer {
     private static func write(_ card: UnsafePointer<NearbyUser>, type: Int, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.fragment("\"uid\":")
-        card.pointee.uid.withUTF8 { writer.bareString(utf8: $0) }
+        card.pointee.uid.text.withUTF8 { writer.bareString(utf8: $0) }
         writer.fragment(",\"nick\":")
         writer.bareString(card.pointee.nick.value)
         writer.fragment(",\"lat\":")
