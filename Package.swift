@@ -70,10 +70,13 @@ let package = Package(
         .target(name: "SLPFuzzSupport"),
         .executableTarget(name: "slp-fuzz-values", dependencies: ["SLPDomain", "SLPFuzzSupport"], linkerSettings: lldInRelease),
         .executableTarget(name: "slp-fuzz-arguments", dependencies: ["SLPCommandLine", "SLPDomain", "SLPFuzzSupport"], linkerSettings: lldInRelease),
+        // In-memory repositories and test values shared by the tests of the domain and the executable.
+        .target(name: "SLPTestSupport", dependencies: ["SLPDomain"]),
         .testTarget(name: "SLPSupportTests", dependencies: ["SLPSupport"]),
-        .testTarget(name: "SLPDomainTests", dependencies: ["SLPDomain", "SLPSupport"]),
+        .testTarget(name: "SLPDomainTests", dependencies: ["SLPDomain", "SLPSupport", "SLPTestSupport"]),
         .testTarget(name: "SLPDataTests", dependencies: ["SLPData", "SLPDomain", "SLPSupport", "CSQLite"]),
-        .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain"]),
+        .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain", "SLPTestSupport"]),
+        .testTarget(name: "SLPTestSupportTests", dependencies: ["SLPTestSupport", "SLPDomain"]),
         .testTarget(name: "CLITests", dependencies: ["slp", "SLPData"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,10 +1,11 @@
 import Foundation
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 final class UserTests: XCTestCase {
     func testNewUserDefaults() throws {
-        let user = try User.stub()
+        let user = User.stub()
         XCTAssertEqual(user.study, .none)
         XCTAssertEqual(user.comments, [])
         XCTAssertEqual(user.reputation, .none)
@@ -20,7 +21,7 @@ final class UserTests: XCTestCase {
     }
 
     func testPublicProfileHasNoPrivateFields() throws {
-        var user = try User.stub(uid: "Abc123", nick: "sesac", gender: .male, study: "swift", comments: ["good"])
+        var user = User.stub(uid: "Abc123", nick: "sesac", gender: .male, study: "swift", comments: ["good"])
         user.sesac = 2
         user.background = 3
         let profile = user.publicProfile
@@ -37,7 +38,7 @@ final class UserTests: XCTestCase {
     }
 
     func testPenaltySecondsLeftRoundsUp() throws {
-        var user = try User.stub()
+        var user = User.stub()
         let now = Date(timeIntervalSince1970: 1_000)
         XCTAssertEqual(user.penaltySecondsLeft(at: now), 0)
         user.dodgePenaltyUntil = now.addingTimeInterval(59.2)

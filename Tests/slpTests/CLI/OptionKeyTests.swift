@@ -1,4 +1,5 @@
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 @testable import SLPCommandLine

@@ -1,5 +1,6 @@
 import Foundation
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 @testable import SLPCommandLine
@@ -8,25 +9,26 @@ import XCTest
 /// Shared people and a conversation between A and B in memory.
 @MainActor
 class ChatTestCase: XCTestCase {
+    var database: InMemoryDatabase!
     var users: InMemoryUserRepository!
     var chats: InMemoryChatRepository!
     let a = User.stub(uid: "A", phone: "010-1111-1111", nick: "에이")
     let b = User.stub(uid: "B", phone: "010-2222-2222", nick: "비")
     let c = User.stub(uid: "C", phone: "010-3333-3333", nick: "씨")
-    let clock = StoppedClock(now: testNow)
+    let clock = StoppedClock(testNow)
     var roomID: Int64 = 0
 
     override func setUp() async throws {
-        users = InMemoryUserRepository()
-        for user in [a, b, c] { try users.add(user) }
-        chats = InMemoryChatRepository(users: users)
-        roomID = chats.open(a.uid, b.uid, at: testNow)
+        database = InMemoryDatabase(users: [a, b, c])
+        users = InMemoryUserRepository(database)
+        chats = InMemoryChatRepository(database)
+        roomID = database.startMatch(a.uid, b.uid, at: testNow)
     }
 
     /// The message the repository stores as number `seq` of room 1, `offset` milliseconds after `testNow`.
     func message(_ seq: Int64, from: User, to: User, _ text: String, offset: Int = 0) -> ChatMessage {
         ChatMessage(
-            id: InMemoryChatRepository.hex(1) + InMemoryChatRepository.hex(seq), from: from.uid, to: to.uid, text: text,
+            id: InMemoryChatRepository.messageID(conversation: 1, seq: seq), from: from.uid, to: to.uid, text: text,
             createdAt: Date(timeIntervalSince1970: Double(Int64(testNow.timeIntervalSince1970 * 1_000) + Int64(offset)) / 1_000))
     }
 
@@ -63,7 +65,7 @@ final class ChatFeatureTests: ChatTestCase {
         await store.send(.send(actingUser: "010-1111-1111", text: "내일\n2시 어때요?"))
         let second = message(2, from: a, to: b, "내일\n2시 어때요?", offset: 1)
         store.receive(.appendSent(second)) { $0.sent = [first, second] }
-        XCTAssertEqual(chats.rooms.first?.messages, [first, second])
+        XCTAssertEqual(database.messages[roomID], [first, second])
     }
 
     func testListingReadsTheConversationWithMyNick() async throws {
@@ -109,12 +111,12 @@ final class ChatFeatureTests: ChatTestCase {
             $0.failure = nil
         }
 
-        chats.end(roomID, by: b.uid)
+        database.end(roomID, by: b.uid, .dodged, at: testNow)
         await store.send(.send(actingUser: "A", text: "아직 있어요?"))
         let ended = Failure(DomainError.studyEnded)
         store.receive(.setFailure(ended)) { $0.failure = ended }
         XCTAssertEqual(ended.status, 201)
-        XCTAssertEqual(chats.rooms.first?.messages, [])
+        XCTAssertNil(database.messages[roomID], "the refused message is not stored")
     }
 }
 
@@ -131,7 +133,7 @@ final class ChatFollowFeatureTests: ChatTestCase {
 
     /// Opens A's view of the conversation with `history` already in it.
     private func open(history: [ChatMessage]) async {
-        let token = chats.token
+        let token = database.changeToken
         await store.send(.open(actingUser: "A", with: nil))
         store.receive(.setToken(token)) { $0.token = token }
         store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick)) {
@@ -160,15 +162,15 @@ final class ChatFollowFeatureTests: ChatTestCase {
         await open(history: [old])
         let new1 = try post(b, "new 1", at: testNow.addingTimeInterval(1))
         let new2 = try post(a, "new 2", at: testNow.addingTimeInterval(1))
-        let token = chats.token
+        let token = database.changeToken
         await store.send(.poll)
         store.receive(.setToken(token)) { $0.token = token }
         store.receive(.append([new1, new2])) { $0.messages = [old, new1, new2] }
         store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick))
 
         // A commit elsewhere that brings no message: the token moves, nothing is appended.
-        chats.commitElsewhere()
-        let quiet = chats.token
+        database.commit()
+        let quiet = database.changeToken
         await store.send(.poll)
         store.receive(.setToken(quiet)) { $0.token = quiet }
         store.receive(.append([]))
@@ -179,8 +181,8 @@ final class ChatFollowFeatureTests: ChatTestCase {
     func testFollowingStopsWhenTheConversationCloses() async throws {
         await open(history: [])
         let last = try post(b, "bye")
-        chats.end(roomID, by: b.uid)
-        let token = chats.token
+        database.end(roomID, by: b.uid, .dodged, at: testNow)
+        let token = database.changeToken
         await store.send(.poll)
         store.receive(.setToken(token)) { $0.token = token }
         store.receive(.append([last])) { $0.messages = [last] }
@@ -192,9 +194,9 @@ final class ChatFollowFeatureTests: ChatTestCase {
 
     func testAWithdrawnPartnerClosesTheConversation() async throws {
         await open(history: [])
+        // The withdrawal is a commit of its own.
         XCTAssertTrue(try users.remove(uid: b.uid))
-        chats.commitElsewhere()
-        let token = chats.token
+        let token = database.changeToken
         await store.send(.poll)
         let withdrawn = Conversation(id: 1, me: a.uid, partner: nil, partnerUID: b.uid, isOpen: false)
         store.receive(.setToken(token)) { $0.token = token }
@@ -204,7 +206,7 @@ final class ChatFollowFeatureTests: ChatTestCase {
     }
 
     func testOpeningWithoutAConversationFails() async {
-        let token = chats.token
+        let token = database.changeToken
         await store.send(.open(actingUser: "C", with: nil))
         store.receive(.setToken(token)) { $0.token = token }
         store.receive(.setFailure(Failure(DomainError.notMatched))) { $0.failure = Failure(DomainError.notMatched) }

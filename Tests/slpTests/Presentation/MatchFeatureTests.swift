@@ -1,4 +1,5 @@
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 @testable import SLPCommandLine
@@ -14,13 +15,14 @@ final class MatchFeatureTests: XCTestCase {
     private let here = try! Coordinate(latitude: 37.5, longitude: 127)
 
     override func setUp() async throws {
-        users = InMemoryUserRepository()
+        let database = InMemoryDatabase()
+        users = InMemoryUserRepository(database)
         try users.add(a)
         try users.add(b)
-        queue = InMemoryQueueRepository(users: users)
+        queue = InMemoryQueueRepository(database)
         for user in [a, b] { _ = try queue.enter(user.uid, at: here, studies: .anything, now: testNow) { _ in } }
-        let matches = InMemoryMatchRepository(queue: queue)
-        let clock = StoppedClock(now: testNow)
+        let matches = InMemoryMatchRepository(database)
+        let clock = StoppedClock(testNow)
         store = TestStore(
             MatchFeature(
                 identify: IdentifyUserUseCase(users: users), request: RequestStudyUseCase(matches: matches, clock: clock),

@@ -1,5 +1,6 @@
 import Foundation
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 @testable import SLPCommandLine
@@ -7,6 +8,7 @@ import XCTest
 
 @MainActor
 final class QueueSearchFeatureTests: XCTestCase {
+    private var database: InMemoryDatabase!
     private var users: InMemoryUserRepository!
     private var queue: InMemoryQueueRepository!
     private var search: InMemorySearchRepository!
@@ -15,18 +17,17 @@ final class QueueSearchFeatureTests: XCTestCase {
     private let sydney = try! Coordinate(latitude: -33.87, longitude: 151.21)
 
     override func setUp() async throws {
-        users = InMemoryUserRepository()
-        try users.add(me)
-        try users.add(other)
-        queue = InMemoryQueueRepository(users: users)
-        search = InMemorySearchRepository(queue: queue)
+        database = InMemoryDatabase(users: [me, other])
+        users = InMemoryUserRepository(database)
+        queue = InMemoryQueueRepository(database)
+        search = InMemorySearchRepository(database)
     }
 
     private func queueStore() -> TestStore<QueueFeature> {
         TestStore(
             QueueFeature(
-                identify: IdentifyUserUseCase(users: users), enter: EnterQueueUseCase(queue: queue, clock: StoppedClock(now: testNow)),
-                leave: LeaveQueueUseCase(queue: queue), state: QueueStateUseCase(matches: InMemoryMatchRepository(queue: queue))),
+                identify: IdentifyUserUseCase(users: users), enter: EnterQueueUseCase(queue: queue, clock: StoppedClock(testNow)),
+                leave: LeaveQueueUseCase(queue: queue), state: QueueStateUseCase(matches: InMemoryMatchRepository(database))),
             initialState: .init(), test: self)
     }
 
@@ -34,7 +35,7 @@ final class QueueSearchFeatureTests: XCTestCase {
         TestStore(
             SearchFeature(
                 identify: IdentifyUserUseCase(users: users),
-                search: SearchNearbyUseCase(search: search, queue: queue, clock: StoppedClock(now: testNow))),
+                search: SearchNearbyUseCase(search: search, queue: queue, clock: StoppedClock(testNow))),
             initialState: .init(), test: self)
     }
 
@@ -67,7 +68,7 @@ final class QueueSearchFeatureTests: XCTestCase {
         let failure = Failure(DomainError.invalid(InvalidValue(code: "invalid_coordinate", message: "latitude must be a number from -90 to 90")))
         store.receive(.setFailure(failure)) { $0.failure = failure }
         XCTAssertEqual(failure.exitCode, .usage)
-        XCTAssertTrue(queue.entries.isEmpty)
+        XCTAssertTrue(database.queue.isEmpty)
         let output = QueueRenderer(format: .text(.plain), failures: renderer).render(store.state)
         XCTAssertEqual(output, Output(stdout: "", stderr: "Error: latitude must be a number from -90 to 90\n", exitCode: .usage))
     }
@@ -129,7 +130,7 @@ final class QueueSearchFeatureTests: XCTestCase {
 
     func testSeedReportsProgressThenDone() async throws {
         let population = InMemoryPopulationRepository()
-        let store = TestStore(SeedFeature(seed: SeedPopulationUseCase(population: population, clock: StoppedClock(now: testNow))), initialState: .init(), test: self)
+        let store = TestStore(SeedFeature(seed: SeedPopulationUseCase(population: population, clock: StoppedClock(testNow))), initialState: .init(), test: self)
         let options = try SeedOptions(count: 25, seed: 3, spreadKilometres: 2)
         await store.send(.seed(options))
         store.receive(.setProgress(25)) { $0.added = 25 }
@@ -143,7 +144,7 @@ final class QueueSearchFeatureTests: XCTestCase {
         struct Broken: Error {}
         let population = InMemoryPopulationRepository()
         population.failure = Broken()
-        let store = TestStore(SeedFeature(seed: SeedPopulationUseCase(population: population, clock: StoppedClock(now: testNow))), initialState: .init(), test: self)
+        let store = TestStore(SeedFeature(seed: SeedPopulationUseCase(population: population, clock: StoppedClock(testNow))), initialState: .init(), test: self)
         await store.send(.seed(try SeedOptions(count: 5)))
         let failure = Failure(Broken())
         store.receive(.setFailure(failure)) { $0.failure = failure }

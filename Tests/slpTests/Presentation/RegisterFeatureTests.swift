@@ -1,22 +1,25 @@
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 @testable import slp
 
 @MainActor
 final class RegisterFeatureTests: XCTestCase {
+    private var database: InMemoryDatabase!
     private var users: InMemoryUserRepository!
     private var store: TestStore<RegisterFeature>!
 
     override func setUp() async throws {
-        users = InMemoryUserRepository()
-        let register = RegisterUserUseCase(users: users, clock: StoppedClock(now: testNow), ids: CountingIDs())
+        database = InMemoryDatabase()
+        users = InMemoryUserRepository(database)
+        let register = RegisterUserUseCase(users: users, clock: StoppedClock(testNow), ids: SequentialUserIDGenerator())
         store = TestStore(RegisterFeature(register: register), initialState: .init(), test: self)
     }
 
     func testSubmitStoresTheUser() async throws {
         await store.send(.submit(.stub()))
-        let stored = try XCTUnwrap(users.users.first)
+        let stored = try XCTUnwrap(database.users.values.first)
         store.receive(.setRegistered(stored)) { $0.user = stored }
         XCTAssertEqual(stored.phone.e164, "+821012345678")
         XCTAssertEqual(stored.createdAt, testNow)
@@ -24,7 +27,7 @@ final class RegisterFeatureTests: XCTestCase {
 
     func testSecondRegistrationWithSamePhoneFails() async throws {
         await store.send(.submit(.stub(phone: "010-1234-5678")))
-        let first = try XCTUnwrap(users.users.first)
+        let first = try XCTUnwrap(database.users.values.first)
         store.receive(.setRegistered(first)) { $0.user = first }
 
         await store.send(.submit(.stub(phone: "+821012345678", nick: "다른")))
@@ -33,14 +36,14 @@ final class RegisterFeatureTests: XCTestCase {
             $0.failure = refused
             $0.user = nil
         }
-        XCTAssertEqual(users.users.count, 1)
+        XCTAssertEqual(database.users.count, 1)
     }
 
     func testInvalidNickIsUsageFailure() async {
         await store.send(.submit(.stub(nick: "abcdefghijk")))
         let failure = Failure(code: "invalid_nick", status: nil, message: "a nick has at most 10 characters (got 11)", exitCode: .usage)
         store.receive(.setFailure(failure)) { $0.failure = failure }
-        XCTAssertTrue(users.users.isEmpty)
+        XCTAssertTrue(database.users.isEmpty)
     }
 
     func testReducerIsPureAndClearsTheOtherOutcome() {

@@ -1,38 +1,43 @@
 import Foundation
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 final class FollowConversationUseCaseTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_795_253_400)
-    private var chats: FakeChatRepository!
+    private var database: InMemoryDatabase!
+    private var chats: InMemoryChatRepository!
     private var follow: FollowConversationUseCase!
     private var me: User!
     private var partner: User!
 
     override func setUpWithError() throws {
-        chats = FakeChatRepository()
-        me = try User.stub(uid: "Me", phone: "010-1000-0001", nick: "나")
-        partner = try User.stub(uid: "Partner", phone: "010-1000-0002", nick: "상대")
+        me = User.stub(uid: "Me", phone: "010-1000-0001", nick: "나")
+        partner = User.stub(uid: "Partner", phone: "010-1000-0002", nick: "상대")
+        database = InMemoryDatabase(users: [me, partner])
+        chats = InMemoryChatRepository(database)
         follow = FollowConversationUseCase(chats: chats)
     }
 
     func testOpenFindsTheConversationOrIsNotMatched() throws {
         XCTAssertThrowsDomainError(try follow.open(me: me.uid, with: nil), .notMatched)
-        chats.open(me, partner)
-        XCTAssertEqual(try follow.open(me: me.uid, with: nil), chats.conversations[me.uid]?.last)
-        XCTAssertEqual(try follow.open(me: me.uid, with: partner.uid), chats.conversations[me.uid]?.last)
+        let id = database.startMatch(me.uid, partner.uid, at: now)
+        let conversation = Conversation(
+            id: id, me: me.uid, partner: .init(uid: partner.uid, nick: partner.nick), partnerUID: partner.uid, isOpen: true)
+        XCTAssertEqual(try follow.open(me: me.uid, with: nil), conversation)
+        XCTAssertEqual(try follow.open(me: me.uid, with: partner.uid), conversation)
         XCTAssertThrowsDomainError(try follow.open(me: me.uid, with: try UserID("Someone")), .notMatched)
     }
 
     func testChangeTokenIsTheRepositorysToken() throws {
-        chats.token = 41
+        database.changeToken = 41
         XCTAssertEqual(try follow.changeToken(), 41)
-        chats.token = -7
+        database.changeToken = -7
         XCTAssertEqual(try follow.changeToken(), -7)
     }
 
     func testPollWithoutALastMessageReturnsAllAndAfterOneOnlyTheNewer() throws {
-        chats.open(me, partner)
+        database.startMatch(me.uid, partner.uid, at: now)
         let conversation = try follow.open(me: me.uid, with: nil)
         let sent = try (0..<3).map { try chats.send(from: partner.uid, text: "m\($0)", at: now) { _ in } }
         let (current, all) = try follow.poll(conversation, after: nil)
@@ -46,10 +51,10 @@ final class FollowConversationUseCaseTests: XCTestCase {
     }
 
     func testPollReturnsTheConversationAsItIsNow() throws {
-        let id = chats.open(me, partner)
+        let id = database.startMatch(me.uid, partner.uid, at: now)
         let conversation = try follow.open(me: me.uid, with: nil)
         XCTAssertTrue(conversation.isOpen)
-        chats.close(id)
+        database.end(id, by: partner.uid, .dodged, at: now)
         let (current, _) = try follow.poll(conversation, after: nil)
         XCTAssertFalse(current.isOpen)
         XCTAssertEqual(current.id, conversation.id)

@@ -1,21 +1,26 @@
 import Foundation
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 final class ReadMessagesUseCaseTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_795_253_400)
-    private var chats: FakeChatRepository!
+    private var database: InMemoryDatabase!
+    private var chats: InMemoryChatRepository!
     private var read: ReadMessagesUseCase!
     private var me: User!
     private var partner: User!
     private var stranger: User!
+    /// The conversation of me and partner.
+    private var firstID: Int64 = 0
 
     override func setUpWithError() throws {
-        chats = FakeChatRepository()
-        me = try User.stub(uid: "Me", phone: "010-1000-0001", nick: "나")
-        partner = try User.stub(uid: "Partner", phone: "010-1000-0002", nick: "상대")
-        stranger = try User.stub(uid: "Stranger", phone: "010-1000-0003", nick: "남")
-        chats.open(me, partner)
+        me = User.stub(uid: "Me", phone: "010-1000-0001", nick: "나")
+        partner = User.stub(uid: "Partner", phone: "010-1000-0002", nick: "상대")
+        stranger = User.stub(uid: "Stranger", phone: "010-1000-0003", nick: "남")
+        database = InMemoryDatabase(users: [me, partner, stranger])
+        chats = InMemoryChatRepository(database)
+        firstID = database.startMatch(me.uid, partner.uid, at: now)
         read = ReadMessagesUseCase(chats: chats)
     }
 
@@ -41,7 +46,8 @@ final class ReadMessagesUseCaseTests: XCTestCase {
     func testPagesArePassedThroughWithTheConversation() throws {
         let sent = try post(5)
         let (conversation, all) = try read(me: me.uid, with: nil, page: .all)
-        XCTAssertEqual(conversation, chats.conversations[me.uid]?.last)
+        XCTAssertEqual(conversation, Conversation(
+            id: firstID, me: me.uid, partner: .init(uid: partner.uid, nick: partner.nick), partnerUID: partner.uid, isOpen: true))
         XCTAssertEqual(all, sent)
         XCTAssertEqual(try read(me: me.uid, with: nil, page: .newest(limit: 2)).1, Array(sent.suffix(2)))
         XCTAssertEqual(try read(me: me.uid, with: nil, page: .newest(limit: 1)).1, [sent[4]])
@@ -53,13 +59,12 @@ final class ReadMessagesUseCaseTests: XCTestCase {
     }
 
     func testTheLatestOrAGivenPastPartnersConversationIsRead() throws {
-        let first = chats.conversations[me.uid]!.last!
         _ = try post(2)
-        chats.close(first.id)
-        chats.open(me, stranger)
+        database.end(firstID, by: partner.uid, .dodged, at: now)
+        database.startMatch(me.uid, stranger.uid, at: now)
         XCTAssertEqual(try read(me: me.uid, with: nil, page: .all).0.partnerUID, stranger.uid)
         let (past, messages) = try read(me: me.uid, with: partner.uid, page: .all)
-        XCTAssertEqual(past.id, first.id)
+        XCTAssertEqual(past.id, firstID)
         XCTAssertFalse(past.isOpen)
         XCTAssertEqual(messages.map(\.text), ["m0", "m1"])
     }

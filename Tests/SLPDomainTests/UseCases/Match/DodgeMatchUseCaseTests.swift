@@ -16,7 +16,7 @@ final class DodgeMatchUseCaseTests: MatchUseCaseTestCase {
         XCTAssertEqual(match, MatchView(partner: card(b), myEnding: nil, partnerEnding: nil, iReviewed: false, isCurrent: true, startedAt: now))
         XCTAssertEqual(stored(a).dodgeCount, 1)
         XCTAssertEqual(stored(a).dodgePenaltyUntil, now.addingTimeInterval(60))
-        XCTAssertEqual(matches.matchEnds.values.first, now)
+        XCTAssertEqual(database.matches.first?.endedAt, now)
 
         let partner = try matches.snapshot(of: b.uid)
         XCTAssertEqual(partner.current?.partnerEnding, .dodged)

@@ -1,5 +1,6 @@
 import Foundation
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 final class MatchRulesTests: XCTestCase {
@@ -9,7 +10,7 @@ final class MatchRulesTests: XCTestCase {
         _ uid: String, waiting: Bool = true, current: MatchView? = nil, latest: MatchView? = nil,
         dodges: Int = 0, reports: Int = 0, penaltyUntil: Date? = nil
     ) throws -> PartySnapshot {
-        var user = try User.stub(uid: uid, phone: "010-1234-\(1000 + uid.count)")
+        var user = User.stub(uid: uid, phone: "010-1234-\(1000 + uid.count)")
         user.dodgeCount = dodges
         user.reportedCount = reports
         user.dodgePenaltyUntil = penaltyUntil

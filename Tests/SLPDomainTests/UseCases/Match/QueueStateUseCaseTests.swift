@@ -8,7 +8,7 @@ final class QueueStateUseCaseTests: MatchUseCaseTestCase {
     }
 
     func testGeneralAndWaiting() throws {
-        matches.waiting.remove(a.uid)
+        database.queue[a.uid] = nil
         let general = try queueState(me: a.uid)
         XCTAssertEqual(general.status, .general)
         XCTAssertFalse(general.dodged)

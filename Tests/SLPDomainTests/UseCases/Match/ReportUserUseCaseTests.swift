@@ -1,5 +1,6 @@
 import Foundation
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 final class ReportUserUseCaseTests: MatchUseCaseTestCase {
@@ -19,24 +20,24 @@ final class ReportUserUseCaseTests: MatchUseCaseTestCase {
         _ = try request(me: b.uid, other: a.uid)
         _ = try request(me: b.uid, other: c.uid)
         XCTAssertEqual(try report(me: a.uid, other: b.uid, reason: .noShow, comment: ""), card(b))
-        XCTAssertEqual(matches.reports, [.init(from: a.uid, to: b.uid, reason: .noShow, comment: nil)], "an empty comment is none")
+        XCTAssertEqual(database.reports, [.init(from: a.uid, to: b.uid, reason: .noShow, comment: nil)], "an empty comment is none")
         XCTAssertEqual(stored(b).reportedCount, 1)
-        XCTAssertEqual(matches.requests, [[b.uid, c.uid]])
+        XCTAssertEqual(database.requests, [RequestRow(from: b.uid, to: c.uid)])
         XCTAssertThrowsDomainError(try report(me: a.uid, other: b.uid, reason: .rude, comment: nil), .alreadyReported)
         XCTAssertEqual(stored(b).reportedCount, 1)
         XCTAssertThrowsDomainError(try request(me: b.uid, other: a.uid), .otherNotSearching)  // a reported pair never meets again
     }
 
     func testTheThirdReportBarsFromTheQueue() throws {
-        let d = try User.stub(uid: "D", phone: "010-1000-0004", nick: "디")
+        let d = User.stub(uid: "D", phone: "010-1000-0004", nick: "디")
         try users.add(d)
-        matches.waiting.insert(d.uid)
+        placeInQueue(d)
         _ = try report(me: a.uid, other: d.uid, reason: .abuse, comment: "욕설")
         _ = try report(me: b.uid, other: d.uid, reason: .abuse, comment: nil)
-        XCTAssertTrue(matches.waiting.contains(d.uid))
+        XCTAssertTrue(waiting.contains(d.uid))
         _ = try report(me: c.uid, other: d.uid, reason: .obscene, comment: nil)
-        XCTAssertFalse(matches.waiting.contains(d.uid))
+        XCTAssertFalse(waiting.contains(d.uid))
         XCTAssertEqual(stored(d).reportedCount, 3)
-        XCTAssertEqual(matches.reports.map(\.comment), ["욕설", nil, nil])
+        XCTAssertEqual(database.reports.map(\.comment), ["욕설", nil, nil])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 final class RequestStudyUseCaseTests: MatchUseCaseTestCase {
@@ -10,7 +11,7 @@ final class RequestStudyUseCaseTests: MatchUseCaseTestCase {
 
     func testAnUnknownUserIsNotSearching() {
         XCTAssertThrowsDomainError(try request(me: a.uid, other: ghost), .otherNotSearching)
-        XCTAssertTrue(matches.requests.isEmpty)
+        XCTAssertTrue(database.requests.isEmpty)
     }
 
     func testAnUnknownRequesterIsNotRegistered() {
@@ -21,16 +22,16 @@ final class RequestStudyUseCaseTests: MatchUseCaseTestCase {
         let first = try request(me: a.uid, other: b.uid)
         XCTAssertEqual(first, MatchOutcome(decision: .openRequest, partner: card(b)))
         XCTAssertFalse(first.isMatched)
-        XCTAssertEqual(matches.requests, [[a.uid, b.uid]])
+        XCTAssertEqual(database.requests, [RequestRow(from: a.uid, to: b.uid)])
         XCTAssertEqual(try request(me: a.uid, other: b.uid), first, "asking again keeps the one request")
-        XCTAssertEqual(matches.requests, [[a.uid, b.uid]])
+        XCTAssertEqual(database.requests, [RequestRow(from: a.uid, to: b.uid)])
         _ = try request(me: c.uid, other: a.uid)
 
         let second = try request(me: b.uid, other: a.uid)
         XCTAssertEqual(second, MatchOutcome(decision: .match, partner: card(a)))
         XCTAssertTrue(second.isMatched)
-        XCTAssertEqual(matches.waiting, [c.uid], "both matched users left the queue")
-        XCTAssertTrue(matches.requests.isEmpty, "every open request of either is dropped")
+        XCTAssertEqual(waiting, [c.uid], "both matched users left the queue")
+        XCTAssertTrue(database.requests.isEmpty, "every open request of either is dropped")
         let mine = try matches.snapshot(of: a.uid)
         XCTAssertEqual(mine.current, MatchView(partner: card(b), myEnding: nil, partnerEnding: nil, iReviewed: false, isCurrent: true, startedAt: now))
         XCTAssertTrue(mine.isMatched)
@@ -38,14 +39,14 @@ final class RequestStudyUseCaseTests: MatchUseCaseTestCase {
     }
 
     func testRefusalsWhileMatchedOrNotWaiting() throws {
-        matches.waiting.remove(c.uid)
+        database.queue[c.uid] = nil
         XCTAssertThrowsDomainError(try request(me: a.uid, other: c.uid), .otherNotSearching)
         XCTAssertThrowsDomainError(try request(me: c.uid, other: a.uid), .notSearching)
         try matchAB()
         XCTAssertThrowsDomainError(try request(me: a.uid, other: c.uid), .alreadyMatched(status: 201))
-        matches.waiting.insert(c.uid)
+        placeInQueue(c)
         XCTAssertThrowsDomainError(try request(me: c.uid, other: a.uid), .otherNotSearching)
-        XCTAssertTrue(matches.requests.isEmpty)
+        XCTAssertTrue(database.requests.isEmpty)
     }
 }
 
@@ -62,7 +63,7 @@ final class AcceptStudyUseCaseTests: MatchUseCaseTestCase {
     func testWithoutAnOpenRequestThereIsNothingToAccept() throws {
         _ = try request(me: a.uid, other: b.uid)
         XCTAssertThrowsDomainError(try accept(me: a.uid, other: b.uid), .noRequest)  // my own request cannot be accepted by me
-        XCTAssertEqual(matches.waiting, [a.uid, b.uid, c.uid])
+        XCTAssertEqual(waiting, [a.uid, b.uid, c.uid])
         XCTAssertNil(try matches.snapshot(of: a.uid).current)
     }
 
@@ -72,8 +73,8 @@ final class AcceptStudyUseCaseTests: MatchUseCaseTestCase {
         _ = try request(me: a.uid, other: c.uid)
         let outcome = try accept(me: b.uid, other: a.uid)
         XCTAssertEqual(outcome, MatchOutcome(decision: .match, partner: card(a)))
-        XCTAssertEqual(matches.waiting, [c.uid])
-        XCTAssertTrue(matches.requests.isEmpty)
+        XCTAssertEqual(waiting, [c.uid])
+        XCTAssertTrue(database.requests.isEmpty)
         XCTAssertEqual(try matches.snapshot(of: b.uid).current?.partner, card(a))
         XCTAssertEqual(try matches.snapshot(of: a.uid).current?.partner, card(b))
         XCTAssertEqual(try matches.snapshot(of: a.uid).current?.startedAt, now)

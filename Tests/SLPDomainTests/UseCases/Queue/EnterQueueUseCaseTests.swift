@@ -1,19 +1,22 @@
 import Foundation
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 final class EnterQueueUseCaseTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_795_253_400.25)
-    private var users: FakeUserRepository!
-    private var queue: FakeQueueRepository!
+    private var database: InMemoryDatabase!
+    private var users: InMemoryUserRepository!
+    private var queue: InMemoryQueueRepository!
     private var enter: EnterQueueUseCase!
     private var me: User!
 
     override func setUpWithError() throws {
-        me = try User.stub(uid: "Me1")
-        users = FakeUserRepository([me])
-        queue = FakeQueueRepository(users: users)
-        enter = EnterQueueUseCase(queue: queue, clock: FixedClock(now))
+        me = User.stub(uid: "Me1")
+        database = InMemoryDatabase(users: [me])
+        users = InMemoryUserRepository(database)
+        queue = InMemoryQueueRepository(database)
+        enter = EnterQueueUseCase(queue: queue, clock: StoppedClock(now))
     }
 
     /// Replaces my stored record.
@@ -39,13 +42,13 @@ final class EnterQueueUseCaseTests: XCTestCase {
 
     func testEnteringAgainRefreshesPositionStudiesAndTime() throws {
         _ = try enter(me: me.uid, latitude: 37.5, longitude: 127, studies: ["java"])
-        let later = EnterQueueUseCase(queue: queue, clock: FixedClock(now.addingTimeInterval(60)))
+        let later = EnterQueueUseCase(queue: queue, clock: StoppedClock(now.addingTimeInterval(60)))
         let entry = try later(me: me.uid, latitude: 35.1, longitude: 129.0, studies: ["python"])
         XCTAssertEqual(try queue.entry(for: me.uid), entry)
         XCTAssertEqual(entry.coordinate, .at(35.1, 129.0))
         XCTAssertEqual(entry.studies.studies.map(\.name), ["python"])
         XCTAssertEqual(entry.enteredAt, now.addingTimeInterval(60))
-        XCTAssertEqual(queue.entries.count, 1)
+        XCTAssertEqual(database.queue.count, 1)
     }
 
     func testInvalidCoordinatesAreRefusedBeforeTouchingTheRepository() {
@@ -59,7 +62,7 @@ final class EnterQueueUseCaseTests: XCTestCase {
                                    code: "invalid_coordinate")
         }
         XCTAssertEqual(queue.calls, [])
-        XCTAssertTrue(queue.entries.isEmpty)
+        XCTAssertTrue(database.queue.isEmpty)
     }
 
     func testInvalidCoordinateWinsOverReportsAndPenalties() throws {

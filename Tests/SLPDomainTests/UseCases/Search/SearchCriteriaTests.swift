@@ -1,5 +1,6 @@
 import Foundation
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 final class SearchCriteriaTests: XCTestCase {
@@ -13,7 +14,7 @@ final class SearchCriteriaTests: XCTestCase {
     private func candidate(
         born birth: CalendarDate, gender: Gender = .female, ages: ClosedRange<Int> = 18...65, searchable: Bool = true
     ) -> User {
-        try! User.stub(
+        User.stub(
             uid: "C1", phone: "010-9999-9999", birth: (birth.year, birth.month, birth.day), gender: gender,
             ageRange: (ages.lowerBound, ages.upperBound), searchable: searchable)
     }
@@ -21,7 +22,7 @@ final class SearchCriteriaTests: XCTestCase {
     private func criteria(
         myBirth: (Int, Int, Int) = (2000, 1, 15), ages: (Int, Int) = (18, 65), on day: CalendarDate? = nil, gender: Gender? = nil
     ) throws -> SearchCriteria {
-        SearchCriteria(me: try User.stub(birth: myBirth, ageRange: ages), today: day ?? today, gender: gender)
+        SearchCriteria(me: User.stub(birth: myBirth, ageRange: ages), today: day ?? today, gender: gender)
     }
 
     func testMyAgeIsFullYearsToday() throws {

@@ -1,21 +1,24 @@
 import Foundation
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 final class SearchNearbyUseCaseTests: XCTestCase {
     private let here = Coordinate.at(37.5665, 126.9780)
-    private var users: FakeUserRepository!
-    private var queue: FakeQueueRepository!
-    private var searchRepository: FakeSearchRepository!
+    private var database: InMemoryDatabase!
+    private var users: InMemoryUserRepository!
+    private var queue: InMemoryQueueRepository!
+    private var searchRepository: InMemorySearchRepository!
     private var search: SearchNearbyUseCase!
     private var me: User!
 
     override func setUpWithError() throws {
-        me = try User.stub(uid: "Me1", birth: (2000, 1, 15))  // 26 on 2026-11-21
-        users = FakeUserRepository([me])
-        queue = FakeQueueRepository(users: users)
-        searchRepository = FakeSearchRepository(queue: queue)
-        search = SearchNearbyUseCase(search: searchRepository, queue: queue, clock: try FixedClock(year: 2026, month: 11, day: 21))
+        me = User.stub(uid: "Me1", birth: (2000, 1, 15))  // 26 on 2026-11-21
+        database = InMemoryDatabase(users: [me])
+        users = InMemoryUserRepository(database)
+        queue = InMemoryQueueRepository(database)
+        searchRepository = InMemorySearchRepository(database)
+        search = SearchNearbyUseCase(search: searchRepository, queue: queue, clock: StoppedClock(year: 2026, month: 11, day: 21))
     }
 
     private var phoneNumber = 0
@@ -27,16 +30,16 @@ final class SearchNearbyUseCaseTests: XCTestCase {
         birth: (Int, Int, Int) = (1999, 6, 1), ages: (Int, Int) = (18, 65), searchable: Bool = true
     ) throws -> User {
         phoneNumber += 1
-        let user = try User.stub(
+        let user = User.stub(
             uid: uid, phone: "010-5555-\(1000 + phoneNumber)", nick: String(uid.lowercased().prefix(10)), birth: birth, gender: gender,
             ageRange: ages, searchable: searchable)
         try users.add(user)
-        if let coordinate { queue.place(try .stub(uid, at: coordinate, studies: studies)) }
+        if let coordinate { database.place(.stub(uid, at: coordinate, studies: studies)) }
         return user
     }
 
     private func queueMe(at coordinate: Coordinate? = nil, studies: [String] = []) throws {
-        queue.place(try .stub("Me1", at: coordinate ?? here, studies: studies))
+        database.place(.stub("Me1", at: coordinate ?? here, studies: studies))
     }
 
     private func uids(_ users: [NearbyUser]) -> [String] { users.map(\.uid.rawValue) }
@@ -157,12 +160,13 @@ final class SearchNearbyUseCaseTests: XCTestCase {
         try waiting("ReportedMe2", at: here.moved(200))
         try waiting("Friend3", at: here.moved(300))
         try waiting("Bystander4", at: here.moved(400))
-        searchRepository.reports = [
-            (try UserID("Me1"), try UserID("IReported1")), (try UserID("ReportedMe2"), try UserID("Me1")),
-            (try UserID("Friend3"), try UserID("Bystander4")),
+        database.reports = [
+            ReportRow(from: try UserID("Me1"), to: try UserID("IReported1"), reason: .rude, comment: nil),
+            ReportRow(from: try UserID("ReportedMe2"), to: try UserID("Me1"), reason: .rude, comment: nil),
+            ReportRow(from: try UserID("Friend3"), to: try UserID("Bystander4"), reason: .rude, comment: nil),
         ]
         for from in ["IReported1", "ReportedMe2", "Friend3", "Me1"] {
-            searchRepository.requests.append((try UserID(from), me.uid))
+            database.requests.insert(RequestRow(from: try UserID(from), to: me.uid))
         }
         let result = try search(me: me, SearchRequest())
         XCTAssertEqual(uids(result.fromQueueDB), ["Friend3", "Bystander4"])
@@ -179,7 +183,7 @@ final class SearchNearbyUseCaseTests: XCTestCase {
         try waiting("Middle3", at: here.moved(5_000))
         try waiting("Gone4", at: nil)  // asked, then left the queue
         for from in ["FarAway1", "Close2", "Middle3", "Gone4"] {
-            searchRepository.requests.append((try UserID(from), me.uid))
+            database.requests.insert(RequestRow(from: try UserID(from), to: me.uid))
         }
         let result = try search(me: me, SearchRequest())
         XCTAssertEqual(uids(result.fromQueueDBRequested), ["Close2", "Middle3", "FarAway1"])
@@ -193,7 +197,7 @@ final class SearchNearbyUseCaseTests: XCTestCase {
         try waiting("Wide2", at: here.moved(200), studies: ["ＲＥＡＣＴ"])
         try waiting("None3", at: here.moved(300), studies: ["go"])
         try waiting("Open4", at: here.moved(400))
-        searchRepository.requests.append((try UserID("Other1"), me.uid))
+        database.requests.insert(RequestRow(from: try UserID("Other1"), to: me.uid))
         let result = try search(me: me, SearchRequest())
         XCTAssertEqual(result.fromQueueDB.map { $0.sharedStudies.map(\.name) }, [["알고리즘", "SWIFT"], ["ＲＥＡＣＴ"], [], []])
         XCTAssertEqual(result.fromQueueDBRequested.map { $0.sharedStudies.map(\.name) }, [["알고리즘", "SWIFT"]])

@@ -1,13 +1,16 @@
 import Foundation
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 final class SeedPopulationUseCaseTests: XCTestCase {
-    private let clock = try! FixedClock(year: 2026, month: 11, day: 21)
+    private let clock = StoppedClock(year: 2026, month: 11, day: 21)
 
-    /// Seeds `options` into a fresh fake, optionally after `alreadySeeded` earlier users.
+    /// Seeds `options` into a fresh database, optionally after `alreadySeeded` earlier users.
     private func seed(_ options: SeedOptions, alreadySeeded: Int = 0) throws -> [WaitingUser] {
-        let population = FakePopulationRepository(alreadySeeded: alreadySeeded)
+        let database = InMemoryDatabase()
+        database.seeded = alreadySeeded
+        let population = InMemoryPopulationRepository(database)
         try SeedPopulationUseCase(population: population, clock: clock)(options)
         return population.added
     }
@@ -123,7 +126,7 @@ final class SeedPopulationUseCaseTests: XCTestCase {
     }
 
     func testASecondRunAddsNewPeopleAfterTheFirst() throws {
-        let population = FakePopulationRepository()
+        let population = InMemoryPopulationRepository()
         let seedUseCase = SeedPopulationUseCase(population: population, clock: clock)
         var progress: [Int] = []
         XCTAssertEqual(try seedUseCase(try SeedOptions(count: 300, seed: 3)) { progress.append($0) }, 300)
@@ -136,7 +139,9 @@ final class SeedPopulationUseCaseTests: XCTestCase {
     }
 
     func testAtMostOneHundredMillionSyntheticUsers() throws {
-        let population = FakePopulationRepository(alreadySeeded: 99_999_995)
+        let database = InMemoryDatabase()
+        database.seeded = 99_999_995
+        let population = InMemoryPopulationRepository(database)
         XCTAssertThrowsInvalid(try SeedPopulationUseCase(population: population, clock: clock)(try SeedOptions(count: 6)), code: "invalid_count")
         XCTAssertTrue(population.batches.isEmpty)
         XCTAssertEqual(try SeedPopulationUseCase(population: population, clock: clock)(try SeedOptions(count: 5)), 5)
@@ -159,8 +164,10 @@ final class SeedPopulationPhoneCollisionTests: XCTestCase {
     /// A real user who registered a synthetic-looking number is never overwritten: that person
     /// is skipped and another drawn, so exactly N are still added.
     func testPeopleWhosePhoneIsTakenAreSkippedAndReplaced() throws {
-        let population = FakePopulationRepository(takenPhones: ["+821900000001", "+821900000003"])
-        let seed = SeedPopulationUseCase(population: population, clock: FixedClock(Date(timeIntervalSince1970: 1_795_253_400)))
+        let population = InMemoryPopulationRepository(InMemoryDatabase(users: [
+            User.stub(uid: "Real1", phone: "+821900000001"), User.stub(uid: "Real2", phone: "+821900000003"),
+        ]))
+        let seed = SeedPopulationUseCase(population: population, clock: StoppedClock(Date(timeIntervalSince1970: 1_795_253_400)))
         XCTAssertEqual(try seed(try SeedOptions(count: 5)), 5)
         XCTAssertEqual(population.added.map(\.user.phone.e164), [
             "+821900000000", "+821900000002", "+821900000004", "+821900000005", "+821900000006",

@@ -1,16 +1,17 @@
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 final class IdentifyUserUseCaseTests: XCTestCase {
-    private var users: FakeUserRepository!
+    private var users: InMemoryUserRepository!
     private var identify: IdentifyUserUseCase!
     private var alice: User!
     private var bob: User!
 
     override func setUpWithError() throws {
-        alice = try User.stub(uid: "Alice1", phone: "010-1234-5678", nick: "alice")
-        bob = try User.stub(uid: "Bob2", phone: "011-987-6543", nick: "bob")
-        users = FakeUserRepository([alice, bob])
+        alice = User.stub(uid: "Alice1", phone: "010-1234-5678", nick: "alice")
+        bob = User.stub(uid: "Bob2", phone: "011-987-6543", nick: "bob")
+        users = InMemoryUserRepository(InMemoryDatabase(users: [alice, bob]))
         identify = IdentifyUserUseCase(users: users)
     }
 

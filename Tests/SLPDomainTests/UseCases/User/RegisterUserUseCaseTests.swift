@@ -1,17 +1,20 @@
 import Foundation
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 final class RegisterUserUseCaseTests: XCTestCase {
-    private var users: FakeUserRepository!
-    private var ids: SequenceUserIDGenerator!
-    private var clock: FixedClock!
+    private var database: InMemoryDatabase!
+    private var users: InMemoryUserRepository!
+    private var ids: SequentialUserIDGenerator!
+    private var clock: StoppedClock!
     private var register: RegisterUserUseCase!
 
     override func setUpWithError() throws {
-        users = FakeUserRepository()
-        ids = SequenceUserIDGenerator()
-        clock = FixedClock(Date(timeIntervalSince1970: 1_795_262_400.5))  // 2026-11-21T12:00:00.500Z
+        database = InMemoryDatabase()
+        users = InMemoryUserRepository(database)
+        ids = SequentialUserIDGenerator()
+        clock = StoppedClock(Date(timeIntervalSince1970: 1_795_262_400.5))  // 2026-11-21T12:00:00.500Z
         register = RegisterUserUseCase(users: users, clock: clock, ids: ids)
     }
 
@@ -30,14 +33,14 @@ final class RegisterUserUseCaseTests: XCTestCase {
         XCTAssertEqual(user.sesacCollection, [0])
         XCTAssertEqual(user.ageRange, .all)
         XCTAssertTrue(user.searchable)
-        XCTAssertEqual(users.all, [user])
+        XCTAssertEqual(database.users, [user.uid: user])
     }
 
     func testUIDsComeFromTheGenerator() throws {
         let first = try register(.stub(phone: "010-1111-1111"))
         let second = try register(.stub(phone: "010-2222-2222"))
         XCTAssertEqual([first.uid.rawValue, second.uid.rawValue], ["U1", "U2"])
-        XCTAssertEqual(users.all.map(\.uid.rawValue), ["U1", "U2"])
+        XCTAssertEqual(database.users.keys.map(\.rawValue).sorted(), ["U1", "U2"])
     }
 
     func testDefaultGeneratorMakesRandomUIDsNotDerivedFromThePhone() throws {
@@ -58,13 +61,13 @@ final class RegisterUserUseCaseTests: XCTestCase {
                 XCTAssertEqual(error?.isInvalidValue, false)
             }
         }
-        XCTAssertEqual(users.all, [first])
+        XCTAssertEqual(database.users, [first.uid: first])
     }
 
     func testSameNickIsAllowed() throws {
         _ = try register(.stub(phone: "010-1111-1111", nick: "sesac"))
         _ = try register(.stub(phone: "010-2222-2222", nick: "sesac"))
-        XCTAssertEqual(users.all.map(\.nick.value), ["sesac", "sesac"])
+        XCTAssertEqual(database.users.values.map(\.nick.value), ["sesac", "sesac"])
     }
 
     func testForbiddenNickIsRefusedWithoutTouchingTheRepository() {
@@ -78,7 +81,7 @@ final class RegisterUserUseCaseTests: XCTestCase {
             }
         }
         XCTAssertEqual(users.calls, [])
-        XCTAssertEqual(users.all, [])
+        XCTAssertEqual(database.users, [:])
         XCTAssertEqual(ids.issued, 0)
     }
 
@@ -96,7 +99,7 @@ final class RegisterUserUseCaseTests: XCTestCase {
         XCTAssertThrowsInvalid(try register(.stub(nick: "관리자관리자관리자관리자")), code: "invalid_nick")
         XCTAssertThrowsInvalid(try register(.stub(nick: "admin\u{202E}")), code: "invalid_nick")
         XCTAssertEqual(users.calls, [])
-        XCTAssertEqual(users.all, [])
+        XCTAssertEqual(database.users, [:])
         XCTAssertEqual(ids.issued, 0)
     }
 
@@ -107,7 +110,7 @@ final class RegisterUserUseCaseTests: XCTestCase {
         XCTAssertThrowsInvalid(
             try register(.stub(birth: try CalendarDate(year: 2027, month: 1, day: 1))), code: "invalid_birth")
         XCTAssertEqual(users.calls, ["add"])
-        XCTAssertEqual(users.all, [existing])
+        XCTAssertEqual(database.users, [existing.uid: existing])
     }
 
     func testAgeIsCheckedAgainstTheClocksUTCDay() throws {

@@ -1,16 +1,17 @@
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 final class ShowUserUseCaseTests: XCTestCase {
-    private var users: FakeUserRepository!
+    private var users: InMemoryUserRepository!
     private var show: ShowUserUseCase!
     private var me: User!
     private var other: User!
 
     override func setUpWithError() throws {
-        me = try User.stub(uid: "Me1", phone: "010-1111-1111", nick: "me")
-        other = try User.stub(uid: "Other2", phone: "010-2222-2222", nick: "other", gender: .male, study: "swift", comments: ["kind"])
-        users = FakeUserRepository([me, other])
+        me = User.stub(uid: "Me1", phone: "010-1111-1111", nick: "me")
+        other = User.stub(uid: "Other2", phone: "010-2222-2222", nick: "other", gender: .male, study: "swift", comments: ["kind"])
+        users = InMemoryUserRepository(InMemoryDatabase(users: [me, other]))
         show = ShowUserUseCase(users: users)
     }
 

@@ -1,18 +1,21 @@
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 final class UpdateMyPageUseCaseTests: XCTestCase {
-    private var users: FakeUserRepository!
+    private var database: InMemoryDatabase!
+    private var users: InMemoryUserRepository!
     private var update: UpdateMyPageUseCase!
     private var me: User!
 
     override func setUpWithError() throws {
-        me = try User.stub(uid: "Me1", gender: .female, study: "swift", ageRange: (18, 25), searchable: true)
-        users = FakeUserRepository([me])
+        me = User.stub(uid: "Me1", gender: .female, study: "swift", ageRange: (18, 25), searchable: true)
+        database = InMemoryDatabase(users: [me])
+        users = InMemoryUserRepository(database)
         update = UpdateMyPageUseCase(users: users)
     }
 
-    private var stored: User? { users.usersByUID[me.uid] }
+    private var stored: User? { database.users[me.uid] }
 
     func testNothingToUpdateIsInvalidAndTouchesNothing() {
         let error = XCTAssertThrowsInvalid(try update(me: me.uid, MyPageChanges()), code: "nothing_to_update")

@@ -3,12 +3,12 @@ import SLPDomain
 
 extension Coordinate {
     /// A coordinate known to be valid in a test.
-    static func at(_ latitude: Double, _ longitude: Double) -> Coordinate {
+    package static func at(_ latitude: Double, _ longitude: Double) -> Coordinate {
         try! Coordinate(latitude: latitude, longitude: longitude)
     }
 
     /// The point `metres` away along the great circle of `bearing` degrees (0 north, 90 east).
-    func moved(_ metres: Double, bearing: Double = 0) -> Coordinate {
+    package func moved(_ metres: Double, bearing: Double = 0) -> Coordinate {
         let radians = Double.pi / 180
         let delta = metres / Coordinate.earthRadiusMetres
         let phi = latitude * radians, theta = bearing * radians
@@ -16,12 +16,5 @@ extension Coordinate {
         var lambda = longitude * radians + atan2(sin(theta) * sin(delta) * cos(phi), cos(delta) - sin(phi) * sin(phi2))
         lambda = (lambda + 3 * Double.pi).truncatingRemainder(dividingBy: 2 * Double.pi) - Double.pi
         return Coordinate.at(min(90, max(-90, phi2 / radians)), min(180, max(-180, lambda / radians)))
-    }
-}
-
-extension QueueEntry {
-    /// A waiting place with studies as typed.
-    static func stub(_ uid: String, at coordinate: Coordinate, studies: [String] = [], enteredAt: Date = Date(timeIntervalSince1970: 1_795_000_000)) throws -> QueueEntry {
-        QueueEntry(uid: try UserID(uid), coordinate: coordinate, studies: try StudyList(parsing: studies), enteredAt: enteredAt)
     }
 }
