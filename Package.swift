@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "SLPTestSupport", dependencies: ["SLPDomain"]),
         .testTarget(name: "SLPSupportTests", dependencies: ["SLPSupport"]),
         .testTarget(name: "SLPDomainTests", dependencies: ["SLPDomain", "SLPSupport", "SLPTestSupport"]),
-        .testTarget(name: "SLPDataTests", dependencies: ["SLPData", "SLPDomain", "SLPSupport", "CSQLite"]),
+        .testTarget(name: "SLPDataTests", dependencies: ["SLPData", "SLPDomain", "SLPSupport", "SLPTestSupport", "CSQLite"]),
         .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain", "SLPTestSupport"]),
         .testTarget(name: "SLPTestSupportTests", dependencies: ["SLPTestSupport", "SLPDomain"]),
         .testTarget(name: "CLITests", dependencies: ["slp", "SLPData"]),

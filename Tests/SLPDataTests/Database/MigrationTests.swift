@@ -1,6 +1,7 @@
 import Foundation
 @testable import SLPData
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 /// Collects results from several threads.

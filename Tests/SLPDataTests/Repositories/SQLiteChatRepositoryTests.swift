@@ -1,6 +1,7 @@
 import Foundation
 import SLPData
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 final class SQLiteChatRepositoryTests: MatchDatabaseTestCase {
@@ -258,7 +259,7 @@ final class SQLiteChatRepositorySubMillisecondTests: MatchDatabaseTestCase {
         let here = try Coordinate(latitude: 37.5665, longitude: 126.978)
         _ = try enter("A1", at: here)
         _ = try enter("B2", at: here)
-        let clock = StoppedClock(now: Date(timeIntervalSince1970: 1_795_253_400.125))
+        let clock = StoppedClock(Date(timeIntervalSince1970: 1_795_253_400.125))
         _ = try RequestStudyUseCase(matches: matches, clock: clock)(me: a.uid, other: b.uid)
         _ = try AcceptStudyUseCase(matches: matches, clock: clock)(me: b.uid, other: a.uid)
         let send = SendMessageUseCase(chats: chats, clock: clock)

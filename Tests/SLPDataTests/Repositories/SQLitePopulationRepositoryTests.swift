@@ -1,5 +1,6 @@
 import Foundation
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 @testable import SLPData
@@ -11,7 +12,7 @@ final class SQLitePopulationRepositoryTests: QueueDatabaseTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
         population = SQLitePopulationRepository(database: database)
-        seed = SeedPopulationUseCase(population: population, clock: StoppedClock(now: queueTestNow))
+        seed = SeedPopulationUseCase(population: population, clock: StoppedClock(queueTestNow))
     }
 
     override func tearDownWithError() throws {
@@ -36,7 +37,7 @@ final class SQLitePopulationRepositoryTests: QueueDatabaseTestCase {
     func testSeededUsersAreStoredAsRegisteredWaitingUsers() throws {
         let options = try SeedOptions(count: 300, seed: 4, spreadKilometres: 3)
         let recorder = Recorder(first: 0)
-        try SeedPopulationUseCase(population: recorder, clock: StoppedClock(now: queueTestNow))(options)
+        try SeedPopulationUseCase(population: recorder, clock: StoppedClock(queueTestNow))(options)
         XCTAssertEqual(try population.seededCount(), 0)
         XCTAssertEqual(try seed(options), 300)
         XCTAssertEqual(try population.seededCount(), 300)
@@ -95,7 +96,7 @@ final class SQLitePopulationRepositoryTests: QueueDatabaseTestCase {
     func testSeededUsersLeaveAndWithdrawLikeAnyoneElse() throws {
         let recorder = Recorder(first: 0)
         let options = try SeedOptions(count: 20, seed: 8, spreadKilometres: 1)
-        try SeedPopulationUseCase(population: recorder, clock: StoppedClock(now: queueTestNow))(options)
+        try SeedPopulationUseCase(population: recorder, clock: StoppedClock(queueTestNow))(options)
         try seed(options)
         let first = recorder.added[0].user.uid, second = recorder.added[1].user.uid
         let studies = Int64(recorder.added[0].entry.studies.studies.count + recorder.added[1].entry.studies.studies.count)

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SLPData
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
@@ -59,7 +60,7 @@ final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
     func testEnterUseCaseRefusesAReportedUserThroughSQLite() throws {
         let me = try register("Me1")
         _ = try users.update(uid: me.uid) { $0.dodgeCount = 2; $0.dodgePenaltyUntil = queueTestNow.addingTimeInterval(75.5) }
-        let enterQueue = EnterQueueUseCase(queue: queue, clock: StoppedClock(now: queueTestNow))
+        let enterQueue = EnterQueueUseCase(queue: queue, clock: StoppedClock(queueTestNow))
         XCTAssertThrowsError(try enterQueue(me: me.uid, latitude: 1, longitude: 1, studies: [])) { error in
             XCTAssertEqual(error as? DomainError, .dodgePenalty(level: 2, secondsLeft: 76))
             XCTAssertEqual((error as? DomainError)?.status, 204)

@@ -1,6 +1,7 @@
 import Foundation
 import SLPData
 import SLPDomain
+import SLPTestSupport
 import SLPSupport
 import XCTest
 
@@ -167,7 +168,7 @@ final class SQLiteSearchRepositoryTests: QueueDatabaseTestCase {
     }
 
     func testSeededPopulationsAtTheEdgesOfTheMapMatchBruteForce() throws {
-        let seed = SeedPopulationUseCase(population: SQLitePopulationRepository(database: database), clock: StoppedClock(now: queueTestNow))
+        let seed = SeedPopulationUseCase(population: SQLitePopulationRepository(database: database), clock: StoppedClock(queueTestNow))
         for (index, center) in [Coordinate.at(89.9, 0), .at(-89.95, 100), .at(0, 180), .at(64, -179.99)].enumerated() {
             try seed(try SeedOptions(count: 400, seed: UInt64(index + 1), center: center, spreadKilometres: 20))
         }
@@ -285,7 +286,7 @@ final class SQLiteSearchRepositoryTests: QueueDatabaseTestCase {
         try report("Me1", "IReported2")
         try report("ReportedMe3", "Me1")
         for from in ["IReported2", "ReportedMe3", "Friend4"] { try request(from, "Me1") }
-        let useCase = SearchNearbyUseCase(search: search, queue: queue, clock: StoppedClock(now: queueTestNow))
+        let useCase = SearchNearbyUseCase(search: search, queue: queue, clock: StoppedClock(queueTestNow))
         let result = try useCase(me: me, SearchRequest())
         XCTAssertEqual(uids(result.fromQueueDB), ["Friend4"])
         XCTAssertEqual(uids(result.fromQueueDBRequested), ["Friend4"])

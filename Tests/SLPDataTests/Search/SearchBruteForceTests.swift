@@ -1,6 +1,7 @@
 import Foundation
 @testable import SLPData
 import SLPDomain
+import SLPTestSupport
 import SLPSupport
 import XCTest
 
@@ -11,7 +12,7 @@ final class SearchBruteForceTests: QueueDatabaseTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        let seed = SeedPopulationUseCase(population: SQLitePopulationRepository(database: database), clock: StoppedClock(now: queueTestNow))
+        let seed = SeedPopulationUseCase(population: SQLitePopulationRepository(database: database), clock: StoppedClock(queueTestNow))
         try seed(try SeedOptions(count: 2_500, seed: 17, center: center, spreadKilometres: 2))
         try seed(try SeedOptions(count: 2_000, seed: 18, center: center, spreadKilometres: 2, hotspots: true))
         // A few registered the ordinary way, open to anything or with mixed-case studies.
@@ -106,7 +107,7 @@ final class SearchBruteForceTests: QueueDatabaseTestCase {
         let me = try register("Me1", gender: .male, birth: (1996, 2, 29), ages: (22, 35))
         try enter("Me1", at: center, studies: ["swift", "코딩", "영어"])
         let all = try scanQueue()
-        let useCase = SearchNearbyUseCase(search: search, queue: queue, clock: StoppedClock(now: queueTestNow))
+        let useCase = SearchNearbyUseCase(search: search, queue: queue, clock: StoppedClock(queueTestNow))
         let criteria = SearchCriteria(me: me, today: CalendarDate(utcDayOf: queueTestNow), gender: .female)
         for radius in [300.0, 1_000, 2_500] {
             let result = try useCase(me: me, SearchRequest(radius: radius, gender: .female))

@@ -1,6 +1,7 @@
 import Foundation
 import SLPData
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 /// A fresh slp database with the match and chat repositories too, and helpers that drive
