@@ -2,13 +2,13 @@
 /// A waiting user as search shows them: the card of the SLP map.
 public struct NearbyUser: Equatable, Sendable {
     public let uid: UserID
+    public let gender: Gender
     public let nick: Nick
     public let coordinate: Coordinate
     public let reputation: Reputation
     public let studies: StudyList
     /// Review comments received, oldest first.
     public let reviews: [String]
-    public let gender: Gender
     /// The sesac (character face) worn.
     public let sesac: Int
     /// The background worn.

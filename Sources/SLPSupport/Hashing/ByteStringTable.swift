@@ -67,13 +67,20 @@ public struct ByteStringTable: Sendable {
     /// cheaper than bytes, instead.
     @inlinable
     public mutating func entry(hash: UInt64, isKey: (Int) -> Bool, key: () -> String) -> (entry: Int, isNew: Bool) {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 {
-            let entry = Int(slots[slot]) - 1
-            if hashes[entry] == hash && isKey(entry) { return (entry, false) }
-            slot = (slot + 1) & mask
+        // Probed through buffer pointers: the indices are in range by construction.
+        let (found, slot) = slots.withUnsafeBufferPointer { slots in
+            hashes.withUnsafeBufferPointer { hashes in
+                let mask = slots.count - 1
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while slots[slot] != 0 {
+                    let entry = Int(slots[slot]) - 1
+                    if hashes[entry] == hash && isKey(entry) { return (entry, slot) }
+                    slot = (slot + 1) & mask
+                }
+                return (-1, slot)
+            }
         }
+        if found >= 0 { return (found, false) }
         return (Array(key().utf8).withUnsafeBufferPointer { add($0, hash: hash, at: slot) }, true)
     }
 

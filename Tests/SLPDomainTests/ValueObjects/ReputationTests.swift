@@ -16,8 +16,9 @@ final class ReputationTests: XCTestCase {
         XCTAssertThrowsInvalid(try Reputation(counts: [0, 0, 0, 0, 0]), code: "invalid_reputation")
         XCTAssertThrowsInvalid(try Reputation(counts: [0, 0, 0, 0, 0, 0, 0]), code: "invalid_reputation")
         XCTAssertThrowsInvalid(try Reputation(counts: [0, 0, -1, 0, 0, 0]), code: "invalid_reputation")
-        // Any count of at least zero is kept as it is.
-        XCTAssertEqual(try Reputation(counts: [0, 0, 0, 0, 0, Int(Int32.max) + 1]).counts.last, Int(Int32.max) + 1)
+        // Counts are kept in 32 bits: a larger one (a hand-edited file) is refused, not cut.
+        XCTAssertThrowsInvalid(try Reputation(counts: [0, 0, 0, 0, 0, Reputation.maxCount + 1]), code: "invalid_reputation")
+        XCTAssertEqual(try Reputation(counts: [0, 0, 0, 0, 0, Reputation.maxCount]).counts.last, Reputation.maxCount)
     }
 
     func testAddCountsEachTitleOnce() {

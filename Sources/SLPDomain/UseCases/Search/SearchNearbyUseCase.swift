@@ -51,7 +51,8 @@ public struct SearchNearbyUseCase {
     /// (case-insensitive, like every study comparison).
     private func recommend(_ users: [NearbyUser]) -> [String] {
         var tally = StudyTally()
-        for index in users.indices { tally.add(users[index].studies, except: .anything) }
+        let anything = Study.anything
+        for index in users.indices { tally.add(users[index].studies, except: anything) }
         return tally.mostCommon(SearchNearbyUseCase.recommendations).map(\.name)
     }
 }

@@ -9,11 +9,10 @@ struct StudyTally {
 
     /// Counts each of `list` (one user's studies, all distinct) except `excluded`.
     mutating func add(_ list: StudyList, except excluded: Study) {
-        for index in list.studies.indices where list.studies[index] != excluded {
-            let (entry, isNew) = keys.entry(
-                hash: list.studies[index].keyHash, isKey: { studies[$0] == list.studies[index] }, key: { list.studies[index].key })
+        for study in list.studies where study != excluded {
+            let (entry, isNew) = keys.entry(hash: study.keyHash, isKey: { studies[$0] == study }, key: { study.key })
             if isNew {
-                studies.append(list.studies[index])
+                studies.append(study)
                 counts.append(1)
             } else {
                 counts[entry] += 1
