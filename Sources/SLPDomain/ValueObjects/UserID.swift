@@ -16,7 +16,7 @@ public struct UserID: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// Accepts 1–64 ASCII letters or digits.
     public init(_ rawValue: String) throws {
-        guard (1...64).contains(rawValue.utf8.count), rawValue.utf8.allSatisfy(UserID.isAllowed) else {
+        guard (1...64).contains(rawValue.utf8.count), rawValue.utf8.allSatisfy({ UserID.isAllowed($0) }) else {
             throw DomainError.invalid("invalid_uid", "a uid is 1 to 64 letters or digits")
         }
         text = InlineASCII(rawValue)

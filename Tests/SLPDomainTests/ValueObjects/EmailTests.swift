@@ -1,4 +1,5 @@
 @testable import SLPDomain
+import SLPSupport
 import XCTest
 
 final class EmailTests: XCTestCase {
@@ -61,5 +62,30 @@ final class EmailTests: XCTestCase {
     func testLocalPartLimitIs64() throws {
         XCTAssertNoThrow(try Email(String(repeating: "a", count: 64) + "@example.com"))
         XCTAssertThrowsInvalid(try Email(String(repeating: "a", count: 65) + "@example.com"), code: "invalid_email")
+    }
+
+    /// The byte-level parse of ASCII addresses decides exactly as the character-level one, on
+    /// random texts built mostly from the characters the rules are about.
+    func testASCIIParseAgreesWithTheCharacterParse() {
+        var random = SplitMix64(seed: 0xE4A1)
+        let alphabet = Array("aZ9.@-_+!~x.Y@-..com\r\n\t \u{7F}\"(),:;<>[]\\".unicodeScalars)
+        let pieces = ["a", "example", "com", "co.kr", ".", "..", "@", "-", "x-y", "ABC", "1", "naver", "kr"]
+        var valid = 0
+        for round in 0..<40_000 {
+            var text = ""
+            let length = Int(random.next() % 24)
+            for _ in 0..<length {
+                if random.next() % 3 == 0 {
+                    text += pieces[Int(random.next() % UInt64(pieces.count))]
+                } else {
+                    text.unicodeScalars.append(alphabet[Int(random.next() % UInt64(alphabet.count))])
+                }
+            }
+            if round % 50 == 0 { text = String(repeating: "a", count: Int(random.next() % 70)) + "@" + String(repeating: "b", count: Int(random.next() % 70)) + ".com" }
+            XCTAssertEqual(Email.parseASCII(text), Email.parse(text), "\(text.debugDescription)")
+            if Email.parse(text) != nil { valid += 1 }
+        }
+        // Both answers are exercised: some texts are addresses.
+        XCTAssertGreaterThan(valid, 200)
     }
 }
