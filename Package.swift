@@ -6,8 +6,8 @@ import PackageDescription
 // `swift build -c release --static-swift-stdlib` is the release build (README). These settings,
 // all here and all for release builds only, make `slp` start and search faster; each stays
 // because slp-bench measured it buying at least 5% on the whole `slp search` process (the
-// figures and how they were taken: docs/PERFORMANCE.md, "Release build"). CI builds exactly
-// this, so a toolchain that breaks one fails CI.
+// figures and how they were taken: docs/PERFORMANCE.md, "What each remaining speed device
+// buys"). CI builds exactly this, so a toolchain that breaks one fails CI.
 
 /// `slp` as one static executable: no dynamic loader, libraries to map or symbols to bind at
 /// each start. `--static-swift-stdlib` alone leaves libsqlite3, libstdc++ and glibc dynamic;
