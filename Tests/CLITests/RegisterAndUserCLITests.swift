@@ -33,11 +33,17 @@ final class RegisterAndUserCLITests: XCTestCase {
 
         let shown = try slp.run("--json", "user", "show", "--as", uid)
         XCTAssertEqual(shown.status, 0, shown.stderr)
+        // `_id`: the registration second (2026-11-21T09:30:00Z) in hex, then 16 hex digits from the uid.
+        let documentID = try XCTUnwrap(shown.jsonObject()["_id"] as? String)
+        XCTAssertEqual(documentID.count, 24)
+        XCTAssertTrue(documentID.hasPrefix(String(1_795_253_400, radix: 16)), documentID)
+        XCTAssertTrue(documentID.allSatisfy { "0123456789abcdef".contains($0) }, documentID)
         XCTAssertEqual(shown.stdout, """
-            {"uid":"\(uid)","phoneNumber":"+821012345678","email":"sesac@example.com","nick":"새싹",\
-            "birth":"1998-03-14T00:00:00.000Z","gender":0,"study":"","comment":[],"reputation":[0,0,0,0,0,0],\
-            "sesac":0,"sesacCollection":[0],"background":0,"backgroundCollection":[0],"reportedNum":0,\
-            "dodgepenalty":0,"dodgeNum":0,"ageMin":18,"ageMax":65,"searchable":1,"createdAt":"2026-11-21T09:30:00.000Z"}
+            {"_id":"\(documentID)","uid":"\(uid)","phoneNumber":"+821012345678","email":"sesac@example.com","FCMtoken":"",\
+            "nick":"새싹","birth":"1998-03-14T00:00:00.000Z","gender":0,"study":"","comment":[],"reputation":[0,0,0,0,0,0],\
+            "sesac":0,"sesacCollection":[0],"background":0,"backgroundCollection":[0],"purchaseToken":[],"transactionId":[],\
+            "reviewedBefore":[],"reportedNum":0,"reportedUser":[],"dodgepenalty":0,"dodgeNum":0,"ageMin":18,"ageMax":65,\
+            "searchable":1,"createdAt":"2026-11-21T09:30:00.000Z","__v":0}
 
             """)
         XCTAssertNoThrow(try shown.jsonObject())

@@ -35,6 +35,23 @@ public final class SQLiteUserRepository: UserRepository {
         try database.read { try UserRows.load(where: "phone", equals: phone.e164, in: $0)?.toDomain() }
     }
 
+    public func record(uid: UserID) throws -> MyRecord? {
+        try database.read { connection in
+            guard let stored = try UserRows.load(where: "uid", equals: uid.rawValue, in: connection) else { return nil }
+            // A withdrawn user's row is gone: partner_id became NULL, their reports went with it.
+            let reviewed = try connection.cached("""
+                SELECT p.uid FROM match_members m JOIN users p ON p.id = m.partner_id
+                WHERE m.user_id = ? AND m.reviewed_partner = 1
+                GROUP BY p.id ORDER BY min(m.match_id)
+                """).map([.integer(stored.id)]) { UserID(stored: $0.text(0)) }
+            let reported = try connection.cached("""
+                SELECT u.uid FROM reports r JOIN users u ON u.id = r.reported_id
+                WHERE r.reporter_id = ? ORDER BY r.created_at, u.id
+                """).map([.integer(stored.id)]) { UserID(stored: $0.text(0)) }
+            return MyRecord(user: try stored.toDomain(), reviewed: reviewed, reported: reported)
+        }
+    }
+
     public func update(uid: UserID, _ change: (inout User) throws -> Void) throws -> User {
         try database.write { connection in
             guard let stored = try UserRows.load(where: "uid", equals: uid.rawValue, in: connection) else {

@@ -6,6 +6,8 @@ import Foundation
 
 /// One match as one of its two members sees it.
 public struct MatchView: Equatable, Sendable {
+    /// The partner's uid, kept when they withdraw (as their messages keep it).
+    public let partnerUID: UserID
     /// The partner, or nil when they have withdrawn from the service.
     public let partner: Partner?
     /// How I ended my part, if I did.
@@ -29,7 +31,12 @@ public struct MatchView: Equatable, Sendable {
         }
     }
 
-    public init(partner: Partner?, myEnding: MatchEnding?, partnerEnding: MatchEnding?, iReviewed: Bool, isCurrent: Bool, startedAt: Date) {
+    public init(
+        partnerUID: UserID, partner: Partner?, myEnding: MatchEnding?, partnerEnding: MatchEnding?, iReviewed: Bool,
+        isCurrent: Bool, startedAt: Date
+    ) {
+        precondition(partner == nil || partner?.uid == partnerUID, "a partner is named by their own uid")
+        self.partnerUID = partnerUID
         self.partner = partner
         self.myEnding = myEnding
         self.partnerEnding = partnerEnding ?? (partner == nil ? .dodged : nil)

@@ -6,7 +6,9 @@ public struct QueueState: Equatable, Sendable {
     public let dodged: Bool
     /// My partner finished the match with a review.
     public let reviewed: Bool
-    /// My current partner, if matched.
+    /// My current partner's uid, if matched, also when they have since withdrawn.
+    public let partnerUID: UserID?
+    /// My current partner, if matched and still registered.
     public let partner: MatchView.Partner?
 
     public init(_ snapshot: PartySnapshot) {
@@ -14,11 +16,13 @@ public struct QueueState: Equatable, Sendable {
             status = .matched
             dodged = match.partnerEnding == .dodged
             reviewed = match.partnerEnding == .reviewed
+            partnerUID = match.partnerUID
             partner = match.partner
         } else {
             status = snapshot.isWaiting ? .waiting : .general
             dodged = false
             reviewed = false
+            partnerUID = nil
             partner = nil
         }
     }

@@ -98,7 +98,7 @@ package final class InMemoryDatabase {
         let row = matches[match], mine = row.members[member]
         let partner = users[mine.partner]
         return MatchView(
-            partner: partner.map { .init(uid: $0.uid, nick: $0.nick) }, myEnding: mine.ending,
+            partnerUID: mine.partner, partner: partner.map { .init(uid: $0.uid, nick: $0.nick) }, myEnding: mine.ending,
             partnerEnding: row.members.first { $0.user == mine.partner }?.ending, iReviewed: mine.reviewedPartner,
             isCurrent: mine.isCurrent, startedAt: row.startedAt)
     }

@@ -68,6 +68,6 @@ final class Dependencies {
     }
     var chatFeature: ChatFeature { ChatFeature(identify: identifyUser, send: sendMessage, read: readMessages) }
     var chatFollowFeature: ChatFollowFeature { ChatFollowFeature(identify: identifyUser, follow: followConversation) }
-    var shopFeature: ShopFeature { ShopFeature(identify: identifyUser, buy: buyItem, wear: wearItems) }
+    var shopFeature: ShopFeature { ShopFeature(identify: identifyUser, show: showUser, buy: buyItem, wear: wearItems) }
     var seedFeature: SeedFeature { SeedFeature(seed: seedPopulation) }
 }

@@ -2,8 +2,8 @@
 @MainActor
 enum ShopFeatureRunner {
     static func run(_ action: ShopFeature.Action, context: CommandContext) async -> Output {
-        await context.run(action, feature: \.shopFeature, initialState: .init()) { state, _ in
-            ShopRenderer(format: context.format, failures: context.failures).render(state)
+        await context.run(action, feature: \.shopFeature, initialState: .init()) { state, dependencies in
+            ShopRenderer(format: context.format, failures: context.failures, now: dependencies.now).render(state)
         }
     }
 }

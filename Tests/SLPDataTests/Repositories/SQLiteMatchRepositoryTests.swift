@@ -28,7 +28,7 @@ final class SQLiteMatchRepositoryTests: MatchDatabaseTestCase {
         XCTAssertFalse(a.isWaiting)
         XCTAssertTrue(a.isMatched && b.isMatched)
         XCTAssertEqual(a.current, MatchView(
-            partner: .init(uid: id("B"), nick: try Nick("B")), myEnding: nil, partnerEnding: nil, iReviewed: false, isCurrent: true, startedAt: now))
+            partnerUID: id("B"), partner: .init(uid: id("B"), nick: try Nick("B")), myEnding: nil, partnerEnding: nil, iReviewed: false, isCurrent: true, startedAt: now))
         XCTAssertEqual(b.current?.partner?.uid, id("A"))
         XCTAssertEqual(b.current?.startedAt, a.current?.startedAt)
         XCTAssertEqual(a.latest, a.current)
@@ -346,9 +346,34 @@ final class SQLiteMatchRepositoryTests: MatchDatabaseTestCase {
         XCTAssertEqual(current.partnerEnding, .dodged)
         XCTAssertFalse(a.isMatched)
         XCTAssertEqual(QueueState(a).dodged, true)
+        XCTAssertEqual(QueueState(a).partnerUID, id("B"), "the match still names the partner")
+        XCTAssertNil(QueueState(a).partner)
         // Leaving it is free, and I may queue again.
         XCTAssertEqual(try dodge("A").0, DodgeDecision(dodgeCount: 0, penaltyUntil: nil))
         try enterChecked("A")
         XCTAssertEqual(try queuedUIDs(), ["A"])
+    }
+
+    // MARK: Whom I judged
+
+    func testMyRecordListsWhomIReviewedAndReportedAndForgetsWithdrawnUsers() throws {
+        try waitingUsers("A", "B", "C", "D")
+        try match("A", "B")
+        try review("A", "B", [.kind])
+        try review("B", "A", [.punctual])
+        _ = try matches.decide(id("A"), id("D"), at: now) { try MatchRules.report($0, reason: .rude, comment: nil) }
+        _ = try matches.decide(id("C"), id("A"), at: now) { try MatchRules.report($0, reason: .other, comment: nil) }
+        _ = try matches.decide(id("A"), id("C"), at: now.addingTimeInterval(1)) { try MatchRules.report($0, reason: .abuse, comment: nil) }
+        let a = try XCTUnwrap(try users.record(uid: id("A")))
+        XCTAssertEqual(a.user, try users.user(uid: id("A")))
+        XCTAssertEqual(a.reviewed, [id("B")])
+        XCTAssertEqual(a.reported, [id("D"), id("C")], "in the order I reported them")
+        XCTAssertEqual(try users.record(uid: id("C"))?.reported, [id("A")], "never who reported me")
+        XCTAssertEqual(try users.record(uid: id("D"))?.reported, [])
+
+        XCTAssertTrue(try users.remove(uid: id("B")))
+        XCTAssertTrue(try users.remove(uid: id("D")))
+        XCTAssertEqual(try users.record(uid: id("A")).map { [$0.reviewed, $0.reported] }, [[], [id("C")]])
+        XCTAssertNil(try users.record(uid: id("B")))
     }
 }

@@ -24,7 +24,7 @@ final class UserFeatureTests: XCTestCase {
 
     func testShowMeByPhone() async {
         await store.send(.show(actingUser: "01011111111", target: nil))
-        store.receive(.setView(.mine(me))) { $0.view = .mine(self.me) }
+        store.receive(.setView(.mine(MyRecord(newUser: me)))) { $0.view = .mine(MyRecord(newUser: self.me)) }
     }
 
     func testShowOtherGivesPublicProfileOnly() async {
@@ -45,7 +45,7 @@ final class UserFeatureTests: XCTestCase {
         var updated = me
         updated.searchable = false
         updated.ageRange = try AgeRange(min: 20, max: 65)
-        store.receive(.setView(.mine(updated))) { $0.view = .mine(updated) }
+        store.receive(.setView(.mine(MyRecord(newUser: updated)))) { $0.view = .mine(MyRecord(newUser: updated)) }
 
         await store.send(.withdraw(actingUser: "ME"))
         store.receive(.setWithdrawn(updated)) {

@@ -7,6 +7,9 @@ public protocol UserRepository {
     func user(uid: UserID) throws -> User?
     /// The user with this phone number, or nil.
     func user(phone: PhoneNumber) throws -> User?
+    /// The user with this uid with whom they have reviewed and reported, read together; nil if
+    /// there is no such user.
+    func record(uid: UserID) throws -> MyRecord?
     /// Reads the user, lets `change` modify it, and stores the result, all in one transaction,
     /// so that no other writer slips in between; throws `DomainError.notRegistered` if gone.
     func update(uid: UserID, _ change: (inout User) throws -> Void) throws -> User

@@ -28,7 +28,9 @@ struct QueueRenderer {
         }
     }
 
-    /// `queue status`: the SLP myQueueState keys, with 0/1 flags as SLP sends them.
+    /// `queue status`: the SLP myQueueState keys, with 0/1 flags as SLP sends them. The partner's
+    /// nick and uid are strings whenever I am matched (the nick empty once they withdrew), null
+    /// otherwise, as SLP's optional keys allow.
     private func render(_ queueState: QueueState) -> Output {
         switch format {
         case .json:
@@ -37,8 +39,8 @@ struct QueueRenderer {
                 ("dodged", .int(queueState.dodged ? 1 : 0)),
                 ("matched", .int(queueState.status == .matched ? 1 : 0)),
                 ("reviewed", .int(queueState.reviewed ? 1 : 0)),
-                ("matchedNick", queueState.partner.map { .string($0.nick.value) } ?? .null),
-                ("matchedUid", queueState.partner.map { .string($0.uid.rawValue) } ?? .null),
+                ("matchedNick", queueState.partnerUID.map { _ in .string(queueState.partner?.nick.value ?? "") } ?? .null),
+                ("matchedUid", queueState.partnerUID.map { .string($0.rawValue) } ?? .null),
             ]).text + "\n")
         case .text(let style):
             var table = KeyValueTable()

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SLPDomain
 
 /// Draws `slp register`: the new uid for people, the user object for programs.
 struct RegisterRenderer {
@@ -16,7 +17,7 @@ struct RegisterRenderer {
             return failures.render(Failure(code: "internal_error", status: nil, message: "nothing registered", exitCode: .software), format: format)
         }
         switch format {
-        case .json: return .success(UserJSON.user(user, now: now).text + "\n")
+        case .json: return .success(UserJSON.user(MyRecord(newUser: user), now: now).text + "\n")
         case .text: return .success(user.uid.rawValue + "\n")
         }
     }

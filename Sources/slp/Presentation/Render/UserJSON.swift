@@ -7,12 +7,22 @@ import SLPDomain
 
 /// Users as the SLP API spells them.
 enum UserJSON {
-    /// The full user object of `GET /user`.
-    static func user(_ user: User, now: Date) -> JSONValue {
-        .object([
+    /// The full user object of `GET /user`, every key SLP's server sent, in its order, none
+    /// null: a client written for SLP decodes it. The push token and the payment lists have no
+    /// counterpart here and are empty.
+    static func user(_ record: MyRecord, now: Date) -> JSONValue {
+        .object(fields(record, now: now))
+    }
+
+    /// The user object's keys, for documents that extend it (the shop's).
+    static func fields(_ record: MyRecord, now: Date) -> [(String, JSONValue)] {
+        let user = record.user
+        return [
+            ("_id", .string(DocumentID.of(user))),
             ("uid", .string(user.uid.rawValue)),
             ("phoneNumber", .string(user.phone.e164)),
             ("email", .string(user.email.value)),
+            ("FCMtoken", .string("")),
             ("nick", .string(user.nick.value)),
             ("birth", .string(Timestamp.format(user.birth.date.startOfDayUTC))),
             ("gender", .int(user.gender.rawValue)),
@@ -23,14 +33,19 @@ enum UserJSON {
             ("sesacCollection", .array(user.sesacCollection.map(JSONValue.int))),
             ("background", .int(user.background)),
             ("backgroundCollection", .array(user.backgroundCollection.map(JSONValue.int))),
+            ("purchaseToken", .array([])),
+            ("transactionId", .array([])),
+            ("reviewedBefore", .array(record.reviewed.map { .string($0.rawValue) })),
             ("reportedNum", .int(user.reportedCount)),
+            ("reportedUser", .array(record.reported.map { .string($0.rawValue) })),
             ("dodgepenalty", .int(user.penaltySecondsLeft(at: now))),
             ("dodgeNum", .int(user.dodgeCount)),
             ("ageMin", .int(user.ageRange.min)),
             ("ageMax", .int(user.ageRange.max)),
             ("searchable", .int(user.searchable ? 1 : 0)),
             ("createdAt", .string(Timestamp.format(user.createdAt))),
-        ])
+            ("__v", .int(0)),
+        ]
     }
 
     /// What anyone registered may see of another user.

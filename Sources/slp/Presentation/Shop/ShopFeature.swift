@@ -15,19 +15,21 @@ struct ShopFeature: Feature {
     }
 
     enum Mutation: Sendable, Equatable {
-        case setUser(User)
+        /// My record after the action: what I own and wear (and, for programs, all of me).
+        case setRecord(MyRecord)
         case setNotice(Notice)
         case setFailure(Failure)
     }
 
     struct State: Equatable, Sendable {
-        /// Me, for ownership and what I wear.
-        var user: User?
+        /// My record, for ownership and what I wear; nil until loaded.
+        var record: MyRecord?
         var notice: Notice?
         var failure: Failure?
     }
 
     let identify: IdentifyUserUseCase
+    let show: ShowUserUseCase
     let buy: BuyItemUseCase
     let wear: WearItemsUseCase
 
@@ -35,15 +37,17 @@ struct ShopFeature: Feature {
         sink.catching(Mutation.setFailure) {
             switch action {
             case .list(let actingUser):
-                sink(.setUser(try identify(actingUser)))
+                let me = try identify(actingUser)
+                sink(.setRecord(try show.record(of: me.uid)))
             case .buy(let actingUser, let kind, let index):
                 let me = try identify(actingUser)
-                sink(.setUser(try buy(me: me.uid, kind: kind, index: index)))
+                _ = try buy(me: me.uid, kind: kind, index: index)
+                sink(.setRecord(try show.record(of: me.uid)))
                 sink(.setNotice(.bought(try ShopCatalog.item(kind, index))))
             case .wear(let actingUser, let sesac, let background):
                 let me = try identify(actingUser)
                 let user = try wear(me: me.uid, sesac: sesac, background: background)
-                sink(.setUser(user))
+                sink(.setRecord(try show.record(of: me.uid)))
                 sink(.setNotice(.wearing(sesac: try ShopCatalog.item(.sesac, user.sesac), background: try ShopCatalog.item(.background, user.background))))
             }
         }
@@ -52,8 +56,8 @@ struct ShopFeature: Feature {
     nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
         var state = state
         switch mutation {
-        case .setUser(let user):
-            state.user = user
+        case .setRecord(let record):
+            state.record = record
             state.failure = nil
         case .setNotice(let notice): state.notice = notice
         case .setFailure(let failure): state.failure = failure

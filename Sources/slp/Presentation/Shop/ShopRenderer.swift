@@ -1,15 +1,23 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import SLPDomain
 
 /// Draws the shop: the catalogue with prices, what I own and wear.
 struct ShopRenderer {
     let format: OutputFormat
     let failures: FailureRenderer
+    /// The service's now, for the penalty seconds left in the user object.
+    let now: Date
 
     func render(_ state: ShopFeature.State) -> Output {
         if let failure = state.failure { return failures.render(failure, format: format) }
-        guard let user = state.user else {
+        guard let record = state.record else {
             return failures.render(Failure(code: "internal_error", status: nil, message: "no user", exitCode: .software), format: format)
         }
+        let user = record.user
         let items = ShopCatalog.sesacs + ShopCatalog.backgrounds
         func owned(_ item: ShopItem) -> Bool {
             (item.kind == .sesac ? user.sesacCollection : user.backgroundCollection).contains(item.index)
@@ -19,12 +27,8 @@ struct ShopRenderer {
         }
         switch format {
         case .json:
-            // GET /user/shop/myinfo keys, with the catalogue alongside.
-            return .success(JSONValue.object([
-                ("sesac", .int(user.sesac)),
-                ("sesacCollection", .array(user.sesacCollection.map(JSONValue.int))),
-                ("background", .int(user.background)),
-                ("backgroundCollection", .array(user.backgroundCollection.map(JSONValue.int))),
+            // GET /user/shop/myinfo answered with the whole user object; the catalogue goes alongside.
+            return .success(JSONValue.object(UserJSON.fields(record, now: now) + [
                 ("items", .array(items.map { item in
                     .object([
                         ("kind", .string(item.kind.rawValue)), ("index", .int(item.index)), ("name", .string(item.name)),

@@ -41,7 +41,8 @@ struct UserFeature: Feature {
                 sink(.setView(try show(me: me, target: target)))
             case .update(let actingUser, let changes):
                 let me = try identify(actingUser)
-                sink(.setView(.mine(try update(me: me.uid, changes))))
+                let updated = try update(me: me.uid, changes)
+                sink(.setView(.mine(try show.record(of: updated.uid))))
             case .withdraw(let actingUser):
                 let me = try identify(actingUser)
                 try withdraw(me: me.uid)

@@ -23,9 +23,9 @@ struct UserRenderer {
             }
         }
         switch (state.view, format) {
-        case (.mine(let user)?, .json): return .success(UserJSON.user(user, now: now).text + "\n")
+        case (.mine(let record)?, .json): return .success(UserJSON.user(record, now: now).text + "\n")
         case (.other(let profile)?, .json): return .success(UserJSON.profile(profile).text + "\n")
-        case (.mine(let user)?, .text(let style)): return .success(table(user).render(style: style))
+        case (.mine(let record)?, .text(let style)): return .success(table(record.user).render(style: style))
         case (.other(let profile)?, .text(let style)): return .success(table(profile).render(style: style))
         case (nil, _): return failures.render(Failure(code: "internal_error", status: nil, message: "nothing to show", exitCode: .software), format: format)
         }

@@ -13,7 +13,7 @@ final class DodgeMatchUseCaseTests: MatchUseCaseTestCase {
         try matchAB()
         let (decision, match) = try dodge(me: a.uid)
         XCTAssertEqual(decision, DodgeDecision(dodgeCount: 1, penaltyUntil: now.addingTimeInterval(60)))
-        XCTAssertEqual(match, MatchView(partner: card(b), myEnding: nil, partnerEnding: nil, iReviewed: false, isCurrent: true, startedAt: now))
+        XCTAssertEqual(match, MatchView(partnerUID: b.uid, partner: card(b), myEnding: nil, partnerEnding: nil, iReviewed: false, isCurrent: true, startedAt: now))
         XCTAssertEqual(stored(a).dodgeCount, 1)
         XCTAssertEqual(stored(a).dodgePenaltyUntil, now.addingTimeInterval(60))
         XCTAssertEqual(database.matches.first?.endedAt, now)

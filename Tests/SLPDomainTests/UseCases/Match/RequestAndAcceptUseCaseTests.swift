@@ -33,7 +33,7 @@ final class RequestStudyUseCaseTests: MatchUseCaseTestCase {
         XCTAssertEqual(waiting, [c.uid], "both matched users left the queue")
         XCTAssertTrue(database.requests.isEmpty, "every open request of either is dropped")
         let mine = try matches.snapshot(of: a.uid)
-        XCTAssertEqual(mine.current, MatchView(partner: card(b), myEnding: nil, partnerEnding: nil, iReviewed: false, isCurrent: true, startedAt: now))
+        XCTAssertEqual(mine.current, MatchView(partnerUID: b.uid, partner: card(b), myEnding: nil, partnerEnding: nil, iReviewed: false, isCurrent: true, startedAt: now))
         XCTAssertTrue(mine.isMatched)
         XCTAssertEqual(try matches.snapshot(of: b.uid).current?.partner, card(a))
     }

@@ -1,0 +1,4 @@
+/// `GET /chat/{uid}?lastchatDate=`: the messages in a payload.
+struct SLPChatPayload: Decodable, Equatable {
+    let payload: [SLPChat]
+}
