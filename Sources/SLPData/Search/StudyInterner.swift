@@ -26,9 +26,10 @@ final class StudyInterner {
     /// The list stored as names separated by single spaces (`StudyList.description`).
     func studyList(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> StudyList {
         if text.isEmpty { return StudyList(stored: []) }
-        if !text.contains(QueueCard.studySeparator) { return alone(text) }
+        let separators = UnsafeBufferPointer(rebasing: text).count { $0 == QueueCard.studySeparator }
+        if separators == 0 { return alone(text) }
         var list: [Study] = []
-        list.reserveCapacity(text.count { $0 == QueueCard.studySeparator } + 1)
+        list.reserveCapacity(separators + 1)
         var names = Pieces(text, separatedBy: QueueCard.studySeparator)
         // Stored lists have no empty names; an edited file's are skipped.
         while let name = names.next() {

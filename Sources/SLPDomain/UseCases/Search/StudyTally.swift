@@ -22,11 +22,21 @@ struct StudyTally {
 
     /// The `limit` studies counted most, most first; equal counts go by their keys' bytes.
     func mostCommon(_ limit: Int) -> [Study] {
-        let ranked = counts.indices.sorted { left, right in
-            counts[left] != counts[right]
-                ? counts[left] > counts[right]
-                : studies[left].key.utf8.lexicographicallyPrecedes(studies[right].key.utf8)
+        guard limit > 0 else { return [] }
+        // One pass keeping the best few in order: a search meets thousands of studies to keep five.
+        var best: [Int] = []
+        best.reserveCapacity(limit + 1)
+        for entry in counts.indices {
+            if best.count == limit, !ranksBefore(entry, best[limit - 1]) { continue }
+            best.insert(entry, at: best.firstIndex { ranksBefore(entry, $0) } ?? best.count)
+            if best.count > limit { best.removeLast() }
         }
-        return ranked.prefix(limit).map { studies[$0] }
+        return best.map { studies[$0] }
+    }
+
+    private func ranksBefore(_ left: Int, _ right: Int) -> Bool {
+        counts[left] != counts[right]
+            ? counts[left] > counts[right]
+            : studies[left].key.utf8.lexicographicallyPrecedes(studies[right].key.utf8)
     }
 }
