@@ -83,24 +83,33 @@ enum ChatBench {
         if process.terminationStatus == 0 { report.chatSendRate = Double(lines) / seconds }
         let total = try database.read { try $0.prepare("SELECT count(*) FROM messages").first { $0.int(0) } } ?? 0
         report.chatMessages = total
-        report.chatFollowLatency = try followLatency(slp: slp, path: path, sender: uids[2], follower: uids[3], clock: clock)
+        let (sender, follower) = (uids[2], uids[3])
+        report.chatFollowLatency = try latency(
+            slp: slp, path: path, ["--as", follower.rawValue, "--json", "chat", "follow", "--with", sender.rawValue],
+            history: messagesPerConversation, sender: sender, clock: clock)
+        // Each message is also an event for its recipient: `slp events` from now on.
+        report.eventsLatency = try latency(
+            slp: slp, path: path, ["--as", follower.rawValue, "--json", "events"], history: 0, sender: sender, clock: clock)
     }
 
     /// Milliseconds from a message's commit (in this process) to its line on the stdout of a
-    /// `slp chat follow` process, for 30 messages sent a tenth of a second apart.
-    private static func followLatency(slp: String, path: String, sender: UserID, follower: UserID, clock: any TimeProvider) throws -> Percentiles {
+    /// following `slp` process (`chat follow`, `events`), for 30 messages sent a tenth of a
+    /// second apart, once the `history` lines it prints first have arrived.
+    private static func latency(
+        slp: String, path: String, _ arguments: [String], history: Int, sender: UserID, clock: any TimeProvider
+    ) throws -> Percentiles {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: slp)
-        process.arguments = ["--db", path, "--as", follower.rawValue, "--json", "chat", "follow", "--with", sender.rawValue]
+        process.arguments = ["--db", path] + arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         defer { if process.isRunning { process.terminate() } }
         let reader = output.fileHandleForReading
-        // The history first: 100k messages; wait until it has all arrived.
+        // The history first; wait until it has all arrived.
         var pending = Data()
         var lines = 0
-        while lines < messagesPerConversation {
+        while lines < history {
             let chunk = reader.availableData
             if chunk.isEmpty { break }
             pending += chunk
@@ -109,6 +118,8 @@ enum ChatBench {
         let database = try Database(path: path)
         let send = SendMessageUseCase(chats: SQLiteChatRepository(database: database), clock: clock)
         var latencies: [Double] = []
+        // A moment to open and take its starting point, so the first probe is news to it.
+        usleep(300_000)
         for index in 0..<30 {
             usleep(100_000)
             _ = try send(me: sender, text: "latency probe \(index)")

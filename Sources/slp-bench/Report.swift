@@ -26,6 +26,7 @@ struct Report {
     var chatListProcess: Double?
     var chatSendRate: Double?
     var chatFollowLatency: Percentiles?
+    var eventsLatency: Percentiles?
 
     private func ms(_ micros: Double?) -> String {
         guard let micros, micros.isFinite else { return "–" }
@@ -74,6 +75,9 @@ struct Report {
             if let chatSendRate { Swift.print("- `slp chat send` from stdin: \(Int(chatSendRate.rounded())) messages/s (each its own synced transaction)") }
             if let chatFollowLatency {
                 Swift.print("- `slp chat follow` sees a message from another process: p50 \(ms(chatFollowLatency.p50)) ms, max of 30 \(ms(chatFollowLatency.p99)) ms after its commit")
+            }
+            if let eventsLatency {
+                Swift.print("- `slp events` prints an event committed by another process: p50 \(ms(eventsLatency.p50)) ms, max of 30 \(ms(eventsLatency.p99)) ms after its commit")
             }
         }
     }

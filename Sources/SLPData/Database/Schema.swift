@@ -202,6 +202,27 @@ enum Schema {
         Migration(version: 7, sql: """
             DROP VIEW IF EXISTS queue_documents;
             """),
+        // Events (SLP's pushes), written in the transaction of the change that causes them: an
+        // outbox per user. AUTOINCREMENT: ids follow commit order (writers take turns) and are
+        // never reused after pruning, so `events --since ID` resumes exactly.
+        Migration(version: 8, sql: """
+            CREATE TABLE events (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                type TEXT NOT NULL CHECK (type IN ('request', 'matched', 'dodged', 'reviewed', 'message', 'penalty_over')),
+                created_at INTEGER NOT NULL,
+                other_uid TEXT,
+                other_nick TEXT,
+                distance INTEGER,
+                titles TEXT,
+                message_id TEXT,
+                chat TEXT
+            ) STRICT;
+            CREATE INDEX events_by_user ON events(user_id, id);
+            -- When a penalty's end is still to be told (penalty_over): set by a penalised dodge,
+            -- cleared when the event is recorded, by the first reader that finds the end passed.
+            ALTER TABLE users ADD COLUMN penalty_event_due INTEGER;
+            """),
     ]
 
     /// The newest version this binary knows.

@@ -10,10 +10,13 @@ import SLPDomain
 enum MatchRows {
     /// The user's record, queue presence and latest match.
     static func party(_ record: UserRecord, in connection: Connection) throws -> PartySnapshot {
-        let isWaiting = try connection.cached("SELECT 1 FROM queue WHERE user_id = ?").first([.integer(record.id)]) { _ in true } ?? false
+        let position = try connection.cached("SELECT lat, long FROM queue WHERE user_id = ?").first([.integer(record.id)]) { row in
+            // Stored positions passed `Coordinate`'s checks when they were queued.
+            try Coordinate(latitude: row.double(0), longitude: row.double(1))
+        }
         let latest = try latestMatch(userID: record.id, in: connection)?.view
         return PartySnapshot(
-            user: try record.toDomain(), isWaiting: isWaiting, current: latest?.isCurrent == true ? latest : nil, latest: latest)
+            user: try record.toDomain(), position: position, current: latest?.isCurrent == true ? latest : nil, latest: latest)
     }
 
     /// The newest match of a user (a current match is always the newest), with its row id.

@@ -57,7 +57,8 @@ public final class SQLiteChatRepository: ChatRepository {
     public func send(from me: UserID, text: String, at now: Date, check: (PartySnapshot) throws -> Void) throws -> ChatMessage {
         try database.write { connection in
             guard let mine = try UserRows.load(where: "uid", equals: me.rawValue, in: connection) else { throw DomainError.notRegistered }
-            try check(try MatchRows.party(mine, in: connection))
+            let party = try MatchRows.party(mine, in: connection)
+            try check(party)
             guard let (matchID, partnerUID) = try connection.cached("""
                 SELECT match_id, partner_uid FROM match_members WHERE user_id = ? AND is_current = 1
                 """).first([.integer(mine.id)], { ($0.int64(0), $0.text(1)) }) else { throw DomainError.notMatched }
@@ -68,7 +69,9 @@ public final class SQLiteChatRepository: ChatRepository {
             let createdAt = max(now.unixMilliseconds, (last?.1 ?? Int64.min) + 1)
             try connection.cached("INSERT INTO messages (match_id, seq, from_uid, to_uid, chat, created_at) VALUES (?, ?, ?, ?, ?, ?)")
                 .run([.integer(matchID), .integer(seq), .text(me.rawValue), .text(partnerUID), .text(text), .integer(createdAt)])
-            return try Self.message(matchID: matchID, seq: seq, from: me.rawValue, to: partnerUID, text: text, createdAt: createdAt)
+            let message = try Self.message(matchID: matchID, seq: seq, from: me.rawValue, to: partnerUID, text: text, createdAt: createdAt)
+            try EventRows.record(EventRules.notices(sending: message, from: party.user), at: message.createdAt, in: connection)
+            return message
         }
     }
 

@@ -35,7 +35,8 @@ public final class SQLiteMatchRepository: MatchRepository {
                 me: try MatchRows.party(mine, in: connection), other: try MatchRows.party(theirs, in: connection),
                 requestFromOther: try exists(requests, theirs.id, mine.id),
                 iReported: try exists(reports, mine.id, theirs.id), otherReported: try exists(reports, theirs.id, mine.id))
-            switch try rule(pair) {
+            let decision = try rule(pair)
+            switch decision {
             case .openRequest:
                 try connection.cached("""
                     INSERT INTO requests (from_id, to_id, created_at) VALUES (?, ?, ?)
@@ -68,6 +69,7 @@ public final class SQLiteMatchRepository: MatchRepository {
                     .run([.integer(mine.id), .integer(theirs.id)])
                 if barsFromQueue { try QueueRows.remove(userID: theirs.id, in: connection) }
             }
+            try EventRows.record(EventRules.notices(decision, pair), at: now, in: connection)
             return pair
         }
     }
@@ -81,8 +83,12 @@ public final class SQLiteMatchRepository: MatchRepository {
                 throw DomainError.notPartner
             }
             try MatchRows.end(matchID: latest.matchID, userID: mine.id, ending: .dodged, at: now, in: connection)
-            try connection.cached("UPDATE users SET dodge_num = ?, dodge_penalty_until = coalesce(?, dodge_penalty_until) WHERE id = ?")
-                .run([.int(decision.dodgeCount), .optionalInt(decision.penaltyUntil?.unixMilliseconds), .integer(mine.id)])
+            try connection.cached("""
+                UPDATE users SET dodge_num = ?1, dodge_penalty_until = coalesce(?2, dodge_penalty_until),
+                    penalty_event_due = coalesce(?2, penalty_event_due)
+                WHERE id = ?3
+                """).run([.int(decision.dodgeCount), .optionalInt(decision.penaltyUntil?.unixMilliseconds), .integer(mine.id)])
+            try EventRows.record(EventRules.notices(dodging: match, me: party.user), at: now, in: connection)
             return (decision, match)
         }
     }

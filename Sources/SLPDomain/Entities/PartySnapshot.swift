@@ -3,19 +3,22 @@
 /// that will act on it, so the decision and the write see the same state.
 public struct PartySnapshot: Equatable, Sendable {
     public let user: User
-    /// Waiting in the queue.
-    public let isWaiting: Bool
+    /// Where I wait in the queue; nil when I do not.
+    public let position: Coordinate?
     /// My current match (active, or ended by my partner and not yet left behind).
     public let current: MatchView?
     /// My most recent match, current or just ended: the one I may still review.
     public let latest: MatchView?
 
-    public init(user: User, isWaiting: Bool, current: MatchView?, latest: MatchView?) {
+    public init(user: User, position: Coordinate?, current: MatchView?, latest: MatchView?) {
         self.user = user
-        self.isWaiting = isWaiting
+        self.position = position
         self.current = current
         self.latest = latest
     }
+
+    /// Waiting in the queue.
+    public var isWaiting: Bool { position != nil }
 
     /// In a match that is still on: cannot queue, request or accept.
     public var isMatched: Bool { current?.isActive ?? false }

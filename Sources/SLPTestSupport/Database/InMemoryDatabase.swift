@@ -19,6 +19,12 @@ package final class InMemoryDatabase {
     package var matches: [MatchRow] = []
     /// Each conversation's messages by match id, oldest first.
     package var messages: [Int64: [ChatMessage]] = [:]
+    /// Events by recipient, oldest first; ids count up across everyone, as SQLite's do.
+    package var events: [UserID: [UserEvent]] = [:]
+    /// The last event id given out.
+    package var lastEventID: Int64 = 0
+    /// Penalty ends still to be told (`penalty_over`), by user.
+    package var penaltyEventDue: [UserID: Date] = [:]
     /// How many synthetic people seeding has drawn.
     package var seeded = 0
     /// What `ChatRepository.changeToken()` answers: it moves on every commit.
@@ -67,13 +73,13 @@ package final class InMemoryDatabase {
     /// Runs `body` as one transaction: if it throws, every table is as it was; otherwise the
     /// commit moves the change token.
     func write<Result>(_ body: () throws -> Result) rethrows -> Result {
-        let saved = (users, queue, requests, reports, matches, messages, seeded)
+        let saved = (users, queue, requests, reports, matches, messages, seeded, events, lastEventID, penaltyEventDue)
         do {
             let result = try body()
             commit()
             return result
         } catch {
-            (users, queue, requests, reports, matches, messages, seeded) = saved
+            (users, queue, requests, reports, matches, messages, seeded, events, lastEventID, penaltyEventDue) = saved
             throw error
         }
     }
@@ -106,7 +112,7 @@ package final class InMemoryDatabase {
     /// A user's situation as the rules read it: whether they wait, and their latest match.
     func party(_ user: User) -> PartySnapshot {
         let latest = latestMembership(of: user.uid).map { view(match: $0.match, member: $0.member) }
-        return PartySnapshot(user: user, isWaiting: queue[user.uid] != nil, current: latest?.isCurrent == true ? latest : nil, latest: latest)
+        return PartySnapshot(user: user, position: queue[user.uid]?.coordinate, current: latest?.isCurrent == true ? latest : nil, latest: latest)
     }
 
     /// Leaves behind a current match that is over (queueing again, or matching anew, moves on from it).
@@ -142,11 +148,29 @@ package final class InMemoryDatabase {
         if matches[match].endedAt == nil { matches[match].endedAt = now }
     }
 
+    /// Records events as the rules give them, skipping recipients who are gone, and prunes each
+    /// recipient's events past the retention, as SQLite does.
+    func record(_ notices: [EventNotice], at now: Date) {
+        for notice in notices where users[notice.recipient] != nil {
+            append(notice.kind, for: notice.recipient, at: now)
+        }
+    }
+
+    /// Gives `kind` the next event id in `uid`'s events.
+    func append(_ kind: UserEventKind, for uid: UserID, at now: Date) {
+        lastEventID += 1
+        let cutoff = now.addingTimeInterval(-Double(EventRules.retentionDays) * 86_400)
+        events[uid, default: []].removeAll { $0.createdAt < cutoff }
+        events[uid, default: []].append(UserEvent(id: lastEventID, createdAt: now, kind: kind))
+    }
+
     /// Removes a user with everything that is theirs: queue place, requests, reports and match
     /// rows. Their partners' rows and the messages stay.
     func removeUser(_ uid: UserID) -> Bool {
         guard users.removeValue(forKey: uid) != nil else { return false }
         queue[uid] = nil
+        events[uid] = nil
+        penaltyEventDue[uid] = nil
         requests = requests.filter { !$0.involves(uid) }
         reports.removeAll { $0.from == uid || $0.to == uid }
         for index in matches.indices { matches[index].members.removeAll { $0.user == uid } }

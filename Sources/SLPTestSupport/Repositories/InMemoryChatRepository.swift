@@ -61,6 +61,7 @@ package final class InMemoryChatRepository: ChatRepository {
                 id: Self.messageID(conversation: row.id, seq: seq), from: me, to: row.members[latest.member].partner, text: text,
                 createdAt: Date(timeIntervalSince1970: Double(createdAt) / 1_000))
             database.messages[row.id, default: []].append(message)
+            database.record(EventRules.notices(sending: message, from: user), at: message.createdAt)
             return message
         }
     }

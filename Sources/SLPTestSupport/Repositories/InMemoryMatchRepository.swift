@@ -3,7 +3,7 @@ import SLPDomain
 
 /// An in-memory `MatchRepository` with the SQLite contract: each method reads the parties,
 /// lets the rule decide and applies the decision (a request, a match, a review, a report, a
-/// dodge) in one transaction, so a refusal changes nothing; an unknown me is `notRegistered`,
+/// dodge) in one transaction with the events it causes, so a refusal changes nothing; an unknown me is `notRegistered`,
 /// an unknown other `userNotFound`.
 package final class InMemoryMatchRepository: MatchRepository {
     package let database: InMemoryDatabase
@@ -30,7 +30,8 @@ package final class InMemoryMatchRepository: MatchRepository {
                 requestFromOther: database.requests.contains(RequestRow(from: other, to: me)),
                 iReported: database.reports.contains { $0.from == me && $0.to == other },
                 otherReported: database.reports.contains { $0.from == other && $0.to == me })
-            switch try rule(pair) {
+            let decision = try rule(pair)
+            switch decision {
             case .openRequest:
                 database.requests.insert(RequestRow(from: me, to: other))
             case .match:
@@ -53,6 +54,7 @@ package final class InMemoryMatchRepository: MatchRepository {
                 database.requests.remove(RequestRow(from: other, to: me))
                 if barsFromQueue { database.queue[other] = nil }
             }
+            database.record(EventRules.notices(decision, pair), at: now)
             return pair
         }
     }
@@ -66,7 +68,11 @@ package final class InMemoryMatchRepository: MatchRepository {
             guard let match = party.current, let latest = database.latestMembership(of: me) else { throw DomainError.notPartner }
             database.endPart(match: latest.match, member: latest.member, .dodged, at: now)
             database.users[me]?.dodgeCount = decision.dodgeCount
-            if let until = decision.penaltyUntil { database.users[me]?.dodgePenaltyUntil = until }
+            if let until = decision.penaltyUntil {
+                database.users[me]?.dodgePenaltyUntil = until
+                database.penaltyEventDue[me] = until
+            }
+            database.record(EventRules.notices(dodging: match, me: mine), at: now)
             return (decision, match)
         }
     }

@@ -17,6 +17,7 @@ final class Dependencies {
     private let population: SQLitePopulationRepository
     private let matches: SQLiteMatchRepository
     private let chats: SQLiteChatRepository
+    private let events: SQLiteEventRepository
 
     init(databasePath: String, clock: any TimeProvider) throws {
         self.clock = clock
@@ -27,6 +28,7 @@ final class Dependencies {
         population = SQLitePopulationRepository(database: database)
         matches = SQLiteMatchRepository(database: database)
         chats = SQLiteChatRepository(database: database)
+        events = SQLiteEventRepository(database: database)
     }
 
     var now: Date { clock.now }
@@ -49,6 +51,7 @@ final class Dependencies {
     var sendMessage: SendMessageUseCase { SendMessageUseCase(chats: chats, clock: clock) }
     var readMessages: ReadMessagesUseCase { ReadMessagesUseCase(chats: chats) }
     var followConversation: FollowConversationUseCase { FollowConversationUseCase(chats: chats) }
+    var followEvents: FollowEventsUseCase { FollowEventsUseCase(events: events, clock: clock) }
     var buyItem: BuyItemUseCase { BuyItemUseCase(users: users) }
     var wearItems: WearItemsUseCase { WearItemsUseCase(users: users) }
 
@@ -69,5 +72,9 @@ final class Dependencies {
     var chatFeature: ChatFeature { ChatFeature(identify: identifyUser, send: sendMessage, read: readMessages) }
     var chatFollowFeature: ChatFollowFeature { ChatFollowFeature(identify: identifyUser, follow: followConversation) }
     var shopFeature: ShopFeature { ShopFeature(identify: identifyUser, show: showUser, buy: buyItem, wear: wearItems) }
+    var eventsFeature: EventsFeature { EventsFeature(identify: identifyUser, follow: followEvents) }
+    var queueWaitFeature: QueueWaitFeature {
+        QueueWaitFeature(identify: identifyUser, enter: enterQueue, state: queueState, follow: followEvents)
+    }
     var seedFeature: SeedFeature { SeedFeature(seed: seedPopulation) }
 }

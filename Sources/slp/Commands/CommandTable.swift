@@ -10,7 +10,7 @@ enum CommandTable {
         discussion: "One SQLite file holds the whole service; many slp processes may use it at once.",
         subcommands: [
             RegisterCommand.spec, UserCommand.spec, QueueCommand.spec, SearchCommand.spec, MatchCommand.spec, ChatCommand.spec,
-            ShopCommand.spec, SeedCommand.spec, DemoCommand.spec, CompletionCommand.spec, HelpCommand.spec,
+            EventsCommand.spec, ShopCommand.spec, SeedCommand.spec, DemoCommand.spec, CompletionCommand.spec, HelpCommand.spec,
         ])
 
     /// The parser of slp's command line: this table and the global options.
@@ -33,6 +33,7 @@ enum CommandTable {
         (["chat", "send"], ChatSendCommand.self),
         (["chat", "list"], ChatListCommand.self),
         (["chat", "follow"], ChatFollowCommand.self),
+        (["events"], EventsCommand.self),
         (["shop", "list"], ShopListCommand.self),
         (["shop", "buy"], ShopBuyCommand.self),
         (["shop", "wear"], ShopWearCommand.self),

@@ -25,6 +25,10 @@ enum DemoCommand: Command {
     private struct Step {
         let narration: String
         let arguments: [String]
+        /// Runs on while the steps after it do (`queue --wait`), until a step that joins it.
+        var inBackground = false
+        /// Ends after the step in the background has ended.
+        var joinsBackground = false
     }
 
     private static let jiwoo = "010-1234-5678", minho = "010-2345-6789"
@@ -42,10 +46,13 @@ enum DemoCommand: Command {
              arguments: ["search", "--as", jiwoo]),
         Step(narration: "She asks him to study together.",
              arguments: ["match", "request", "{minho}", "--as", jiwoo]),
-        Step(narration: "민호 sees her request in his search.",
+        Step(narration: "And waits for his answer: with --wait, slp stays until she is matched.",
+             arguments: ["queue", "--as", jiwoo, "--lat", "37.517819", "--long", "126.886473", "--study", "swift", "--study", "알고리즘", "--wait"],
+             inBackground: true),
+        Step(narration: "Meanwhile 민호 sees her request in his search.",
              arguments: ["search", "--as", minho]),
-        Step(narration: "He accepts: they are matched.",
-             arguments: ["match", "accept", "{jiwoo}", "--as", minho]),
+        Step(narration: "He accepts: they are matched, and her wait ends with his name.",
+             arguments: ["match", "accept", "{jiwoo}", "--as", minho], joinsBackground: true),
         Step(narration: "지우 checks where she stands.",
              arguments: ["queue", "status", "--as", jiwoo]),
         Step(narration: "They chat.",
@@ -79,6 +86,7 @@ enum DemoCommand: Command {
         var environment = context.environment
         environment.hidden += ["SLP_DB", "SLP_USER"]
         var uids: [String: String] = [:]
+        var background: Task<Output, Never>?
         for step in steps {
             let arguments = step.arguments.map { word in
                 word == "{jiwoo}" ? uids[jiwoo] ?? word : word == "{minho}" ? uids[minho] ?? word : word
@@ -87,8 +95,20 @@ enum DemoCommand: Command {
             if !step.narration.isEmpty { context.write(style.dim("# " + step.narration) + "\n") }
             context.write(style.bold("$ slp " + arguments.map(shellQuoted).joined(separator: " ")) + "\n")
             environment.arguments = arguments + ["--db", path]
-            let output = await Application.run(environment)
+            if step.inBackground {
+                let running = environment
+                background = Task { await Application.run(running) }
+                // The waiting screen runs up to its first pause before the next step prints.
+                await Task.yield()
+                continue
+            }
+            var output = await Application.run(environment)
             context.write(output.stdoutText)
+            if output.exitCode == .success, step.joinsBackground, let task = background {
+                background = nil
+                output = await task.value
+                context.write(output.stdoutText)
+            }
             guard output.exitCode == .success else {
                 return Output(stdout: "", stderr: output.stderr, exitCode: output.exitCode)
             }

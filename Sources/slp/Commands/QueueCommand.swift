@@ -6,25 +6,71 @@ enum QueueCommand: Command {
     static let latitude = OptionKey(required: "lat", "latitude", "Latitude in degrees, -90 to 90.", as: .decimal)
     static let longitude = OptionKey(required: "long", "longitude", "Longitude in degrees, -180 to 180.", as: .decimal)
     static let studies = OptionKey(repeating: "study", "study", "A study you want to do (repeat for more, at most 8).", as: .text)
+    static let wait = OptionKey(flag: "wait", "Stay until matched, printing each request as it arrives.")
+    static let timeout = OptionKey("timeout", "seconds", "With --wait: give up after this many seconds (exit 1).", as: .integer)
+
+    /// How often, while waiting, the database is asked whether anything changed (a cheap read).
+    static let pollInterval: Duration = .milliseconds(50)
 
     static let spec = CommandSpec(
         name: "queue",
         abstract: "Wait in the matching queue at a position, with up to 8 studies.",
-        discussion: "Entering again refreshes your place. Studies are 1 to 8 characters; spaces split them; none means 'anything'.",
-        options: [latitude.spec, longitude.spec, studies.spec],
+        discussion: """
+            Entering again refreshes your place. Studies are 1 to 8 characters; spaces split them; none means 'anything'. \
+            With --wait, slp stays: it prints each request as it arrives and exits 0 once you are matched, printing your \
+            partner (exit 1 with 'timeout' after --timeout seconds; Ctrl-C exits 130 and leaves you waiting in the queue).
+            """,
+        options: [latitude.spec, longitude.spec, studies.spec, wait.spec, timeout.spec],
         subcommands: [QueueStopCommand.spec, QueueStatusCommand.spec],
-        examples: ["slp queue --as 010-1234-5678 --lat 37.517819 --long 126.886473 --study swift --study 알고리즘"],
+        examples: [
+            "slp queue --as 010-1234-5678 --lat 37.517819 --long 126.886473 --study swift --study 알고리즘",
+            "slp queue --as 010-1234-5678 --lat 37.517819 --long 126.886473 --wait --timeout 600 && slp chat send --as 010-1234-5678 hi",
+        ],
         runsItself: true)
 
     static func run(_ context: CommandContext) async -> Output {
-        let action: QueueFeature.Action
+        let latitude: Double, longitude: Double, timeout: Int?
         do {
-            action = .enter(
-                actingUser: context.actingUser, latitude: try context[Self.latitude], longitude: try context[Self.longitude],
-                studies: context[Self.studies])
+            latitude = try context[Self.latitude]
+            longitude = try context[Self.longitude]
+            timeout = try context[Self.timeout]
+            if let timeout, timeout < 1 {
+                throw UsageError(message: "--timeout: at least 1 second, not \(timeout)", commandPath: ["queue"], code: "invalid_value")
+            }
+            if timeout != nil && !context[Self.wait] {
+                throw UsageError(message: "--timeout goes with --wait", commandPath: ["queue"])
+            }
         } catch {
             return context.fail(error)
         }
-        return await QueueFeatureRunner.run(action, context: context)
+        guard context[Self.wait] else {
+            let action = QueueFeature.Action.enter(
+                actingUser: context.actingUser, latitude: latitude, longitude: longitude, studies: context[Self.studies])
+            return await QueueFeatureRunner.run(action, context: context)
+        }
+        return await wait(context, latitude: latitude, longitude: longitude, timeout: timeout)
+    }
+
+    /// `--wait`: enter, then look for news until matched, no longer waiting, or out of time.
+    @MainActor private static func wait(_ context: CommandContext, latitude: Double, longitude: Double, timeout: Int?) async -> Output {
+        Interrupt.exitOnInterrupt(status: 130, saying: "Stopped waiting; you are still in the queue.\n")
+        let renderer = QueueWaitStreamRenderer(
+            queue: QueueRenderer(format: context.format, failures: context.failures), events: EventRenderer(format: context.format))
+        let clock = ContinuousClock()
+        let deadline = timeout.map { clock.now + .seconds($0) }
+        var entered = false, timedOut = false
+        return await context.stream(feature: \.queueWaitFeature, initialState: .init(), renderer: renderer) { state in
+            guard entered else {
+                entered = true
+                return .enter(actingUser: context.actingUser, latitude: latitude, longitude: longitude, studies: context[Self.studies])
+            }
+            guard state.isWaiting, !timedOut else { return nil }
+            if let deadline, let timeout, clock.now >= deadline {
+                timedOut = true
+                return .timeOut(seconds: timeout)
+            }
+            try? await Task.sleep(for: pollInterval)
+            return .poll
+        }
     }
 }

@@ -14,7 +14,9 @@ final class MatchRulesTests: XCTestCase {
         user.dodgeCount = dodges
         user.reportedCount = reports
         user.dodgePenaltyUntil = penaltyUntil
-        return PartySnapshot(user: user, isWaiting: waiting, current: current, latest: latest ?? current)
+        return PartySnapshot(
+            user: user, position: waiting ? try Coordinate(latitude: 37.5665, longitude: 126.978) : nil, current: current,
+            latest: latest ?? current)
     }
 
     private func match(

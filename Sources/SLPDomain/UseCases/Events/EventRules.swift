@@ -1,0 +1,38 @@
+
+/// Who hears of what (SLP's pushes): the other user of a request, a match or a review, a
+/// partner still in the match I cancel, the recipient of a message. A report tells nobody.
+/// Storage records these notices in the same transaction as the change.
+public enum EventRules {
+    /// What a decision between me and another user tells the other one.
+    public static func notices(_ decision: PairDecision, _ pair: PairSnapshot) -> [EventNotice] {
+        let me = MatchView.Partner(uid: pair.me.user.uid, nick: pair.me.user.nick)
+        let other = pair.other.user.uid
+        switch decision {
+        case .openRequest:
+            var distance = 0
+            if let mine = pair.me.position, let theirs = pair.other.position { distance = Int(mine.distance(to: theirs).rounded()) }
+            return [EventNotice(recipient: other, kind: .request(from: me, distance: distance))]
+        case .match:
+            return [EventNotice(recipient: other, kind: .matched(partner: me))]
+        case .review(let titles, _, _, _):
+            let ordered = ReputationTitle.allCases.filter(titles.contains)
+            return [EventNotice(recipient: other, kind: .reviewed(by: me, titles: ordered))]
+        case .report:
+            return []
+        }
+    }
+
+    /// Cancelling `match` tells my partner, unless they have left it already (or the service).
+    public static func notices(dodging match: MatchView, me: User) -> [EventNotice] {
+        guard let partner = match.partner, match.partnerEnding == nil else { return [] }
+        return [EventNotice(recipient: partner.uid, kind: .dodged(partner: MatchView.Partner(uid: me.uid, nick: me.nick)))]
+    }
+
+    /// A message tells its recipient.
+    public static func notices(sending message: ChatMessage, from me: User) -> [EventNotice] {
+        [EventNotice(recipient: message.to, kind: .message(message, from: MatchView.Partner(uid: me.uid, nick: me.nick)))]
+    }
+
+    /// How long events are kept: older ones are pruned when new ones are recorded.
+    public static let retentionDays = 30
+}

@@ -1,0 +1,29 @@
+/// `slp queue ... --wait`: where I wait, each request as it arrives, then my partner. For
+/// programs, one JSON object per line: each request as `slp events` gives it, and last the
+/// queue status object.
+struct QueueWaitStreamRenderer: StreamRenderer {
+    let queue: QueueRenderer
+    let events: EventRenderer
+
+    func changes(from old: QueueWaitFeature.State, to new: QueueWaitFeature.State) -> String {
+        var text = ""
+        if old.entry == nil, let entry = new.entry, case .text = queue.format {
+            text += queue.render(QueueFeature.State(entry: entry)).stdout
+        }
+        if new.requests.count > old.requests.count {
+            text += new.requests[old.requests.count...].map(events.line).joined()
+        }
+        if old.matched == nil, let matched = new.matched {
+            switch queue.format {
+            case .json: text += queue.render(QueueFeature.State(queueState: matched)).stdout
+            case .text: text += "Matched with \(matched.partner.map { "\($0.nick) (\($0.uid))" } ?? "a withdrawn user").\n"
+            }
+        }
+        return text
+    }
+
+    func end(_ state: QueueWaitFeature.State) -> Output {
+        if let failure = state.failure { return queue.failures.render(failure, format: queue.format) }
+        return Output()
+    }
+}
