@@ -143,14 +143,15 @@ final class EventsCLITests: XCTestCase {
         for writer in 0..<4 {
             let me = others[writer]
             scripts.append((0..<50).map { step in
-                switch random.next() % 9 {
+                switch random.next() % 13 {
                 case 0: ["queue", "--as", me, "--lat", "37.5665", "--long", "126.978"]
-                case 1: ["queue", "--as", user, "--lat", "37.5665", "--long", "126.978"]
-                case 2, 3: ["match", "request", user, "--as", me]
-                case 4: ["match", "request", me, "--as", user]
-                case 5: ["match", "accept", user, "--as", me]
-                case 6: ["chat", "send", "--as", me, "w\(writer)-\(step)"]
-                case 7: ["match", "dodge", "--as", me]
+                case 1, 2: ["queue", "--as", user, "--lat", "37.5665", "--long", "126.978"]
+                case 3, 4, 5: ["match", "request", user, "--as", me]
+                case 6: ["match", "request", me, "--as", user]
+                case 7: ["match", "accept", user, "--as", me]
+                case 8, 9: ["chat", "send", "--as", me, "w\(writer)-\(step)"]
+                case 10: ["match", "dodge", "--as", me]
+                case 11: ["match", "dodge", "--as", user]
                 default: ["match", "review", user, "--as", me, "--kind"]
                 }
             })
@@ -205,7 +206,7 @@ final class EventsCLITests: XCTestCase {
                     events.append(line.hasPrefix("Matched with") ? "matched|\(me)" : "request|\(me)")
                 case ("match", "accept"): events.append("matched|\(me)")
                 case ("chat", "send"): events.append("message|\(me)|\(arguments[4])")
-                case ("match", "dodge") where !line.contains("already left"): events.append("dodged|\(me)")
+                case ("match", "dodge") where arguments[3] == me && !line.contains("already left"): events.append("dodged|\(me)")
                 case ("match", "review"): events.append("reviewed|\(me)|kind")
                 default: break
                 }
@@ -225,7 +226,7 @@ final class EventsCLITests: XCTestCase {
         XCTAssertEqual(ids, stored.compactMap { $0["id"] as? Int }, "the resuming reader printed every stored event once, in order")
         XCTAssertEqual(ids, ids.sorted())
         XCTAssertEqual(Set(ids).count, ids.count)
-        XCTAssertGreaterThan(ids.count, 20, "the script caused a fair number of events")
+        XCTAssertGreaterThan(ids.count, 15, "the script caused a fair number of events")
         let told = printed.map(describe)
         XCTAssertEqual(told.sorted(), expected.flatMap { $0 }.sorted(), "exactly the events the successful actions cause")
         for writer in 0..<4 {
