@@ -18,6 +18,25 @@ final class CommandLineCLITests: XCTestCase {
         slp = SLPBinary(database: directory.path("slp.sqlite"))
     }
 
+    func testADatabaseServerURLIsRefusedInOneLineThatNeverShowsItsPassword() throws {
+        let refusal = "Error: this slp cannot use a PostgreSQL database yet; --db and SLP_DB take a file path\n"
+        for url in ["postgresql://slp:s3cret@db.example.com:5432/slp?sslmode=require", "postgres:///slp?host=/tmp&password=s3cret"] {
+            let given = try slp.run("--db", url, "user", "show", "--as", "someone")
+            XCTAssertEqual(given, .init(stdout: "", stderr: refusal, status: 64))
+            let fromEnvironment = try slp.run(["--json", "queue", "status", "--as", "someone"], environment: ["SLP_DB": url])
+            XCTAssertEqual(fromEnvironment.status, 64)
+            XCTAssertEqual(try fromEnvironment.jsonError()["code"] as? String, "no_postgresql")
+            XCTAssertFalse((given.stderr + fromEnvironment.stderr).contains("s3cret"))
+        }
+        // Anything else is a file path, however it looks.
+        var here = slp!
+        here.currentDirectory = directory.url
+        let file = try here.run(["register", "--phone", "010-5000-0001", "--nick", "파일", "--birth", "1990-01-01", "--email", "f@example.com",
+                                 "--gender", "male", "--db", "./postgres:x"])
+        XCTAssertEqual(file.status, 0, file.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory.path("postgres:x")))
+    }
+
     func testVersionAndHelp() throws {
         XCTAssertEqual(try slp.run("--version"), .init(stdout: "0.1.0\n", stderr: "", status: 0))
         let help = try slp.run("--help")

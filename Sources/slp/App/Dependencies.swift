@@ -10,18 +10,18 @@ import SLPDomain
 @MainActor
 final class Dependencies {
     let clock: any TimeProvider
-    private let database: Database
-    private let users: SQLiteUserRepository
-    private let queue: SQLiteQueueRepository
-    private let search: SQLiteSearchRepository
-    private let population: SQLitePopulationRepository
-    private let matches: SQLiteMatchRepository
-    private let chats: SQLiteChatRepository
-    private let events: SQLiteEventRepository
+    private let users: any UserRepository
+    private let queue: any QueueRepository
+    private let search: any SearchRepository
+    private let population: any PopulationRepository
+    private let matches: any MatchRepository
+    private let chats: any ChatRepository
+    private let events: any EventRepository
 
+    /// The repositories over the SQLite file at `databasePath`, opened (and created) now.
     init(databasePath: String, clock: any TimeProvider) throws {
         self.clock = clock
-        database = try Database(path: databasePath)
+        let database = try Database(path: databasePath)
         users = SQLiteUserRepository(database: database)
         queue = SQLiteQueueRepository(database: database)
         search = SQLiteSearchRepository(database: database)
