@@ -14,10 +14,11 @@ public final class SQLiteEventRepository: EventRepository {
     }
 
     public func events(of me: UserID, after id: Int64, now: Date) throws -> EventBatch {
-        let (userID, due) = try database.read { connection in
+        let found = try database.read { connection in
             try connection.cached("SELECT id, penalty_event_due FROM users WHERE uid = ?")
                 .first([.text(me.rawValue)]) { ($0.int64(0), $0.optionalInt64(1)) }
-        } ?? { throw DomainError.notRegistered }()
+        }
+        guard let (userID, due) = found else { throw DomainError.notRegistered }
         // A file slp may not write is only read: the end is told by the next reader that may.
         if let due, due <= now.unixMilliseconds, database.readOnlyCause == nil {
             // The first reader after the end records it; the check is repeated inside the write.
