@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // MARK: - The release build
@@ -40,6 +40,10 @@ let lldInRelease: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld"], .when(configu
 
 // MARK: - Targets
 
+/// The PostgreSQL backend (`--traits PostgreSQL`): libpq, linked dynamically, and the
+/// repositories over it. The default build neither needs nor links libpq.
+let postgreSQL: TargetDependencyCondition? = .when(traits: ["PostgreSQL"])
+
 let package = Package(
     name: "slp",
     products: [
@@ -48,7 +52,16 @@ let package = Package(
         .library(name: "SLPData", targets: ["SLPData"]),
         .library(name: "SLPCommandLine", targets: ["SLPCommandLine"]),
     ],
+    traits: [
+        .trait(name: "PostgreSQL", description: "The PostgreSQL backend: --db postgresql://… (needs libpq, apt-get install libpq-dev)."),
+    ],
     targets: [
+        .systemLibrary(
+            name: "CLibPQ",
+            path: "Sources/CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .systemLibrary(
             name: "CSQLite",
             path: "Sources/CSQLite",
@@ -58,7 +71,9 @@ let package = Package(
         // Text normalisation, elementary functions and hashing: what the rules need but are not.
         .target(name: "SLPSupport", swiftSettings: directMetadata),
         .target(name: "SLPDomain", dependencies: ["SLPSupport"], swiftSettings: directMetadata),
-        .target(name: "SLPData", dependencies: ["SLPDomain", "SLPSupport", "CSQLite"], swiftSettings: directMetadata),
+        .target(
+            name: "SLPData", dependencies: ["SLPDomain", "SLPSupport", "CSQLite", .target(name: "CLibPQ", condition: postgreSQL)],
+            swiftSettings: directMetadata),
         // The argument parsing engine: command tables, parser, help, value syntax.
         .target(name: "SLPCommandLine", dependencies: ["SLPDomain"], swiftSettings: directMetadata),
         .executableTarget(
@@ -74,7 +89,9 @@ let package = Package(
         .target(name: "SLPTestSupport", dependencies: ["SLPDomain"]),
         .testTarget(name: "SLPSupportTests", dependencies: ["SLPSupport"]),
         .testTarget(name: "SLPDomainTests", dependencies: ["SLPDomain", "SLPSupport", "SLPTestSupport"]),
-        .testTarget(name: "SLPDataTests", dependencies: ["SLPData", "SLPDomain", "SLPSupport", "SLPTestSupport", "CSQLite"]),
+        .testTarget(
+            name: "SLPDataTests",
+            dependencies: ["SLPData", "SLPDomain", "SLPSupport", "SLPTestSupport", "CSQLite", .target(name: "CLibPQ", condition: postgreSQL)]),
         .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain", "SLPTestSupport"]),
         .testTarget(name: "SLPTestSupportTests", dependencies: ["SLPTestSupport", "SLPDomain"]),
         .testTarget(name: "CLITests", dependencies: ["slp", "SLPData"]),

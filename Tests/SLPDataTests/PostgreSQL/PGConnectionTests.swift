@@ -1,0 +1,57 @@
+#if PostgreSQL
+import Foundation
+@testable import SLPData
+import XCTest
+
+final class PGConnectionTests: XCTestCase {
+    private var cluster: PrivateCluster!
+
+    override func setUpWithError() throws {
+        cluster = try PrivateCluster.shared()
+    }
+
+    func testStatementsTakeTheirValuesAsParametersAndReturnText() throws {
+        let connection = try PGConnection(uri: cluster.url())
+        let result = try connection.execute("SELECT $1::int + 1, $2::text, $3::text IS NULL", ["41", "it's; DROP TABLE x", nil])
+        XCTAssertEqual(result.rowCount, 1)
+        XCTAssertEqual([result.text(0, 0), result.text(0, 1), result.text(0, 2)], ["42", "it's; DROP TABLE x", "t"])
+        XCTAssertTrue(connection.target.hasPrefix("postgres on /tmp/slp-pg-"), connection.target)
+    }
+
+    func testErrorsAreSortedForRetriesAndExitCodes() throws {
+        let connection = try PGConnection(uri: cluster.url())
+        try connection.execute("CREATE TEMP TABLE t (k int PRIMARY KEY)")
+        try connection.execute("INSERT INTO t VALUES (1)")
+        XCTAssertThrowsError(try connection.execute("INSERT INTO t VALUES (1)")) { error in
+            XCTAssertEqual((error as? PGError)?.kind, .constraint)
+            XCTAssertEqual((error as? PGError)?.sqlState, "23505")
+        }
+        XCTAssertThrowsError(try connection.execute("SET statement_timeout = 10; SELECT pg_sleep(1)")) { error in
+            XCTAssertNotNil(error as? PGError)
+        }
+        try connection.execute("SET statement_timeout = 10")
+        XCTAssertThrowsError(try connection.execute("SELECT pg_sleep(1)")) { XCTAssertEqual(($0 as? PGError)?.kind, .timeout) }
+        XCTAssertEqual(PGError.kind(of: "40001"), .conflict)
+        XCTAssertEqual(PGError.kind(of: "40P01"), .conflict)
+    }
+
+    func testConnectionFailuresNameTheDatabaseAndHostNeverThePassword() throws {
+        let wrong = "not-the-" + cluster.password
+        let cases = [
+            (cluster.url(password: wrong), "postgres on \(cluster.directory)"),
+            (cluster.url(database: "nowhere"), "nowhere on \(cluster.directory)"),
+            ("postgresql:///slp?host=/tmp/no-such-socket-dir&user=slp&password=\(wrong)&connect_timeout=2", "slp on /tmp/no-such-socket-dir"),
+        ]
+        for (uri, target) in cases {
+            XCTAssertThrowsError(try PGConnection(uri: uri)) { error in
+                let error = error as? PGError
+                XCTAssertEqual(error?.kind, .connection)
+                let message = error?.message ?? ""
+                XCTAssertTrue(message.hasPrefix("cannot connect to PostgreSQL database \(target): "), message)
+                XCTAssertFalse(message.contains(wrong) || message.contains(self.cluster.password), message)
+                XCTAssertFalse(message.contains("\n"))
+            }
+        }
+    }
+}
+#endif
