@@ -23,11 +23,16 @@ public struct RetryPolicy: Sendable {
 
     /// Runs `body` until it does not fail with SQLITE_BUSY, at most `maxAttempts` times.
     func run<T>(_ body: () throws -> T) throws -> T {
+        try run(retrying: { ($0 as? SQLiteError)?.isBusy == true }, body)
+    }
+
+    /// Runs `body` until it fails with nothing `isTransient` calls passing, at most `maxAttempts` times.
+    func run<T>(retrying isTransient: (any Error) -> Bool, _ body: () throws -> T) throws -> T {
         var attempt = 1
         while true {
             do {
                 return try body()
-            } catch let error as SQLiteError where error.isBusy && attempt < maxAttempts {
+            } catch where isTransient(error) && attempt < maxAttempts {
                 let backoff = min(1_000, max(1, initialBackoffMilliseconds) << min(attempt - 1, 10))
                 usleep(UInt32(Int.random(in: backoff / 2...backoff) * 1_000))
                 attempt += 1

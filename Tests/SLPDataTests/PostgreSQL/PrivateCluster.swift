@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+@testable import SLPData
 import XCTest
 
 /// The PostgreSQL server the tests use: `SLP_TEST_POSTGRES_URL` when set, else a cluster of
@@ -54,6 +55,13 @@ final class PrivateCluster: NSObject, XCTestObservation, @unchecked Sendable {
     /// A URI for `database` on this cluster.
     func url(database: String = "postgres", password: String? = nil) -> String {
         "postgresql:///\(database)?host=\(directory)&user=\(user)&password=\(password ?? self.password)"
+    }
+
+    /// A new, empty database on this cluster, for one test; its URI.
+    func freshDatabase() throws -> String {
+        let name = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        try PGConnection(uri: url()).execute("CREATE DATABASE \(name)")
+        return url(database: name)
     }
 
     func testBundleDidFinish(_ testBundle: Bundle) {

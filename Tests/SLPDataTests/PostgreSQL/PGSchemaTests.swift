@@ -1,0 +1,68 @@
+#if PostgreSQL
+import Foundation
+@testable import SLPData
+import XCTest
+
+final class PGSchemaTests: XCTestCase {
+    private var uri: String!
+
+    override func setUpWithError() throws {
+        uri = try PrivateCluster.shared().freshDatabase()
+    }
+
+    private func scalar(_ sql: String) throws -> String? {
+        try PGConnection(uri: uri).execute(sql).text(0, 0)
+    }
+
+    func testEightProcessesStartingOnAnEmptyDatabaseAllSucceedAndMakeItOnce() throws {
+        let uri = self.uri!
+        nonisolated(unsafe) var failures: [String] = []
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            do {
+                _ = try PGDatabase(uri: uri)
+            } catch {
+                lock.withLock { failures.append("\(error)") }
+            }
+        }
+        XCTAssertEqual(failures, [])
+        XCTAssertEqual(try scalar("SELECT application || ' ' || version FROM slp.meta"), "slp \(PGSchema.currentVersion)")
+        XCTAssertEqual(try scalar("SELECT count(*) FROM slp.meta"), "1")
+        XCTAssertEqual(try scalar("SELECT to_regclass('slp.users') IS NOT NULL"), "t")
+    }
+
+    func testAForeignOrNewerSlpSchemaIsRefusedUntouched() throws {
+        let admin = try PGConnection(uri: uri)
+        try admin.execute("CREATE SCHEMA slp")
+        try admin.execute("CREATE TABLE slp.theirs (x int)")
+        XCTAssertThrowsError(try PGDatabase(uri: uri)) { error in
+            guard case .foreign(let target)? = error as? PGSchemaError else { return XCTFail("\(error)") }
+            XCTAssertTrue((error as? PGSchemaError)?.message.hasPrefix("the schema slp of PostgreSQL database \(target) is not slp's") == true)
+        }
+        XCTAssertEqual(try scalar("SELECT to_regclass('slp.theirs') IS NOT NULL"), "t")
+        XCTAssertEqual(try scalar("SELECT to_regclass('slp.users') IS NULL"), "t")
+
+        try admin.execute("DROP SCHEMA slp CASCADE")
+        _ = try PGDatabase(uri: uri)
+        try admin.execute("UPDATE slp.meta SET version = 99")
+        XCTAssertThrowsError(try PGDatabase(uri: uri)) { error in
+            guard case .newer(_, let found, let known)? = error as? PGSchemaError else { return XCTFail("\(error)") }
+            XCTAssertEqual(found, 99)
+            XCTAssertEqual(known, PGSchema.currentVersion)
+        }
+        XCTAssertEqual(try scalar("SELECT version FROM slp.meta"), "99")
+    }
+
+    func testAWriteThatThrowsLeavesNothingAndOneThatReturnsIsCommitted() throws {
+        let database = try PGDatabase(uri: uri)
+        struct Refused: Error {}
+        let insert = "INSERT INTO slp.users (uid, phone, email, nick, birth, gender, created_at) VALUES ($1, $2, 'e@x.kr', 'n', '2000-01-01', 0, 0)"
+        XCTAssertThrowsError(try database.write { connection in
+            try connection.execute(insert, ["A", "+821000000001"])
+            throw Refused()
+        })
+        try database.write { try $0.execute(insert, ["B", "+821000000002"]) }
+        XCTAssertEqual(try database.read { try $0.execute("SELECT string_agg(uid, ',') FROM slp.users").text(0, 0) }, "B")
+    }
+}
+#endif
