@@ -88,6 +88,22 @@ public final class Database {
         }
     }
 
+    /// `dataVersion()` as soon as it differs from `token`, or once `limit` has passed. SQLite
+    /// tells no one of a commit, so this looks every few milliseconds.
+    public nonisolated(nonsending) func waitForChange(after token: Int64, upTo limit: Duration) async throws -> Int64 {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        while true {
+            let version = try dataVersion()
+            let left = deadline - clock.now
+            if version != token || left <= .zero { return version }
+            try? await Task.sleep(for: min(left, Self.changeLookInterval))
+        }
+    }
+
+    /// How often `waitForChange` reads the data version.
+    static let changeLookInterval: Duration = .milliseconds(50)
+
     private func transaction<T>(_ begin: String, _ body: (Connection) throws -> T) throws -> T {
         precondition(!connection.isInTransaction, "transactions do not nest")
         do {

@@ -1,5 +1,6 @@
 #if PostgreSQL
 import CLibPQ
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -22,7 +23,10 @@ final class PGConnection {
         }
         target = PGConnection.describe(handle)
         guard PQstatus(handle) == CONNECTION_OK else {
-            let detail = PGError.oneLine(String(cString: PQerrorMessage(handle)))
+            // libpq says which socket or address failed before why; the target already says where.
+            var detail = Substring(PGError.oneLine(String(cString: PQerrorMessage(handle))))
+            if let failed = detail.firstRange(of: " failed: ") { detail = detail[failed.upperBound...] }
+            if detail.hasPrefix("FATAL:") { detail = detail.dropFirst("FATAL:".count).drop(while: \.isWhitespace) }
             PQfinish(handle)
             throw PGError(kind: .connection, message: "cannot connect to PostgreSQL database \(target): \(detail)")
         }
@@ -35,23 +39,64 @@ final class PGConnection {
 
     /// Runs one statement with `values` as its parameters ($1, $2…; nil is NULL).
     @discardableResult
-    func execute(_ sql: String, _ values: [String?] = []) throws(PGError) -> PGResult {
-        let result = withParameters(values) { pointers in
+    func execute(_ sql: String, _ values: [(any PGValue)?] = []) throws(PGError) -> PGResult {
+        let result = withParameters(values.map { $0?.pgText }) { pointers in
             PQexecParams(handle, sql, Int32(values.count), nil, pointers, nil, nil, 0)
         }
-        guard let result else {
-            throw PGError(kind: .connection, message: "lost the PostgreSQL database \(target): \(PGError.oneLine(String(cString: PQerrorMessage(handle))))")
-        }
+        return try check(result)
+    }
+
+    /// Runs statements separated by semicolons, without parameters (migrations).
+    func executeScript(_ sql: String) throws(PGError) {
+        _ = try check(PQexec(handle, sql))
+    }
+
+    private func check(_ result: OpaquePointer?) throws(PGError) -> PGResult {
+        guard let result else { throw lost() }
         switch PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
             return PGResult(result)
         default:
             let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
-            let message = PGError.oneLine(String(cString: PQresultErrorMessage(result)))
+            // The primary message alone: the full text adds a severity, a detail and a hint on more lines.
+            let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M"))) ?? PQresultErrorMessage(result)
+            let message = PGError.oneLine(primary.map { String(cString: $0) } ?? "unknown error")
             PQclear(result)
             let kind = PQstatus(handle) == CONNECTION_OK ? PGError.kind(of: state) : .connection
-            throw PGError(kind: kind, sqlState: state, message: message)
+            throw PGError(kind: kind, sqlState: state, message: "PostgreSQL database \(target): \(message)")
         }
+    }
+
+    /// Notifications received so far on channels this connection listens to, read without
+    /// waiting: it only takes what the server has already sent.
+    func drainNotifications() throws(PGError) -> Int {
+        guard PQconsumeInput(handle) == 1 else { throw lost() }
+        var count = 0
+        while let notification = PQnotifies(handle) {
+            PQfreemem(notification)
+            count += 1
+        }
+        return count
+    }
+
+    /// Waits until the server sends something (a notification) or `limit` passes. The wait
+    /// happens on another thread, which sees only the socket's number, so that the caller's
+    /// actor stays free for other work meanwhile.
+    nonisolated(nonsending) func waitForInput(upTo limit: Duration) async {
+        let socket = PQsocket(handle)
+        guard socket >= 0 else { return }
+        let milliseconds = Int32(clamping: max(1, limit.components.seconds * 1_000 + limit.components.attoseconds / 1_000_000_000_000_000))
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, milliseconds)
+                done.resume()
+            }
+        }
+    }
+
+    private func lost() -> PGError {
+        PGError(kind: .connection, message: "lost the PostgreSQL database \(target): \(PGError.oneLine(String(cString: PQerrorMessage(handle))))")
     }
 
     /// "db on host": PQhost gives the socket directory for a Unix socket.

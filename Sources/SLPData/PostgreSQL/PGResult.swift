@@ -22,5 +22,15 @@ final class PGResult {
 
     /// How many rows an INSERT, UPDATE or DELETE touched.
     var affectedRows: Int { Int(String(cString: PQcmdTuples(pointer))) ?? 0 }
+
+    /// The rows, each read by `body`.
+    func map<T>(_ body: (PGRow) throws -> T) rethrows -> [T] {
+        try (0..<rowCount).map { try body(PGRow(result: self, index: $0)) }
+    }
+
+    /// The first row read by `body`, or nil when there is none.
+    func first<T>(_ body: (PGRow) throws -> T) rethrows -> T? {
+        rowCount == 0 ? nil : try body(PGRow(result: self, index: 0))
+    }
 }
 #endif

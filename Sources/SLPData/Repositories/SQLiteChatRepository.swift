@@ -69,7 +69,8 @@ public final class SQLiteChatRepository: ChatRepository {
             let createdAt = max(now.unixMilliseconds, (last?.1 ?? Int64.min) + 1)
             try connection.cached("INSERT INTO messages (match_id, seq, from_uid, to_uid, chat, created_at) VALUES (?, ?, ?, ?, ?, ?)")
                 .run([.integer(matchID), .integer(seq), .text(me.rawValue), .text(partnerUID), .text(text), .integer(createdAt)])
-            let message = try Self.message(matchID: matchID, seq: seq, from: me.rawValue, to: partnerUID, text: text, createdAt: createdAt)
+            let message = try MessageRecord(
+                matchID: matchID, seq: seq, fromUID: me.rawValue, toUID: partnerUID, chat: text, createdAt: createdAt).toDomain()
             try EventRows.record(EventRules.notices(sending: message, from: party.user), at: message.createdAt, in: connection)
             return message
         }
@@ -80,8 +81,9 @@ public final class SQLiteChatRepository: ChatRepository {
             let columns = "seq, from_uid, to_uid, chat, created_at"
             let id = SQLiteValue.integer(conversation.id)
             let decode = { (row: Row) throws -> ChatMessage in
-                try Self.message(
-                    matchID: conversation.id, seq: row.int64(0), from: row.text(1), to: row.text(2), text: row.text(3), createdAt: row.int64(4))
+                try MessageRecord(
+                    matchID: conversation.id, seq: row.int64(0), fromUID: row.text(1), toUID: row.text(2), chat: row.text(3),
+                    createdAt: row.int64(4)).toDomain()
             }
             switch page {
             case .all:
@@ -100,18 +102,7 @@ public final class SQLiteChatRepository: ChatRepository {
         try database.dataVersion()
     }
 
-    /// `_id` looks like SLP's (24 hex digits) and sorts like the conversation: match, then sequence.
-    private static func message(matchID: Int64, seq: Int64, from: String, to: String, text: String, createdAt: Int64) throws -> ChatMessage {
-        func hex(_ value: Int64) -> String {
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: max(0, 12 - digits.count)) + digits
-        }
-        do {
-            return ChatMessage(
-                id: hex(matchID) + hex(seq), from: try UserID(from), to: try UserID(to), text: text,
-                createdAt: Date(unixMilliseconds: createdAt))
-        } catch let error as DomainError {
-            throw StoredDataError(table: "messages", id: seq, detail: error.message)
-        }
+    public nonisolated(nonsending) func waitForChange(after token: Int64, upTo limit: Duration) async throws -> Int64 {
+        try await database.waitForChange(after: token, upTo: limit)
     }
 }

@@ -47,4 +47,8 @@ public final class SQLiteEventRepository: EventRepository {
     public func changeToken() throws -> Int64 {
         try database.dataVersion()
     }
+
+    public nonisolated(nonsending) func waitForChange(after token: Int64, upTo limit: Duration) async throws -> Int64 {
+        try await database.waitForChange(after: token, upTo: limit)
+    }
 }

@@ -93,6 +93,12 @@ package final class InMemoryChatRepository: ChatRepository {
         return database.changeToken
     }
 
+    /// Returns at once: no other process can commit while this one waits.
+    package nonisolated(nonsending) func waitForChange(after token: Int64, upTo limit: Duration) async throws -> Int64 {
+        calls.append("waitForChange")
+        return database.changeToken
+    }
+
     private static func milliseconds(_ date: Date) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1_000).rounded())
     }

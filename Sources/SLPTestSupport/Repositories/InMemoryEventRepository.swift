@@ -30,4 +30,9 @@ package final class InMemoryEventRepository: EventRepository {
     package func changeToken() throws -> Int64 {
         database.changeToken
     }
+
+    /// Returns at once: no other process can commit while this one waits.
+    package nonisolated(nonsending) func waitForChange(after token: Int64, upTo limit: Duration) async throws -> Int64 {
+        database.changeToken
+    }
 }

@@ -36,13 +36,18 @@ final class CommandContext {
 
     /// Opens the database and wires the use cases.
     func dependencies() throws -> Dependencies {
-        let path = try DatabaseLocation.resolve(option: invocation[GlobalOptions.database], environment: environment)
-        return try Dependencies(databasePath: path, clock: clock())
+        let location = try DatabaseLocation.resolve(option: invocation[GlobalOptions.database], environment: environment)
+        return try Dependencies(location: location, fixedClock: fixedClock())
     }
 
     /// `SLP_NOW` if set (an ISO 8601 time), else the wall clock.
     func clock() throws(UsageError) -> any TimeProvider {
-        guard let text = environment["SLP_NOW"] else { return SystemTimeProvider() }
+        try fixedClock() ?? SystemTimeProvider()
+    }
+
+    /// The clock `SLP_NOW` stops, if set.
+    func fixedClock() throws(UsageError) -> (any TimeProvider)? {
+        guard let text = environment["SLP_NOW"] else { return nil }
         guard let date = Timestamp.parse(text) else {
             throw UsageError(message: "SLP_NOW: '\(ValueSyntax.printable(text))' is not an ISO 8601 time", code: "invalid_value")
         }

@@ -5,26 +5,24 @@ import Foundation
 #endif
 import SLPCommandLine
 
-/// Where the database file is: `--db` > `SLP_DB` > `$XDG_DATA_HOME/slp/slp.sqlite` > `~/.local/share/slp/slp.sqlite`.
+/// Where the data is: `--db` > `SLP_DB` > `$XDG_DATA_HOME/slp/slp.sqlite` > `~/.local/share/slp/slp.sqlite`.
 enum DatabaseLocation {
-    /// An absolute path, taken literally (never as an SQLite URI). A `postgresql://` or
-    /// `postgres://` URL names a database server, which slp cannot use yet.
-    static func resolve(option: String?, environment: ProcessEnvironment) throws(UsageError) -> String {
+    /// A file path is taken literally (never as an SQLite URI) and made absolute; a
+    /// `postgresql://` or `postgres://` URI names a PostgreSQL server.
+    static func resolve(option: String?, environment: ProcessEnvironment) throws(UsageError) -> StorageLocation {
         if let option {
-            guard !option.isEmpty else { throw UsageError(message: "--db needs a file path", code: "invalid_value") }
-            try refuseServer(option)
-            return absolute(option, in: environment.currentDirectory)
+            guard !option.isEmpty else { throw UsageError(message: "--db needs a file path or a postgresql:// URI", code: "invalid_value") }
+            return try location(option, in: environment)
         }
-        if let path = environment["SLP_DB"] {
-            try refuseServer(path)
-            return absolute(path, in: environment.currentDirectory)
+        if let value = environment["SLP_DB"] {
+            return try location(value, in: environment)
         }
         // XDG says relative values are invalid and must be ignored.
         if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-            return dataHome + "/slp/slp.sqlite"
+            return .file(dataHome + "/slp/slp.sqlite")
         }
         let home = environment["HOME"] ?? homeDirectory()
-        return absolute(home, in: environment.currentDirectory) + "/.local/share/slp/slp.sqlite"
+        return .file(absolute(home, in: environment.currentDirectory) + "/.local/share/slp/slp.sqlite")
     }
 
     /// Whether `location` is a PostgreSQL connection URI (libpq's two schemes); anything else,
@@ -33,11 +31,16 @@ enum DatabaseLocation {
         location.hasPrefix("postgresql://") || location.hasPrefix("postgres://")
     }
 
-    /// The one-line refusal of a server URL (it is not repeated: it may hold a password).
-    private static func refuseServer(_ location: String) throws(UsageError) {
-        guard isServer(location) else { return }
+    private static func location(_ value: String, in environment: ProcessEnvironment) throws(UsageError) -> StorageLocation {
+        guard isServer(value) else { return .file(absolute(value, in: environment.currentDirectory)) }
+        #if PostgreSQL
+        return .server(value)
+        #else
+        // The URI is not repeated: it may hold a password.
         throw UsageError(
-            message: "this slp cannot use a PostgreSQL database yet; --db and SLP_DB take a file path", code: "no_postgresql")
+            message: "this slp was built without PostgreSQL; build it with: swift build -c release --traits PostgreSQL",
+            code: "no_postgresql")
+        #endif
     }
 
     private static func absolute(_ path: String, in directory: String) -> String {

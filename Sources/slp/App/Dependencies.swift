@@ -18,17 +18,37 @@ final class Dependencies {
     private let chats: any ChatRepository
     private let events: any EventRepository
 
-    /// The repositories over the SQLite file at `databasePath`, opened (and created) now.
-    init(databasePath: String, clock: any TimeProvider) throws {
-        self.clock = clock
-        let database = try Database(path: databasePath)
-        users = SQLiteUserRepository(database: database)
-        queue = SQLiteQueueRepository(database: database)
-        search = SQLiteSearchRepository(database: database)
-        population = SQLitePopulationRepository(database: database)
-        matches = SQLiteMatchRepository(database: database)
-        chats = SQLiteChatRepository(database: database)
-        events = SQLiteEventRepository(database: database)
+    /// The repositories over the storage at `location`, opened (and created) now. Times come
+    /// from `fixedClock` when given, else from the wall clock of the machine that holds the
+    /// data: this one for a file, the server for PostgreSQL (one clock for every host).
+    init(location: StorageLocation, fixedClock: (any TimeProvider)?) throws {
+        switch location {
+        case .file(let path):
+            let database = try Database(path: path)
+            clock = fixedClock ?? SystemTimeProvider()
+            users = SQLiteUserRepository(database: database)
+            queue = SQLiteQueueRepository(database: database)
+            search = SQLiteSearchRepository(database: database)
+            population = SQLitePopulationRepository(database: database)
+            matches = SQLiteMatchRepository(database: database)
+            chats = SQLiteChatRepository(database: database)
+            events = SQLiteEventRepository(database: database)
+        case .server(let uri):
+            #if PostgreSQL
+            let database = try PGDatabase(uri: uri)
+            clock = fixedClock ?? SystemTimeProvider(offset: database.serverClockOffset)
+            users = PGUserRepository(database: database)
+            queue = PGQueueRepository(database: database)
+            search = PGSearchRepository(database: database)
+            population = PGPopulationRepository(database: database)
+            matches = PGMatchRepository(database: database)
+            chats = PGChatRepository(database: database)
+            events = PGEventRepository(database: database)
+            #else
+            // `DatabaseLocation` refuses a server URI in a build without PostgreSQL.
+            preconditionFailure("a PostgreSQL location in a build without PostgreSQL: \(location.display)")
+            #endif
+        }
     }
 
     var now: Date { clock.now }

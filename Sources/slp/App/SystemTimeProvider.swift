@@ -5,7 +5,11 @@ import Foundation
 #endif
 import SLPDomain
 
-/// The wall clock.
+/// The wall clock: this machine's, or another's (a database server's) by the difference
+/// between the two measured when connecting.
 struct SystemTimeProvider: TimeProvider {
-    var now: Date { Date() }
+    /// Seconds to add to this machine's clock.
+    var offset: TimeInterval = 0
+
+    var now: Date { Date().addingTimeInterval(offset) }
 }

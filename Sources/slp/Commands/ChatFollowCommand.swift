@@ -12,9 +12,6 @@ enum ChatFollowCommand: Command {
         options: [partner.spec],
         examples: ["slp chat follow --as 010-1234-5678"])
 
-    /// How often the database is asked whether anything changed (a cheap read).
-    static let pollInterval: Duration = .milliseconds(50)
-
     static func run(_ context: CommandContext) async -> Output {
         let partner: UserID?
         do {
@@ -31,7 +28,6 @@ enum ChatFollowCommand: Command {
                 return .open(actingUser: context.actingUser, with: partner)
             }
             guard state.isFollowing else { return nil }
-            try? await Task.sleep(for: pollInterval)
             return .poll
         }
     }

@@ -72,16 +72,16 @@ enum DemoCommand: Command {
     static func run(_ context: CommandContext) async -> Output {
         let given = context[GlobalOptions.database]
         let directory = temporaryDirectory() + "slp-demo-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let path: String
+        let location: StorageLocation
         do {
-            path = try DatabaseLocation.resolve(option: given ?? directory + "/slp.sqlite", environment: context.environment)
+            location = try DatabaseLocation.resolve(option: given ?? directory + "/slp.sqlite", environment: context.environment)
         } catch {
             return context.fail(error)
         }
         defer { if given == nil { try? FileManager.default.removeItem(atPath: directory) } }
         let style: Style = if case .text(let style) = context.format { style } else { .plain }
         context.write(style.bold("slp demo") + ": two people near the SeSAC campus (37.517819, 126.886473) meet, match, chat and review.\n")
-        context.write("Database: \(path)" + (given == nil ? " (temporary, removed at the end)" : "") + "\n")
+        context.write("Database: \(location.display)" + (given == nil ? " (temporary, removed at the end)" : "") + "\n")
 
         var environment = context.environment
         environment.hidden += ["SLP_DB", "SLP_USER"]
@@ -94,7 +94,7 @@ enum DemoCommand: Command {
             context.write("\n")
             if !step.narration.isEmpty { context.write(style.dim("# " + step.narration) + "\n") }
             context.write(style.bold("$ slp " + arguments.map(shellQuoted).joined(separator: " ")) + "\n")
-            environment.arguments = arguments + ["--db", path]
+            environment.arguments = arguments + ["--db", location.argument]
             if step.inBackground {
                 let running = environment
                 background = Task { await Application.run(running) }

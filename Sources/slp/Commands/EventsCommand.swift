@@ -16,9 +16,6 @@ enum EventsCommand: Command {
         options: [since.spec, once.spec],
         examples: ["slp events --as 010-1234-5678", "slp --json events --as 010-1234-5678 --since 0 --once"])
 
-    /// How often the database is asked whether anything changed (a cheap read).
-    static let pollInterval: Duration = .milliseconds(50)
-
     static func run(_ context: CommandContext) async -> Output {
         let since: Int64?
         do {
@@ -40,7 +37,6 @@ enum EventsCommand: Command {
                 return .open(actingUser: context.actingUser, since: since)
             }
             guard state.isFollowing, !once else { return nil }
-            try? await Task.sleep(for: pollInterval)
             return .poll
         }
     }

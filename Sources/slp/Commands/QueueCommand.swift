@@ -9,9 +9,6 @@ enum QueueCommand: Command {
     static let wait = OptionKey(flag: "wait", "Stay until matched, printing each request as it arrives.")
     static let timeout = OptionKey("timeout", "seconds", "With --wait: give up after this many seconds (exit 1).", as: .integer)
 
-    /// How often, while waiting, the database is asked whether anything changed (a cheap read).
-    static let pollInterval: Duration = .milliseconds(50)
-
     static let spec = CommandSpec(
         name: "queue",
         abstract: "Wait in the matching queue at a position, with up to 8 studies.",
@@ -69,7 +66,6 @@ enum QueueCommand: Command {
                 timedOut = true
                 return .timeOut(seconds: timeout)
             }
-            try? await Task.sleep(for: pollInterval)
             return .poll
         }
     }

@@ -18,4 +18,7 @@ public protocol ChatRepository {
     func messages(in conversation: Conversation, _ page: MessagePage) throws -> [ChatMessage]
     /// A value that changes whenever another process commits a change; cheap to read often.
     func changeToken() throws -> Int64
+    /// Returns the change token as soon as it differs from `token` (another process committed
+    /// since it was read), or once `limit` has passed.
+    nonisolated(nonsending) func waitForChange(after token: Int64, upTo limit: Duration) async throws -> Int64
 }

@@ -14,4 +14,7 @@ public protocol EventRepository {
     func latestEventID(of me: UserID) throws -> Int64
     /// A value that changes whenever another process commits a change; cheap to read often.
     func changeToken() throws -> Int64
+    /// Returns the change token as soon as it differs from `token` (another process committed
+    /// since it was read), or once `limit` has passed.
+    nonisolated(nonsending) func waitForChange(after token: Int64, upTo limit: Duration) async throws -> Int64
 }

@@ -23,6 +23,11 @@ public struct FollowConversationUseCase {
         try chats.changeToken()
     }
 
+    /// The token once another process has committed since `token` was read, or after `limit`.
+    public nonisolated(nonsending) func waitForChange(after token: Int64, upTo limit: Duration) async throws -> Int64 {
+        try await chats.waitForChange(after: token, upTo: limit)
+    }
+
     /// Messages after the last one seen, and the conversation as it is now (closed when the match ended).
     public func poll(_ conversation: Conversation, after last: Date?) throws -> (Conversation, [ChatMessage]) {
         let current = try chats.refresh(conversation)

@@ -26,11 +26,18 @@ public struct FollowEventsUseCase {
         try events.changeToken()
     }
 
-    /// Whether a look may find news: something was committed since `token`, or the penalty
-    /// end a look reported has come.
-    public func mayHaveNews(since token: Int64?, penaltyEnds: Date?) throws -> Bool {
-        if let penaltyEnds, clock.now >= penaltyEnds { return true }
-        return try events.changeToken() != token
+    /// Whether a look may find news: waits at most `limit` (less when the penalty end a look
+    /// reported comes sooner) for something committed since `token`, or for that end.
+    public nonisolated(nonsending) func waitForNews(since token: Int64?, penaltyEnds: Date?, upTo limit: Duration) async throws -> Bool {
+        guard let token else { return true }
+        var limit = limit
+        if let penaltyEnds {
+            let left = penaltyEnds.timeIntervalSince(clock.now)
+            if left <= 0 { return true }
+            limit = min(limit, .milliseconds(Int64((left * 1_000).rounded(.up))))
+        }
+        if try await events.waitForChange(after: token, upTo: limit) != token { return true }
+        return penaltyEnds.map { clock.now >= $0 } ?? false
     }
 
     /// My events after `last`, oldest first (recording a penalty's end that has come).

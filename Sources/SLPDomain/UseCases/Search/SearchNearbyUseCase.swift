@@ -39,7 +39,7 @@ public struct SearchNearbyUseCase {
             center: center, radius: request.radius, study: study, criteria: criteria, excluding: excluded, limit: request.limit))
         var requested = try search.requesters(of: me.uid, from: center)
             .filter { !excluded.contains($0.uid) }
-            .sorted { $0.distance < $1.distance }
+            .sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.uid < $1.uid }
         if let myStudies = myEntry?.studies {
             for index in nearby.indices { nearby[index].sharedStudies = nearby[index].studies.shared(with: myStudies) }
             for index in requested.indices { requested[index].sharedStudies = requested[index].studies.shared(with: myStudies) }

@@ -6,7 +6,7 @@ struct ChatFollowFeature: Feature {
     enum Action: Sendable {
         /// Find the conversation and load its history.
         case open(actingUser: String?, with: UserID?)
-        /// Look for news; cheap when nothing was committed since the last look.
+        /// Wait for news (at most `longestWait`) and read it; cheap when nothing was committed.
         case poll
     }
 
@@ -34,8 +34,11 @@ struct ChatFollowFeature: Feature {
     let identify: IdentifyUserUseCase
     let follow: FollowConversationUseCase
 
+    /// The longest one look waits: a commit from any process ends the wait at once.
+    static let longestWait: Duration = .seconds(1)
+
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
-        sink.catching(Mutation.setFailure) {
+        await sink.catching(Mutation.setFailure) {
             switch action {
             case .open(let actingUser, let partner):
                 let me = try identify(actingUser)
@@ -46,7 +49,11 @@ struct ChatFollowFeature: Feature {
                 sink(.append(history))
             case .poll:
                 guard let conversation = sink.state.conversation, let myNick = sink.state.myNick else { return }
-                let token = try follow.changeToken()
+                let token = if let seen = sink.state.token {
+                    try await follow.waitForChange(after: seen, upTo: Self.longestWait)
+                } else {
+                    try follow.changeToken()
+                }
                 guard token != sink.state.token else { return }
                 sink(.setToken(token))
                 let (current, news) = try follow.poll(conversation, after: sink.state.messages.last?.createdAt)

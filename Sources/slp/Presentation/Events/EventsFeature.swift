@@ -12,7 +12,7 @@ struct EventsFeature: Feature {
     enum Action: Sendable {
         /// Find me and the starting point (after `since`, or from now on), and read what is stored after it.
         case open(actingUser: String?, since: Int64?)
-        /// Look for news; nothing is read while nothing was committed and no penalty end has come.
+        /// Wait for news (at most `longestWait`); nothing is read while nothing was committed and no penalty end has come.
         case poll
     }
 
@@ -46,8 +46,11 @@ struct EventsFeature: Feature {
     let identify: IdentifyUserUseCase
     let follow: FollowEventsUseCase
 
+    /// The longest one look waits: a commit from any process, or the penalty's end, ends it at once.
+    static let longestWait: Duration = .seconds(1)
+
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
-        sink.catching(Mutation.setFailure) {
+        await sink.catching(Mutation.setFailure) {
             switch action {
             case .open(let actingUser, let since):
                 let me = try identify(actingUser)
@@ -57,7 +60,8 @@ struct EventsFeature: Feature {
                 sink(.append(try follow.look(me: me.uid, after: sink.state.last)))
             case .poll:
                 guard let me = sink.state.me,
-                      try follow.mayHaveNews(since: sink.state.token, penaltyEnds: sink.state.penaltyEnds) else { return }
+                      try await follow.waitForNews(since: sink.state.token, penaltyEnds: sink.state.penaltyEnds, upTo: Self.longestWait)
+                else { return }
                 sink(.setToken(try follow.changeToken()))
                 sink(.append(try follow.look(me: me, after: sink.state.last)))
             }

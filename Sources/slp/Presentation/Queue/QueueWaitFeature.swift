@@ -6,7 +6,7 @@ struct QueueWaitFeature: Feature {
     enum Action: Sendable {
         /// Enter (or refresh) my place, then wait there (values as typed).
         case enter(actingUser: String?, latitude: Double, longitude: Double, studies: [String])
-        /// Look for news; nothing is read while nothing was committed.
+        /// Wait for news (at most `longestWait`); nothing is read while nothing was committed.
         case poll
         /// The time given ran out.
         case timeOut(seconds: Int)
@@ -46,8 +46,12 @@ struct QueueWaitFeature: Feature {
     let state: QueueStateUseCase
     let follow: FollowEventsUseCase
 
+    /// The longest one look waits: a commit from any process ends it at once; short, so that
+    /// `--timeout` is kept to within it.
+    static let longestWait: Duration = .milliseconds(250)
+
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
-        sink.catching(Mutation.setFailure) {
+        await sink.catching(Mutation.setFailure) {
             switch action {
             case .enter(let actingUser, let latitude, let longitude, let studies):
                 let me = try identify(actingUser)
@@ -56,7 +60,8 @@ struct QueueWaitFeature: Feature {
                 let start = try follow.start(me: me.uid, since: nil)
                 sink(.setEntered(try enter(me: me.uid, latitude: latitude, longitude: longitude, studies: studies), after: start))
             case .poll:
-                guard let me = sink.state.entry?.uid, try follow.mayHaveNews(since: sink.state.token, penaltyEnds: nil) else { return }
+                guard let me = sink.state.entry?.uid,
+                      try await follow.waitForNews(since: sink.state.token, penaltyEnds: nil, upTo: Self.longestWait) else { return }
                 sink(.setToken(try follow.changeToken()))
                 sink(.append(try follow.look(me: me, after: sink.state.last)))
                 // My state, not only my events: I may also have been matched by my own hand elsewhere.

@@ -28,4 +28,13 @@ extension MutationSink {
             self(failure(Failure(error)))
         }
     }
+
+    /// `catching` for work that waits.
+    func catching(_ failure: (Failure) -> Mutation, _ work: () async throws -> Void) async {
+        do {
+            try await work()
+        } catch {
+            self(failure(Failure(error)))
+        }
+    }
 }

@@ -43,15 +43,17 @@ final class FollowEventsUseCaseTests: XCTestCase {
         XCTAssertEqual(try follow.start(me: b.uid, since: 0), 0)
     }
 
-    func testThePenaltyEndIsToldOnceWhenItHasCome() throws {
+    func testThePenaltyEndIsToldOnceWhenItHasCome() async throws {
         database.startMatch(a.uid, b.uid, at: testNow)
         let (decision, _) = try DodgeMatchUseCase(matches: matches, clock: clock)(me: a.uid)
         XCTAssertEqual(try follow.look(me: b.uid, after: 0).events.map(\.kind), [.dodged(partner: card(a))])
         let end = try XCTUnwrap(decision.penaltyUntil)
         XCTAssertEqual(try follow.look(me: a.uid, after: 0), EventBatch(events: [], penaltyEnds: end))
-        XCTAssertFalse(try follow.mayHaveNews(since: try follow.changeToken(), penaltyEnds: end))
+        let before = try await follow.waitForNews(since: try follow.changeToken(), penaltyEnds: end, upTo: .zero)
+        XCTAssertFalse(before)
         let atTheEnd = FollowEventsUseCase(events: InMemoryEventRepository(database), clock: StoppedClock(end))
-        XCTAssertTrue(try atTheEnd.mayHaveNews(since: try atTheEnd.changeToken(), penaltyEnds: end))
+        let atEnd = try await atTheEnd.waitForNews(since: try atTheEnd.changeToken(), penaltyEnds: end, upTo: .zero)
+        XCTAssertTrue(atEnd)
         let over = try atTheEnd.look(me: a.uid, after: 0)
         XCTAssertEqual(over.events.map(\.kind), [.penaltyOver])
         XCTAssertEqual(over.events.first?.createdAt, end)

@@ -1,0 +1,100 @@
+#if PostgreSQL
+import SLPDomain
+
+/// Search on a PostgreSQL server, with no extension: the queue rows of the grid cells around the
+/// point (`SpatialGrid`, as on SQLite) are read in one statement, then exact great-circle
+/// distances, the person rules and the order are applied here by the same code as on SQLite,
+/// so both backends give the same answers.
+public final class PGSearchRepository: SearchRepository {
+    private let database: PGDatabase
+
+    /// Study names seen by earlier searches: the same few hundred recur.
+    private let studies = StudyInterner()
+
+    /// The columns a search reads of a queue row.
+    private static let columns = "q.user_id, q.lat, q.long, q.traits, q.card, q.uid"
+
+    public init(database: PGDatabase) {
+        self.database = database
+    }
+
+    public func nearby(_ query: NearbyQuery) throws -> [NearbyUser] {
+        let ranges = SpatialGrid.ranges(around: query.center, radius: query.radius)
+        var sql = """
+            SELECT \(Self.columns)
+            FROM unnest($1::bigint[], $2::bigint[]) AS r(low, high) JOIN slp.queue q ON q.cell BETWEEN r.low AND r.high
+            """
+        var values: [(any PGValue)?] = [Self.array(ranges.map(\.lowerBound)), Self.array(ranges.map(\.upperBound))]
+        if let study = query.study {
+            // Those open to anything match any study.
+            sql += " WHERE (q.study_keys ? $3 OR q.study_keys ? $4)"
+            values += [study.key, Study.anything.key]
+        }
+        let filter = TraitsFilter(query.criteria)
+        var cards = try database.read { connection in
+            try connection.execute(sql, values).map { row -> NearbyUser? in
+                guard !query.excluding.contains(UserID(stored: row.text(5))) else { return nil }
+                let coordinate = try coordinate(row)
+                let distance = query.center.distance(to: coordinate)
+                guard distance <= query.radius, filter.admits(row.int64(3)) else { return nil }
+                return try card(row, coordinate: coordinate, distance: distance)
+            }
+        }.compactMap { $0 }
+        NearestFirstOrder.sort(&cards)
+        if let limit = query.limit, cards.count > limit { cards.removeSubrange(limit...) }
+        return cards
+    }
+
+    public func requesters(of uid: UserID, from center: Coordinate) throws -> [NearbyUser] {
+        try database.read { connection in
+            try connection.execute("""
+                SELECT \(Self.columns) FROM slp.requests r JOIN slp.queue q ON q.user_id = r.from_id
+                WHERE r.to_id = (SELECT id FROM slp.users WHERE uid = $1)
+                """, [uid.rawValue]).map { row in
+                    let coordinate = try coordinate(row)
+                    return try card(row, coordinate: coordinate, distance: center.distance(to: coordinate))
+                }
+        }
+    }
+
+    public func reportedPartners(of uid: UserID) throws -> Set<UserID> {
+        try database.read { connection in
+            let uids = try connection.execute("""
+                SELECT u.uid FROM slp.reports r JOIN slp.users u ON u.id = r.reported_id
+                WHERE r.reporter_id = (SELECT id FROM slp.users WHERE uid = $1)
+                UNION
+                SELECT u.uid FROM slp.reports r JOIN slp.users u ON u.id = r.reporter_id
+                WHERE r.reported_id = (SELECT id FROM slp.users WHERE uid = $1)
+                """, [uid.rawValue]).map { UserID(stored: $0.text(0)) }
+            return Set(uids)
+        }
+    }
+
+    /// The card of a row read with `columns`.
+    private func card(_ row: PGRow, coordinate: Coordinate, distance: Double) throws -> NearbyUser {
+        let traits = QueueTraits(packed: row.int64(3))
+        var text = row.text(4)
+        do {
+            return try text.withUTF8 { card in
+                try QueueCard.read(card, gender: traits.gender, coordinate: coordinate, distance: distance, studies: studies)
+            }
+        } catch let error as QueueDocumentError {
+            throw StoredDataError(table: "queue", id: row.int64(0), detail: error.description)
+        }
+    }
+
+    /// The position of a row read with `columns` (it was valid when written).
+    private func coordinate(_ row: PGRow) throws -> Coordinate {
+        do {
+            return try Coordinate(latitude: row.double(1), longitude: row.double(2))
+        } catch {
+            throw StoredDataError(table: "queue", id: row.int64(0), detail: "coordinate out of range")
+        }
+    }
+
+    /// An array parameter of numbers, in PostgreSQL's text form.
+    private static func array(_ numbers: [Int64]) -> String {
+        "{" + numbers.map(String.init).joined(separator: ",") + "}"
+    }
+}
+#endif
