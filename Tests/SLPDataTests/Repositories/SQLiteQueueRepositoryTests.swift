@@ -4,6 +4,8 @@ import SLPDomain
 import SLPTestSupport
 import XCTest
 
+/// How SQLite keeps the queue: one `queue_studies` row per listed study (by key), kept in step
+/// by triggers, and the packed traits. The behaviour itself: `QueueRepositoryContractTests`.
 final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
     private let seoul = Coordinate.at(37.5665, 126.9780)
     private let busan = Coordinate.at(35.1796, 129.0756)
@@ -12,78 +14,41 @@ final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
         try database.read { try $0.prepare("SELECT study FROM queue_studies ORDER BY study").map { $0.text(0) } }
     }
 
-    func testEnterStoresTheEntryAndItsStudyRows() throws {
+    func testEnterStoresOneStudyRowPerKey() throws {
         try register("Me1")
-        let entry = try enter("Me1", at: seoul, studies: ["Swift", "알고리즘", "ＲＥＡＣＴ"], now: Date(timeIntervalSince1970: 1_795_253_400.123))
-        XCTAssertEqual(try queue.entry(for: try UserID("Me1")), entry)
-        let stored = try XCTUnwrap(try queue.entry(for: try UserID("Me1")))
-        XCTAssertEqual(stored.studies.studies.map(\.name), ["Swift", "알고리즘", "ＲＥＡＣＴ"])
-        XCTAssertEqual(stored.enteredAt, Date(timeIntervalSince1970: 1_795_253_400.123))
+        try enter("Me1", at: seoul, studies: ["Swift", "알고리즘", "ＲＥＡＣＴ"])
         XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 1)
         XCTAssertEqual(try studyRows(), ["react", "swift", "알고리즘"])
-        XCTAssertNil(try queue.entry(for: try UserID("Nobody")))
     }
 
     func testNoStudiesIsStoredAsAnything() throws {
         try register("Me1")
         try enter("Me1", at: seoul)
-        XCTAssertEqual(try queue.entry(for: try UserID("Me1"))?.studies, .anything)
         XCTAssertEqual(try studyRows(), ["anything"])
     }
 
-    func testUnknownUserCannotEnterOrLeave() throws {
-        XCTAssertThrowsError(try enter("Nobody", at: seoul)) { error in
-            XCTAssertEqual(error as? DomainError, .notRegistered)
-        }
-        XCTAssertThrowsError(try queue.leave(try UserID("Nobody")) { _ in }) { error in
-            XCTAssertEqual(error as? DomainError, .notRegistered)
-        }
+    func testRefusalsWriteNoRows() throws {
+        XCTAssertThrowsError(try enter("Nobody", at: seoul))
         XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 0)
-    }
-
-    func testTheCheckSeesTheStoredUserAndItsRefusalWritesNothing() throws {
         let me = try register("Me1")
-        _ = try users.update(uid: me.uid) { $0.reportedCount = 3 }
         try enter("Me1", at: seoul, studies: ["java"])
-        var seen: User?
-        XCTAssertThrowsError(try queue.enter(me.uid, at: busan, studies: try StudyList(parsing: ["python"]), now: queueTestNow) { party in
-            seen = party.user
+        XCTAssertThrowsError(try queue.enter(me.uid, at: busan, studies: try StudyList(parsing: ["python"]), now: queueTestNow) { _ in
             throw DomainError.reported
-        }) { error in
-            XCTAssertEqual(error as? DomainError, .reported)
-        }
-        XCTAssertEqual(seen?.reportedCount, 3)
-        XCTAssertEqual(try queue.entry(for: me.uid)?.coordinate, seoul, "the earlier place is kept")
+        })
         XCTAssertEqual(try studyRows(), ["java"])
+        let penalised = try register("Penalised2")
+        _ = try users.update(uid: penalised.uid) { $0.dodgeCount = 2; $0.dodgePenaltyUntil = queueTestNow.addingTimeInterval(75.5) }
+        XCTAssertThrowsError(try EnterQueueUseCase(queue: queue, clock: StoppedClock(queueTestNow))(
+            me: penalised.uid, latitude: 1, longitude: 1, studies: []))
+        XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 1)
     }
 
-    func testEnterUseCaseRefusesAReportedUserThroughSQLite() throws {
-        let me = try register("Me1")
-        _ = try users.update(uid: me.uid) { $0.dodgeCount = 2; $0.dodgePenaltyUntil = queueTestNow.addingTimeInterval(75.5) }
-        let enterQueue = EnterQueueUseCase(queue: queue, clock: StoppedClock(queueTestNow))
-        XCTAssertThrowsError(try enterQueue(me: me.uid, latitude: 1, longitude: 1, studies: [])) { error in
-            XCTAssertEqual(error as? DomainError, .dodgePenalty(level: 2, secondsLeft: 76))
-            XCTAssertEqual((error as? DomainError)?.status, 204)
-        }
-        XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 0)
-    }
-
-    func testRefreshMovesTheUserAndReplacesTheStudies() throws {
+    func testRefreshReplacesTheStudyRows() throws {
         try register("Me1")
         try waiting("Other2", at: seoul, studies: ["swift"])
         try enter("Me1", at: seoul, studies: ["swift", "java"])
         XCTAssertEqual(try studyRows(), ["java", "swift", "swift"])
-        XCTAssertEqual(uids(try nearby(seoul, radius: 100)), ["Me1", "Other2"])
-
-        let later = queueTestNow.addingTimeInterval(60)
-        let refreshed = try enter("Me1", at: busan, studies: ["python"], now: later)
-        XCTAssertEqual(try queue.entry(for: try UserID("Me1")), refreshed)
-        XCTAssertEqual(refreshed.enteredAt, later)
-        XCTAssertEqual(uids(try nearby(seoul, radius: 100)), ["Other2"], "the old position no longer matches")
-        XCTAssertEqual(uids(try nearby(seoul, radius: 100, study: "java")), [])
-        XCTAssertEqual(uids(try nearby(busan, radius: 100)), ["Me1"])
-        XCTAssertEqual(uids(try nearby(busan, radius: 100, study: "python")), ["Me1"])
-        XCTAssertEqual(uids(try nearby(busan, radius: 100, study: "swift")), [])
+        try enter("Me1", at: busan, studies: ["python"], now: queueTestNow.addingTimeInterval(60))
         XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 2)
         XCTAssertEqual(try integer("SELECT count(*) FROM queue_studies WHERE user_id = ?", [.integer(try internalID("Me1"))]), 1)
         XCTAssertEqual(try studyRows(), ["python", "swift"])
@@ -96,8 +61,6 @@ final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
         XCTAssertEqual(try studyRows().count, 5)
         try enter("Me1", at: seoul.moved(1), studies: ["e\"f"])
         XCTAssertEqual(try studyRows(), ["e\"f"])
-        XCTAssertEqual(uids(try nearby(seoul, radius: 10, study: "E\"F")), ["Me1"])
-        XCTAssertEqual(uids(try nearby(seoul, radius: 10, study: "a\"b")), [])
         XCTAssertTrue(try queue.leave(try UserID("Me1")) { _ in })
         XCTAssertEqual(try studyRows(), [])
     }
@@ -107,11 +70,8 @@ final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
         try waiting("Other2", at: seoul, studies: ["swift"])
         try enter("Me1", at: seoul, studies: ["swift", "java", "go"])
         XCTAssertTrue(try queue.leave(try UserID("Me1")) { _ in })
-        XCTAssertNil(try queue.entry(for: try UserID("Me1")))
         XCTAssertEqual(try integer("SELECT count(*) FROM queue_studies WHERE user_id = ?", [.integer(try internalID("Me1"))]), 0)
         XCTAssertEqual(try studyRows(), ["swift"])
-        XCTAssertFalse(try queue.leave(try UserID("Me1")) { _ in }, "not waiting any more")
-        XCTAssertEqual(uids(try nearby(seoul, radius: 100)), ["Other2"])
     }
 
     func testWithdrawalTakesTheQueueRowAndItsStudiesWithIt() throws {
@@ -123,49 +83,12 @@ final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
         XCTAssertEqual(try integer("SELECT count(*) FROM queue WHERE user_id = ?", [.integer(id)]), 0)
         XCTAssertEqual(try integer("SELECT count(*) FROM queue_studies WHERE user_id = ?", [.integer(id)]), 0)
         XCTAssertEqual(try studyRows(), ["swift"])
-        XCTAssertEqual(uids(try nearby(seoul, radius: 100)), ["Other2"])
-        XCTAssertEqual(uids(try nearby(seoul, radius: 100, study: "java")), [])
     }
 
-    func testProfileChangesShowInSearchAtOnce() throws {
-        let me = try register("Me1", nick: "before")
-        try enter("Me1", at: seoul, studies: ["swift"])
-        XCTAssertEqual(uids(try nearby(seoul, radius: 100)), ["Me1"])
-
-        _ = try users.update(uid: me.uid) { $0.searchable = false }
-        let criteria = SearchCriteria(me: try register("Searcher2"), today: CalendarDate(utcDayOf: queueTestNow), gender: nil)
-        XCTAssertEqual(uids(try nearby(seoul, radius: 100, criteria: criteria)), [])
-        XCTAssertEqual(uids(try nearby(seoul, radius: 100, study: "swift", criteria: criteria)), [])
-
-        _ = try users.update(uid: me.uid) {
-            $0.searchable = true
-            $0.nick = try Nick("after")
-            $0.gender = .male
-            $0.sesac = 3
-            $0.background = 5
-            $0.comments.append("친절해요")
-            $0.reputation = try Reputation(counts: [1, 0, 0, 0, 0, 2])
-        }
-        let card = try XCTUnwrap(try nearby(seoul, radius: 100, criteria: criteria).first)
-        XCTAssertEqual(card.nick.value, "after")
-        XCTAssertEqual(card.gender, .male)
-        XCTAssertEqual([card.sesac, card.background], [3, 5])
-        XCTAssertEqual(card.reviews, ["친절해요"])
-        XCTAssertEqual(card.reputation.counts, [1, 0, 0, 0, 0, 2])
-        XCTAssertEqual(uids(try nearby(seoul, radius: 100, criteria: SearchCriteria(
-            me: try users.user(uid: try UserID("Searcher2"))!, today: CalendarDate(utcDayOf: queueTestNow), gender: .female))), [])
-
-        // Age range: I accept only 40+ now, so the 28-year-old searcher is out of my range.
-        _ = try users.update(uid: me.uid) { $0.ageRange = try AgeRange(min: 40, max: 65) }
-        XCTAssertEqual(uids(try nearby(seoul, radius: 100, criteria: criteria)), [])
-        XCTAssertEqual(uids(try nearby(seoul, radius: 100, criteria: self.criteria(born: (1980, 1, 1)))), ["Me1"], "still waiting, only filtered")
-    }
-
-    func testAProfileUpdateOfSomeoneNotWaitingDoesNotQueueThem() throws {
+    func testAProfileUpdateOfSomeoneNotWaitingWritesNoQueueRow() throws {
         let me = try register("Me1")
         _ = try users.update(uid: me.uid) { $0.searchable = false }
         XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 0)
-        XCTAssertNil(try queue.entry(for: me.uid))
     }
 
     func testQueueDocumentBirthDayIsTheCalendarDayCount() throws {
@@ -177,11 +100,5 @@ final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
             let traits = QueueTraits(packed: try integer("SELECT traits FROM queue WHERE uid = ?", [.text("B\(index)")]))
             XCTAssertEqual(traits.birthDay, expected, "\(birth)")
         }
-        // Search applies age rules with it: a 66-year-old (born 1960) is outside every range, 18–65.
-        let searcher = User(
-            uid: try UserID("Searcher"), phone: try PhoneNumber("010-9999-9999"), email: try Email("s@example.com"), nick: try Nick("s"),
-            birth: BirthDate(stored: try CalendarDate(year: 1990, month: 1, day: 1)), gender: .male, createdAt: queueTestNow)
-        let criteria = SearchCriteria(me: searcher, today: CalendarDate(utcDayOf: queueTestNow), gender: nil)
-        XCTAssertEqual(Set(uids(try nearby(.at(37.5, 127), radius: 10, criteria: criteria))), ["B1", "B2", "B4", "B5"])
     }
 }

@@ -7,15 +7,6 @@ import XCTest
 /// 2026-11-21T09:30:00.000Z, the day every queue and search test happens on.
 let queueTestNow = testNow
 
-/// A waiting user as a brute-force scan of the `queue` and `users` tables sees them.
-struct ScannedUser {
-    let uid: String
-    let coordinate: Coordinate
-    let studies: StudyList
-    /// The profile from `users`, as the person rules read it.
-    let user: User
-}
-
 /// A fresh slp database with the user, queue and search repositories, and helpers to place
 /// people and to check search against a brute-force scan.
 class QueueDatabaseTestCase: TemporaryDirectoryTestCase {
@@ -130,18 +121,9 @@ class QueueDatabaseTestCase: TemporaryDirectoryTestCase {
         _ scanned: [ScannedUser], center: Coordinate, radius: Double, study: String? = nil, excluding: Set<String> = [],
         criteria: SearchCriteria? = nil
     ) throws -> [(uid: String, distance: Double)] {
-        let study = try study.map { try Study($0) }
-        let criteria = try criteria ?? self.criteria()
-        return scanned.compactMap { user in
-            guard !excluding.contains(user.uid) else { return nil }
-            if let study {
-                let listed = study == .anything ? user.studies.studies.contains(.anything) : user.studies.accepts(study)
-                guard listed else { return nil }
-            }
-            let distance = center.distance(to: user.coordinate)
-            guard distance <= radius, criteria.admits(user.user) else { return nil }
-            return (user.uid, distance)
-        }.sorted { ($0.distance, $0.uid) < ($1.distance, $1.uid) }
+        BruteForceSearch.nearby(
+            scanned, center: center, radius: radius, study: try study.map { try Study($0) }, excluding: excluding,
+            criteria: try criteria ?? self.criteria())
     }
 
     /// Asserts that search finds exactly what the brute-force scan finds, in order, with its distances.

@@ -1,0 +1,102 @@
+import Foundation
+import SLPDomain
+import SLPTestSupport
+import XCTest
+
+final class PopulationRepositoryContractTests: RepositoryContractTestCase {
+    /// What a fake repository would have been given for the same options.
+    private final class Recorder: PopulationRepository {
+        let first: Int
+        var added: [WaitingUser] = []
+        init(first: Int) { self.first = first }
+        func seededCount() throws -> Int { first + added.count }
+        func addWaiting(count: Int, drawing next: () -> WaitingUser) throws -> Int {
+            let users = (0..<count).map { _ in next() }
+            added += users
+            return users.count
+        }
+    }
+
+    /// The people `options` draws, as a fake repository is handed them.
+    private func drawn(_ options: SeedOptions) throws -> [WaitingUser] {
+        let recorder = Recorder(first: 0)
+        try SeedPopulationUseCase(population: recorder, clock: StoppedClock(queueTestNow))(options)
+        return recorder.added
+    }
+
+    func testSeededUsersAreStoredAsRegisteredWaitingUsers() {
+        forEachBackend {
+            let options = try SeedOptions(count: 300, seed: 4, spreadKilometres: 3)
+            let expected = try drawn(options)
+            XCTAssertEqual(try population.seededCount(), 0)
+            XCTAssertEqual(try seed(options), 300)
+            XCTAssertEqual(try population.seededCount(), 300)
+            for waiting in expected {
+                XCTAssertEqual(try users.user(uid: waiting.user.uid), waiting.user)
+                XCTAssertEqual(try queue.entry(for: waiting.user.uid), waiting.entry)
+            }
+            XCTAssertEqual(try queuedUIDs().count, 300)
+            // Search shows each as entering the queue would: their card and studies.
+            try assertMatchesBruteForce(options.center, radius: 10_000)
+            let found = try nearby(options.center, radius: 10_000)
+            XCTAssertGreaterThan(found.count, 200)
+            let byUID = Dictionary(uniqueKeysWithValues: expected.map { ($0.user.uid, $0) })
+            for user in found {
+                let waiting = try XCTUnwrap(byUID[user.uid])
+                XCTAssertEqual(user.nick, waiting.user.nick)
+                XCTAssertEqual(user.gender, waiting.user.gender)
+                XCTAssertEqual(user.coordinate, waiting.entry.coordinate)
+                XCTAssertEqual(user.studies, waiting.entry.studies)
+            }
+        }
+    }
+
+    func testSecondRunContinuesThePhoneNumbers() {
+        forEachBackend {
+            try seed(try SeedOptions(count: 120, seed: 3))
+            try seed(try SeedOptions(count: 80, seed: 3))
+            XCTAssertEqual(try population.seededCount(), 200)
+            XCTAssertEqual(try queuedUIDs().count, 200, "200 different people")
+            XCTAssertNotNil(try users.user(phone: try PhoneNumber("+821900000000")))
+            XCTAssertNotNil(try users.user(phone: try PhoneNumber("+821900000199")))
+            XCTAssertNil(try users.user(phone: try PhoneNumber("+821900000200")))
+            // Ordinary users with 010 numbers do not disturb the count.
+            try register("Real1")
+            XCTAssertEqual(try population.seededCount(), 200)
+        }
+    }
+
+    func testARealUserWithASyntheticLookingNumberIsKeptAndSkipped() {
+        forEachBackend {
+            let real = User(
+                uid: try UserID("Real019"), phone: try PhoneNumber("019-0000-0001"), email: try Email("real@example.com"),
+                nick: try Nick("진짜"), birth: BirthDate(stored: try CalendarDate(year: 1990, month: 1, day: 1)), gender: .male,
+                createdAt: queueTestNow)
+            try users.add(real)
+            XCTAssertEqual(try seed(try SeedOptions(count: 3, seed: 9)), 3)
+            XCTAssertEqual(try users.user(uid: real.uid), real, "the registered user is untouched")
+            XCTAssertNil(try queue.entry(for: real.uid))
+            XCTAssertEqual(try queuedUIDs().count, 3)
+            XCTAssertEqual(try population.seededCount(), 4, "the skipped number is used up too")
+            XCTAssertEqual(try seed(try SeedOptions(count: 2, seed: 9)), 2, "the next run numbers on")
+            XCTAssertEqual(try queuedUIDs().count, 5)
+            XCTAssertEqual(try users.user(phone: real.phone), real)
+        }
+    }
+
+    func testSeededUsersLeaveAndWithdrawLikeAnyoneElse() {
+        forEachBackend {
+            let options = try SeedOptions(count: 20, seed: 8, spreadKilometres: 1)
+            let expected = try drawn(options)
+            try seed(options)
+            let first = expected[0].user.uid, second = expected[1].user.uid
+            XCTAssertTrue(try queue.leave(first) { _ in })
+            XCTAssertTrue(try users.remove(uid: second))
+            XCTAssertEqual(try queuedUIDs().count, 18)
+            let found = uids(try nearby(options.center, radius: 2_000))
+            XCTAssertFalse(found.contains(first.rawValue))
+            XCTAssertFalse(found.contains(second.rawValue))
+            try assertMatchesBruteForce(options.center, radius: 2_000)
+        }
+    }
+}
