@@ -67,15 +67,16 @@ public final class PGDatabase {
     }
 
     /// How many commits this process has been told of since it first asked: it listens from
-    /// then on, so a commit after the first call always moves the number.
+    /// then on, so a commit after the first call always moves the number. A round trip first:
+    /// the server sends what it has to tell before it answers, so a commit that another
+    /// connection has seen acknowledged is counted.
     func changeToken() throws -> Int64 {
         if commitsSeen == nil {
             try connection.execute("LISTEN \(Self.changes)")
             commitsSeen = 0
         }
-        let seen = (commitsSeen ?? 0) + Int64(try connection.drainNotifications())
-        commitsSeen = seen
-        return seen
+        try connection.execute("SELECT 1")
+        return try notificationsSeen()
     }
 
     /// `changeToken()` as soon as it differs from `token`, or once `limit` has passed: the
@@ -88,9 +89,16 @@ public final class PGDatabase {
             let left = deadline - clock.now
             guard left > .zero else { break }
             await connection.waitForInput(upTo: left)
-            current = try changeToken()
+            current = try notificationsSeen()
         }
         return current
+    }
+
+    /// Counts the notifications that have arrived, without a round trip.
+    private func notificationsSeen() throws -> Int64 {
+        let seen = (commitsSeen ?? 0) + Int64(try connection.drainNotifications())
+        commitsSeen = seen
+        return seen
     }
 }
 #endif

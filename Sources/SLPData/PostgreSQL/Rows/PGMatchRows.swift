@@ -67,7 +67,7 @@ enum PGMatchRows {
         try connection.execute("""
             WITH made AS (INSERT INTO slp.matches (created_at) VALUES ($1) RETURNING id)
             INSERT INTO slp.match_members (match_id, user_id, partner_id, partner_uid)
-            SELECT id, $2, $3, $4 FROM made UNION ALL SELECT id, $3, $2, $5 FROM made
+            SELECT id, $2::bigint, $3::bigint, $4 FROM made UNION ALL SELECT id, $3::bigint, $2::bigint, $5 FROM made
             """, [now.unixMilliseconds, mine.id, theirs.id, theirs.uid, mine.uid])
     }
 
