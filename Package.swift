@@ -87,14 +87,17 @@ let package = Package(
         .executableTarget(name: "slp-fuzz-arguments", dependencies: ["SLPCommandLine", "SLPDomain", "SLPFuzzSupport"], linkerSettings: lldInRelease),
         // In-memory repositories and test values shared by the tests of the domain and the executable.
         .target(name: "SLPTestSupport", dependencies: ["SLPDomain"]),
+        // The PostgreSQL server every test target shares (`--traits PostgreSQL`; empty without it).
+        .target(name: "SLPTestCluster", dependencies: [.target(name: "CLibPQ", condition: postgreSQL)]),
         .testTarget(name: "SLPSupportTests", dependencies: ["SLPSupport"]),
         .testTarget(name: "SLPDomainTests", dependencies: ["SLPDomain", "SLPSupport", "SLPTestSupport"]),
         .testTarget(
             name: "SLPDataTests",
-            dependencies: ["SLPData", "SLPDomain", "SLPSupport", "SLPTestSupport", "CSQLite", .target(name: "CLibPQ", condition: postgreSQL)]),
+            dependencies: ["SLPData", "SLPDomain", "SLPSupport", "SLPTestSupport", "CSQLite", .target(name: "CLibPQ", condition: postgreSQL),
+                           .target(name: "SLPTestCluster", condition: postgreSQL)]),
         .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain", "SLPTestSupport"]),
         .testTarget(name: "SLPTestSupportTests", dependencies: ["SLPTestSupport", "SLPDomain"]),
-        .testTarget(name: "CLITests", dependencies: ["slp", "SLPData"]),
+        .testTarget(name: "CLITests", dependencies: ["slp", "SLPData", .target(name: "SLPTestCluster", condition: postgreSQL)]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,21 +3,22 @@ import SLPData
 import XCTest
 
 /// Chat through the binary: only partners post and read, order and paging are exact,
-/// `chat follow` streams what other processes send, concurrent senders lose nothing.
+/// `chat follow` streams what other processes send, concurrent senders lose nothing; on every
+/// backend.
 final class ChatCLITests: XCTestCase {
-    private var directory: TemporaryDirectory!
     private var slp: SLPBinary!
     private var a = "", b = "", c = ""
 
-    // XCTest keeps every test case object until the run ends: let the directory go now.
-    override func tearDown() {
-        directory = nil
-        super.tearDown()
+    /// Runs `body` on a fresh store of each backend where a and b are partners and c is not.
+    private func onEachBackend(_ body: () throws -> Void) {
+        TestBackend.each(self) { _, database, _ in
+            try begin(on: database)
+            try body()
+        }
     }
 
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
-        slp = SLPBinary(database: directory.path("chat.sqlite"))
+    private func begin(on database: String) throws {
+        slp = SLPBinary(database: database)
         func register(_ phone: String, _ nick: String) throws -> String {
             let result = try slp.run(["register", "--phone", phone, "--nick", nick, "--birth", "1995-05-05", "--email", "x@example.com", "--gender", "male"])
             XCTAssertEqual(result.status, 0, result.stderr)
@@ -36,161 +37,171 @@ final class ChatCLITests: XCTestCase {
         return try XCTUnwrap(try result.jsonObject(file: file, line: line)["payload"] as? [[String: Any]], file: file, line: line)
     }
 
-    func testPartnersTalkStrangersGetNothingAndAnEndedStudyIsReadOnly() throws {
-        XCTAssertEqual(try slp.run("chat", "send", "--as", a, "안녕하세요, 스터디 언제 할까요?").status, 0)
-        let emoji = try slp.run("--json", "chat", "send", "--as", a, "좋아요 🌱👩‍💻")
-        XCTAssertEqual(emoji.status, 0, emoji.stderr)
-        let sent = try emoji.jsonObject()
-        XCTAssertEqual(Array(sent.keys).sorted(), ["_id", "chat", "createdAt", "from", "to"])
-        XCTAssertTrue(emoji.stdout.hasPrefix(#"{"_id":""#), "SLP key order: _id, to, from, chat, createdAt")
-        XCTAssertEqual(sent["from"] as? String, a)
-        XCTAssertEqual(sent["to"] as? String, b)
-        let piped = try slp.run(["chat", "send", "--as", a], stdin: "from stdin\n")
-        XCTAssertEqual(piped.status, 0, piped.stderr)
+    func testPartnersTalkStrangersGetNothingAndAnEndedStudyIsReadOnly() {
+        onEachBackend {
+            XCTAssertEqual(try slp.run("chat", "send", "--as", a, "안녕하세요, 스터디 언제 할까요?").status, 0)
+            let emoji = try slp.run("--json", "chat", "send", "--as", a, "좋아요 🌱👩‍💻")
+            XCTAssertEqual(emoji.status, 0, emoji.stderr)
+            let sent = try emoji.jsonObject()
+            XCTAssertEqual(Array(sent.keys).sorted(), ["_id", "chat", "createdAt", "from", "to"])
+            XCTAssertTrue(emoji.stdout.hasPrefix(#"{"_id":""#), "SLP key order: _id, to, from, chat, createdAt")
+            XCTAssertEqual(sent["from"] as? String, a)
+            XCTAssertEqual(sent["to"] as? String, b)
+            let piped = try slp.run(["chat", "send", "--as", a], stdin: "from stdin\n")
+            XCTAssertEqual(piped.status, 0, piped.stderr)
 
-        let messages = try payload(try slp.run("--json", "chat", "list", "--as", b))
-        XCTAssertEqual(messages.map { $0["chat"] as? String }, ["안녕하세요, 스터디 언제 할까요?", "좋아요 🌱👩‍💻", "from stdin"])
-        XCTAssertEqual(messages.map { $0["from"] as? String }, [a, a, a])
-        let ids = messages.compactMap { $0["_id"] as? String }
-        XCTAssertEqual(ids, ids.sorted())
-        XCTAssertEqual(Set(ids).count, 3)
+            let messages = try payload(try slp.run("--json", "chat", "list", "--as", b))
+            XCTAssertEqual(messages.map { $0["chat"] as? String }, ["안녕하세요, 스터디 언제 할까요?", "좋아요 🌱👩‍💻", "from stdin"])
+            XCTAssertEqual(messages.map { $0["from"] as? String }, [a, a, a])
+            let ids = messages.compactMap { $0["_id"] as? String }
+            XCTAssertEqual(ids, ids.sorted())
+            XCTAssertEqual(Set(ids).count, 3)
 
-        // A stranger gets exactly the no-conversation answer, for reading and writing.
-        let nobody = try slp.run("--json", "chat", "list", "--as", c)
-        let stranger = try slp.run("--json", "chat", "list", "--as", c, "--with", a)
-        XCTAssertEqual(nobody.status, 1)
-        XCTAssertEqual(try nobody.jsonError()["code"] as? String, "not_matched")
-        XCTAssertEqual(stranger, nobody)
-        let strangerSend = try slp.run("--json", "chat", "send", "--as", c, "hi")
-        XCTAssertEqual(strangerSend.status, 1)
-        XCTAssertEqual(try strangerSend.jsonError()["code"] as? String, "not_matched")
+            // A stranger gets exactly the no-conversation answer, for reading and writing.
+            let nobody = try slp.run("--json", "chat", "list", "--as", c)
+            let stranger = try slp.run("--json", "chat", "list", "--as", c, "--with", a)
+            XCTAssertEqual(nobody.status, 1)
+            XCTAssertEqual(try nobody.jsonError()["code"] as? String, "not_matched")
+            XCTAssertEqual(stranger, nobody)
+            let strangerSend = try slp.run("--json", "chat", "send", "--as", c, "hi")
+            XCTAssertEqual(strangerSend.status, 1)
+            XCTAssertEqual(try strangerSend.jsonError()["code"] as? String, "not_matched")
 
-        XCTAssertEqual(try slp.run("match", "dodge", "--as", a).status, 0)
-        for uid in [a, b] {
-            let ended = try slp.run("--json", "chat", "send", "--as", uid, "still there?")
-            XCTAssertEqual(ended.status, 1)
-            XCTAssertEqual(try ended.jsonError()["code"] as? String, "study_ended")
-            XCTAssertEqual(try ended.jsonError()["status"] as? Int, 201)
-            XCTAssertEqual(try payload(try slp.run("--json", "chat", "list", "--as", uid)).count, 3, "the conversation stays readable")
-        }
-        XCTAssertEqual(try payload(try slp.run("--json", "chat", "list", "--as", a, "--with", b)).count, 3)
-    }
-
-    func testInvalidMessagesAreUsageErrors() throws {
-        let long = try slp.run("chat", "send", "--as", a, String(repeating: "가", count: 1001))
-        XCTAssertEqual(long.status, 64)
-        XCTAssertEqual(long.stderr, "Error: a message has 1 to 1000 characters (got 1001)\n")
-        XCTAssertEqual(try slp.run("chat", "send", "--as", a, String(repeating: "가", count: 1000)).status, 0)
-        let badUTF8 = Process()
-        badUTF8.executableURL = SLPBinary.url
-        badUTF8.arguments = ["chat", "send", "--as", a]
-        badUTF8.environment = slp.environment
-        let input = Pipe(), errors = Pipe()
-        badUTF8.standardInput = input
-        badUTF8.standardError = errors
-        badUTF8.standardOutput = FileHandle.nullDevice
-        try badUTF8.run()
-        input.fileHandleForWriting.write(Data([0x6F, 0x6B, 0x0A, 0xFF, 0xFE, 0x0A]))
-        try input.fileHandleForWriting.close()
-        badUTF8.waitUntilExit()
-        XCTAssertEqual(badUTF8.terminationStatus, 64)
-        XCTAssertEqual(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                       "Error: standard input line 2 is not UTF-8 text\n")
-        let messages = try payload(try slp.run("--json", "chat", "list", "--as", b))
-        XCTAssertEqual(messages.last?["chat"] as? String, "ok", "the valid line before it was sent")
-        // A partner given by a uid that cannot be one is refused before anything is read.
-        for command in ["list", "follow"] {
-            let badPartner = try slp.run("chat", command, "--as", a, "--with", "not-a-uid")
-            XCTAssertEqual(badPartner.status, 64, command)
-            XCTAssertEqual(badPartner.stderr, "Error: a uid is 1 to 64 letters or digits\n", command)
+            XCTAssertEqual(try slp.run("match", "dodge", "--as", a).status, 0)
+            for uid in [a, b] {
+                let ended = try slp.run("--json", "chat", "send", "--as", uid, "still there?")
+                XCTAssertEqual(ended.status, 1)
+                XCTAssertEqual(try ended.jsonError()["code"] as? String, "study_ended")
+                XCTAssertEqual(try ended.jsonError()["status"] as? Int, 201)
+                XCTAssertEqual(try payload(try slp.run("--json", "chat", "list", "--as", uid)).count, 3, "the conversation stays readable")
+            }
+            XCTAssertEqual(try payload(try slp.run("--json", "chat", "list", "--as", a, "--with", b)).count, 3)
         }
     }
 
-    func testPagingBySinceNeverSkipsOrRepeatsEvenInTheSameMillisecond() throws {
-        // SLP_NOW stops the clock: every message is sent in the same millisecond.
-        let lines = (1...25).map { "message \($0)" }.joined(separator: "\n") + "\n"
-        XCTAssertEqual(try slp.run(["chat", "send", "--as", a], stdin: lines).status, 0)
-        var seen: [String] = []
-        // Paging forward from the start: --since the epoch, then the last createdAt seen.
-        var since: String? = "1970-01-01T00:00:00.000Z"
-        while let after = since {
-            let page = try payload(try slp.run(["--json", "chat", "list", "--as", b, "--limit", "7", "--since", after]))
-            if page.isEmpty { break }
-            seen += page.compactMap { $0["chat"] as? String }
-            since = page.last?["createdAt"] as? String
-            if seen.count > 100 { break }
+    func testInvalidMessagesAreUsageErrors() {
+        onEachBackend {
+            let long = try slp.run("chat", "send", "--as", a, String(repeating: "가", count: 1001))
+            XCTAssertEqual(long.status, 64)
+            XCTAssertEqual(long.stderr, "Error: a message has 1 to 1000 characters (got 1001)\n")
+            XCTAssertEqual(try slp.run("chat", "send", "--as", a, String(repeating: "가", count: 1000)).status, 0)
+            let badUTF8 = Process()
+            badUTF8.executableURL = SLPBinary.url
+            badUTF8.arguments = ["chat", "send", "--as", a]
+            badUTF8.environment = slp.environment
+            let input = Pipe(), errors = Pipe()
+            badUTF8.standardInput = input
+            badUTF8.standardError = errors
+            badUTF8.standardOutput = FileHandle.nullDevice
+            try badUTF8.run()
+            input.fileHandleForWriting.write(Data([0x6F, 0x6B, 0x0A, 0xFF, 0xFE, 0x0A]))
+            try input.fileHandleForWriting.close()
+            badUTF8.waitUntilExit()
+            XCTAssertEqual(badUTF8.terminationStatus, 64)
+            XCTAssertEqual(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                           "Error: standard input line 2 is not UTF-8 text\n")
+            let messages = try payload(try slp.run("--json", "chat", "list", "--as", b))
+            XCTAssertEqual(messages.last?["chat"] as? String, "ok", "the valid line before it was sent")
+            // A partner given by a uid that cannot be one is refused before anything is read.
+            for command in ["list", "follow"] {
+                let badPartner = try slp.run("chat", command, "--as", a, "--with", "not-a-uid")
+                XCTAssertEqual(badPartner.status, 64, command)
+                XCTAssertEqual(badPartner.stderr, "Error: a uid is 1 to 64 letters or digits\n", command)
+            }
         }
-        XCTAssertEqual(seen, (1...25).map { "message \($0)" })
-        let newest = try payload(try slp.run("--json", "chat", "list", "--as", a, "--limit", "3"))
-        XCTAssertEqual(newest.map { $0["chat"] as? String }, ["message 23", "message 24", "message 25"])
-        let times = try payload(try slp.run("--json", "chat", "list", "--as", a)).compactMap { $0["createdAt"] as? String }
-        XCTAssertEqual(times.first, "2026-11-21T09:30:00.000Z")
-        XCTAssertEqual(times.last, "2026-11-21T09:30:00.024Z")
-        XCTAssertEqual(Set(times).count, 25)
     }
 
-    func testFollowPrintsEveryNewMessageOnceInOrderAndEndsWithTheMatch() throws {
-        XCTAssertEqual(try slp.run("chat", "send", "--as", b, "before following").status, 0)
-        let follower = Process()
-        follower.executableURL = SLPBinary.url
-        follower.arguments = ["--json", "chat", "follow", "--as", a]
-        follower.environment = slp.environment
-        let output = Pipe()
-        follower.standardOutput = output
-        follower.standardError = FileHandle.nullDevice
-        try follower.run()
-        nonisolated(unsafe) var collected = Data()
-        let reader = DispatchGroup()
-        reader.enter()
-        DispatchQueue.global().async {
-            collected = output.fileHandleForReading.readDataToEndOfFile()
-            reader.leave()
+    func testPagingBySinceNeverSkipsOrRepeatsEvenInTheSameMillisecond() {
+        onEachBackend {
+            // SLP_NOW stops the clock: every message is sent in the same millisecond.
+            let lines = (1...25).map { "message \($0)" }.joined(separator: "\n") + "\n"
+            XCTAssertEqual(try slp.run(["chat", "send", "--as", a], stdin: lines).status, 0)
+            var seen: [String] = []
+            // Paging forward from the start: --since the epoch, then the last createdAt seen.
+            var since: String? = "1970-01-01T00:00:00.000Z"
+            while let after = since {
+                let page = try payload(try slp.run(["--json", "chat", "list", "--as", b, "--limit", "7", "--since", after]))
+                if page.isEmpty { break }
+                seen += page.compactMap { $0["chat"] as? String }
+                since = page.last?["createdAt"] as? String
+                if seen.count > 100 { break }
+            }
+            XCTAssertEqual(seen, (1...25).map { "message \($0)" })
+            let newest = try payload(try slp.run("--json", "chat", "list", "--as", a, "--limit", "3"))
+            XCTAssertEqual(newest.map { $0["chat"] as? String }, ["message 23", "message 24", "message 25"])
+            let times = try payload(try slp.run("--json", "chat", "list", "--as", a)).compactMap { $0["createdAt"] as? String }
+            XCTAssertEqual(times.first, "2026-11-21T09:30:00.000Z")
+            XCTAssertEqual(times.last, "2026-11-21T09:30:00.024Z")
+            XCTAssertEqual(Set(times).count, 25)
         }
-        usleep(300_000)
-        let lines = (1...50).map { "live \($0)" }.joined(separator: "\n") + "\n"
-        XCTAssertEqual(try slp.run(["chat", "send", "--as", b], stdin: lines).status, 0)
-        usleep(300_000)
-        XCTAssertEqual(try slp.run("match", "dodge", "--as", b).status, 0)
-        let deadline = Date().addingTimeInterval(15)
-        while follower.isRunning && Date() < deadline { usleep(20_000) }
-        if follower.isRunning {
-            follower.terminate()
-            XCTFail("chat follow did not end when the match ended")
-        }
-        reader.wait()
-        XCTAssertEqual(follower.terminationStatus, 0)
-        let texts = String(decoding: collected, as: UTF8.self).split(separator: "\n").compactMap { line in
-            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["chat"] as? String
-        }
-        XCTAssertEqual(texts, ["before following"] + (1...50).map { "live \($0)" })
     }
 
-    func testFourConcurrentSendersLoseAndDuplicateNothing() throws {
-        let senders = [a, b, a, b]
-        nonisolated(unsafe) var statuses = [Int32](repeating: -1, count: senders.count)
-        let lock = NSLock()
-        let tool = slp!
-        DispatchQueue.concurrentPerform(iterations: senders.count) { index in
-            let lines = (1...250).map { "s\(index)-\($0)" }.joined(separator: "\n") + "\n"
-            let status = (try? tool.run(["chat", "send", "--as", senders[index]], stdin: lines).status) ?? -2
-            lock.lock()
-            statuses[index] = status
-            lock.unlock()
+    func testFollowPrintsEveryNewMessageOnceInOrderAndEndsWithTheMatch() {
+        onEachBackend {
+            XCTAssertEqual(try slp.run("chat", "send", "--as", b, "before following").status, 0)
+            let follower = Process()
+            follower.executableURL = SLPBinary.url
+            follower.arguments = ["--json", "chat", "follow", "--as", a]
+            follower.environment = slp.environment
+            let output = Pipe()
+            follower.standardOutput = output
+            follower.standardError = FileHandle.nullDevice
+            try follower.run()
+            nonisolated(unsafe) var collected = Data()
+            let reader = DispatchGroup()
+            reader.enter()
+            DispatchQueue.global().async {
+                collected = output.fileHandleForReading.readDataToEndOfFile()
+                reader.leave()
+            }
+            usleep(300_000)
+            let lines = (1...50).map { "live \($0)" }.joined(separator: "\n") + "\n"
+            XCTAssertEqual(try slp.run(["chat", "send", "--as", b], stdin: lines).status, 0)
+            usleep(300_000)
+            XCTAssertEqual(try slp.run("match", "dodge", "--as", b).status, 0)
+            let deadline = Date().addingTimeInterval(15)
+            while follower.isRunning && Date() < deadline { usleep(20_000) }
+            if follower.isRunning {
+                follower.terminate()
+                XCTFail("chat follow did not end when the match ended")
+            }
+            reader.wait()
+            XCTAssertEqual(follower.terminationStatus, 0)
+            let texts = String(decoding: collected, as: UTF8.self).split(separator: "\n").compactMap { line in
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["chat"] as? String
+            }
+            XCTAssertEqual(texts, ["before following"] + (1...50).map { "live \($0)" })
         }
-        XCTAssertEqual(statuses, [0, 0, 0, 0])
-        let messages = try payload(try slp.run("--json", "chat", "list", "--as", a))
-        XCTAssertEqual(messages.count, 1_000)
-        let texts = messages.compactMap { $0["chat"] as? String }
-        XCTAssertEqual(Set(texts).count, 1_000, "nothing duplicated")
-        for sender in 0..<4 {
-            let own = texts.filter { $0.hasPrefix("s\(sender)-") }
-            XCTAssertEqual(own, (1...250).map { "s\(sender)-\($0)" }, "each sender's messages in its order")
+    }
+
+    func testFourConcurrentSendersLoseAndDuplicateNothing() {
+        onEachBackend {
+            let senders = [a, b, a, b]
+            nonisolated(unsafe) var statuses = [Int32](repeating: -1, count: senders.count)
+            let lock = NSLock()
+            let tool = slp!
+            DispatchQueue.concurrentPerform(iterations: senders.count) { index in
+                let lines = (1...250).map { "s\(index)-\($0)" }.joined(separator: "\n") + "\n"
+                let status = (try? tool.run(["chat", "send", "--as", senders[index]], stdin: lines).status) ?? -2
+                lock.lock()
+                statuses[index] = status
+                lock.unlock()
+            }
+            XCTAssertEqual(statuses, [0, 0, 0, 0])
+            let messages = try payload(try slp.run("--json", "chat", "list", "--as", a))
+            XCTAssertEqual(messages.count, 1_000)
+            let texts = messages.compactMap { $0["chat"] as? String }
+            XCTAssertEqual(Set(texts).count, 1_000, "nothing duplicated")
+            for sender in 0..<4 {
+                let own = texts.filter { $0.hasPrefix("s\(sender)-") }
+                XCTAssertEqual(own, (1...250).map { "s\(sender)-\($0)" }, "each sender's messages in its order")
+            }
+            let ids = messages.compactMap { $0["_id"] as? String }
+            XCTAssertEqual(ids, ids.sorted())
+            XCTAssertEqual(Set(ids).count, 1_000)
+            let times = messages.compactMap { $0["createdAt"] as? String }
+            XCTAssertEqual(times, times.sorted())
+            XCTAssertEqual(Set(times).count, 1_000, "strictly increasing")
         }
-        let ids = messages.compactMap { $0["_id"] as? String }
-        XCTAssertEqual(ids, ids.sorted())
-        XCTAssertEqual(Set(ids).count, 1_000)
-        let times = messages.compactMap { $0["createdAt"] as? String }
-        XCTAssertEqual(times, times.sorted())
-        XCTAssertEqual(Set(times).count, 1_000, "strictly increasing")
     }
 }

@@ -1,13 +1,19 @@
 import Foundation
 import XCTest
 
-/// Many `slp` processes creating the same new database and writing to it at once.
+/// Many `slp` processes creating the same new store and writing to it at once, on every backend
+/// (a missing file; an empty PostgreSQL database, where slp makes its schema on first use).
 final class ConcurrentRegistrationCLITests: XCTestCase {
-    func testEightProcessesRegisterOnAMissingDatabaseTwentyRounds() throws {
-        let directory = try TemporaryDirectory()
+    func testEightProcessesRegisterOnAMissingDatabaseTwentyRounds() {
+        TestBackend.each(self) { backend, _, directory in
+            try registerRounds(on: backend, in: directory)
+        }
+    }
+
+    private func registerRounds(on backend: TestBackend, in directory: TemporaryDirectory) throws {
         let processes = 8, rounds = 20
         for round in 0..<rounds {
-            let slp = SLPBinary(database: directory.path("round\(round)/slp.sqlite"))
+            let slp = SLPBinary(database: try backend.freshStore(in: directory, file: "round\(round)/slp.sqlite"))
             let results = UnsafeMutableBufferPointer<SLPBinary.Result?>.allocate(capacity: processes)
             results.initialize(repeating: nil)
             defer { results.deallocate() }
@@ -29,13 +35,18 @@ final class ConcurrentRegistrationCLITests: XCTestCase {
     }
 }
 
-/// 8 processes opening the same missing database file at once, 50 rounds: each creates or
-/// finds the schema without ever seeing a busy or storage error.
+/// 8 processes opening the same missing database file (or empty PostgreSQL database) at once,
+/// 50 rounds: each creates or finds the schema without ever seeing a busy or storage error.
 final class ConcurrentCreationCLITests: XCTestCase {
-    func testEightProcessesCreateTheSameNewDatabaseFiftyRounds() throws {
-        let directory = try TemporaryDirectory()
+    func testEightProcessesCreateTheSameNewDatabaseFiftyRounds() {
+        TestBackend.each(self) { backend, _, directory in
+            try createRounds(on: backend, in: directory)
+        }
+    }
+
+    private func createRounds(on backend: TestBackend, in directory: TemporaryDirectory) throws {
         for round in 0..<50 {
-            let slp = SLPBinary(database: directory.path("round\(round).sqlite"))
+            let slp = SLPBinary(database: try backend.freshStore(in: directory, file: "round\(round).sqlite"))
             let statuses = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 8)
             statuses.initialize(repeating: -1)
             defer { statuses.deallocate() }

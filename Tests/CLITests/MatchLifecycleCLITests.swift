@@ -2,21 +2,19 @@ import Foundation
 import XCTest
 
 /// The matching lifecycle through the binary: request, accept, status, dodge penalties on the
-/// clock of `SLP_NOW`, mutual requests, reviews, reports and every refusal's code.
+/// clock of `SLP_NOW`, mutual requests, reviews, reports and every refusal's code, on every
+/// backend.
 final class MatchLifecycleCLITests: XCTestCase {
-    private var directory: TemporaryDirectory!
     private var slp: SLPBinary!
-    private var now = "2026-11-21T09:30:00.000Z"
+    private var now = ""
 
-    // XCTest keeps every test case object until the run ends: let the directory go now.
-    override func tearDown() {
-        directory = nil
-        super.tearDown()
-    }
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
-        slp = SLPBinary(database: directory.path("slp.sqlite"))
+    /// Runs `body` on a fresh store of each backend, the clock set back to the start each time.
+    private func onEachBackend(_ body: () throws -> Void) {
+        TestBackend.each(self) { _, database, _ in
+            slp = SLPBinary(database: database)
+            now = "2026-11-21T09:30:00.000Z"
+            try body()
+        }
     }
 
     @discardableResult
@@ -64,143 +62,153 @@ final class MatchLifecycleCLITests: XCTestCase {
         XCTAssertEqual(accepted.status, 0, accepted.stderr)
     }
 
-    func testRequestAcceptDodgeAndPenaltiesOnTheClock() throws {
-        let a = try register("010-1111-0001", "에이")
-        let b = try register("010-1111-0002", "비")
-        XCTAssertEqual(try status(a)["status"] as? String, "general")
-        XCTAssertEqual(try queue(a).status, 0)
-        XCTAssertEqual(try queue(b, lat: "37.5182").status, 0)
-        XCTAssertEqual(try status(a)["status"] as? String, "waiting")
+    func testRequestAcceptDodgeAndPenaltiesOnTheClock() {
+        onEachBackend {
+            let a = try register("010-1111-0001", "에이")
+            let b = try register("010-1111-0002", "비")
+            XCTAssertEqual(try status(a)["status"] as? String, "general")
+            XCTAssertEqual(try queue(a).status, 0)
+            XCTAssertEqual(try queue(b, lat: "37.5182").status, 0)
+            XCTAssertEqual(try status(a)["status"] as? String, "waiting")
 
-        let requested = try run("match", "request", b, "--as", a)
-        XCTAssertEqual(requested.stdout, "Sent a study request to 비 (\(b)). You are matched when they accept.\n")
-        let accepted = try run("--json", "match", "accept", a, "--as", b)
-        XCTAssertEqual(accepted.stdout, #"{"uid":"\#(a)","nick":"에이","matched":1}"# + "\n")
+            let requested = try run("match", "request", b, "--as", a)
+            XCTAssertEqual(requested.stdout, "Sent a study request to 비 (\(b)). You are matched when they accept.\n")
+            let accepted = try run("--json", "match", "accept", a, "--as", b)
+            XCTAssertEqual(accepted.stdout, #"{"uid":"\#(a)","nick":"에이","matched":1}"# + "\n")
 
-        XCTAssertEqual(try run("--json", "queue", "status", "--as", a).stdout,
-                       #"{"status":"matched","dodged":0,"matched":1,"reviewed":0,"matchedNick":"비","matchedUid":"\#(b)"}"# + "\n")
-        XCTAssertEqual(try run("--json", "queue", "status", "--as", b).stdout,
-                       #"{"status":"matched","dodged":0,"matched":1,"reviewed":0,"matchedNick":"에이","matchedUid":"\#(a)"}"# + "\n")
+            XCTAssertEqual(try run("--json", "queue", "status", "--as", a).stdout,
+                           #"{"status":"matched","dodged":0,"matched":1,"reviewed":0,"matchedNick":"비","matchedUid":"\#(b)"}"# + "\n")
+            XCTAssertEqual(try run("--json", "queue", "status", "--as", b).stdout,
+                           #"{"status":"matched","dodged":0,"matched":1,"reviewed":0,"matchedNick":"에이","matchedUid":"\#(a)"}"# + "\n")
 
-        // First dodge: 1 minute.
-        let dodged = try run("match", "dodge", "--as", a)
-        XCTAssertEqual(dodged.stdout, "Cancelled the study with 비 (\(b)). Penalty: you can queue again in 60 s.\n")
-        XCTAssertEqual(try status(b)["dodged"] as? Int, 1)
-        XCTAssertEqual(try status(b)["status"] as? String, "matched")
-        XCTAssertEqual(try status(a)["status"] as? String, "general")
-        let penalised = try run("--json", "queue", "--as", a, "--lat", "37.5", "--long", "126.9")
-        try assertRefused(penalised, "dodge_penalty", 203)
-        XCTAssertEqual(penalised.errorLines, ["Error: dodge penalty (1): you can queue again in 60 s"])
-        now = "2026-11-21T09:31:01.000Z"
-        XCTAssertEqual(try queue(a).status, 0, "61 s later the penalty is over")
+            // First dodge: 1 minute.
+            let dodged = try run("match", "dodge", "--as", a)
+            XCTAssertEqual(dodged.stdout, "Cancelled the study with 비 (\(b)). Penalty: you can queue again in 60 s.\n")
+            XCTAssertEqual(try status(b)["dodged"] as? Int, 1)
+            XCTAssertEqual(try status(b)["status"] as? String, "matched")
+            XCTAssertEqual(try status(a)["status"] as? String, "general")
+            let penalised = try run("--json", "queue", "--as", a, "--lat", "37.5", "--long", "126.9")
+            try assertRefused(penalised, "dodge_penalty", 203)
+            XCTAssertEqual(penalised.errorLines, ["Error: dodge penalty (1): you can queue again in 60 s"])
+            now = "2026-11-21T09:31:01.000Z"
+            XCTAssertEqual(try queue(a).status, 0, "61 s later the penalty is over")
 
-        // Second dodge: 2 minutes, status 204; third: 3 minutes, 205.
-        try match(a, b)
-        XCTAssertEqual(try run("match", "dodge", "--as", a).status, 0)
-        let second = try run("--json", "queue", "--as", a, "--lat", "37.5", "--long", "126.9")
-        try assertRefused(second, "dodge_penalty", 204)
-        XCTAssertEqual(second.errorLines, ["Error: dodge penalty (2): you can queue again in 120 s"])
-        now = "2026-11-21T09:33:02.000Z"
-        try match(a, b)
-        XCTAssertEqual(try run("match", "dodge", "--as", a).status, 0)
-        let third = try run("--json", "queue", "--as", a, "--lat", "37.5", "--long", "126.9")
-        try assertRefused(third, "dodge_penalty", 205)
-        XCTAssertEqual(third.errorLines, ["Error: dodge penalty (3): you can queue again in 180 s"])
-        now = "2026-11-21T09:35:00.000Z"
-        try assertRefused(try run("--json", "queue", "--as", a, "--lat", "37.5", "--long", "126.9"), "dodge_penalty", 205)
-    }
-
-    func testNoPenaltyWhenThePartnerLeftFirstAndReviewResetsTheCount() throws {
-        let a = try register("010-2222-0001", "에이")
-        let b = try register("010-2222-0002", "비")
-        try match(a, b)
-        XCTAssertEqual(try run("match", "dodge", "--as", b).status, 0)
-        let second = try run("match", "dodge", "--as", a)
-        XCTAssertEqual(second.stdout, "Cancelled the study with 비 (\(b)). No penalty: your partner had already left.\n")
-        XCTAssertEqual(try queue(a).status, 0, "no penalty for the one left behind")
-
-        now = "2026-11-21T10:00:00.000Z"
-        try match(a, b)
-        let reviewed = try run("match", "review", b, "--as", a, "--good-manners", "--helpful", "--comment", "고마워요")
-        XCTAssertEqual(reviewed.stdout, "Reviewed 비 (\(b)): 좋은 매너, 유익한 시간.\n")
-        XCTAssertEqual(try status(b)["reviewed"] as? Int, 1)
-        XCTAssertEqual(try status(a)["status"] as? String, "general", "a review ends the match for the reviewer")
-        let profile = try run("--json", "user", "show", b, "--as", a).jsonObject()
-        XCTAssertEqual(profile["reputation"] as? [Int], [1, 0, 0, 0, 0, 1])
-        XCTAssertEqual(profile["comment"] as? [String], ["고마워요"])
-        try assertRefused(try run("--json", "match", "review", b, "--as", a, "--kind"), "already_reviewed", nil)
-        // The partner may still review the one who reviewed first.
-        XCTAssertEqual(try run("match", "review", a, "--as", b, "--punctual").status, 0)
-        XCTAssertEqual(try status(b)["status"] as? String, "general")
-    }
-
-    func testMutualRequestsMatchAtOnce() throws {
-        let a = try register("010-3333-0001", "에이")
-        let b = try register("010-3333-0002", "비")
-        XCTAssertEqual(try queue(a).status, 0)
-        XCTAssertEqual(try queue(b).status, 0)
-        XCTAssertEqual(try run("match", "request", b, "--as", a).status, 0)
-        let mutual = try run("match", "request", a, "--as", b)
-        XCTAssertEqual(mutual.stdout, "Matched with 에이 (\(a)): they had asked you too.\n")
-        XCTAssertEqual(try status(a)["matchedUid"] as? String, b)
-        XCTAssertEqual(try status(b)["matchedUid"] as? String, a)
-        XCTAssertEqual(try status(a)["status"] as? String, "matched")
-        let search = try run("--json", "search", "--as", a, "--lat", "37.517819", "--long", "126.886473").jsonObject()
-        XCTAssertEqual((search["fromQueueDB"] as? [Any])?.count, 0, "matched users have left the queue")
-    }
-
-    func testEveryRefusalHasItsCode() throws {
-        let a = try register("010-4444-0001", "에이")
-        let b = try register("010-4444-0002", "비")
-        let c = try register("010-4444-0003", "씨")
-        let d = try register("010-4444-0004", "디")
-
-        try assertRefused(try run("--json", "match", "dodge", "--as", a), "not_partner", 201)
-        XCTAssertEqual(try queue(a).status, 0)
-        try assertRefused(try run("--json", "match", "request", b, "--as", a), "other_not_searching", 202)
-        try assertRefused(try run("--json", "match", "request", "NoSuchUser", "--as", a), "other_not_searching", 202)
-        try assertRefused(try run("--json", "match", "accept", b, "--as", a), "other_not_searching", 202)
-        XCTAssertEqual(try queue(b).status, 0)
-        try assertRefused(try run("--json", "match", "accept", b, "--as", a), "no_request", nil)
-
-        XCTAssertEqual(try queue(c).status, 0)
-        XCTAssertEqual(try queue(d).status, 0)
-        XCTAssertEqual(try run("match", "request", a, "--as", c).status, 0)
-        try match(a, b)
-        // a is matched: requests and accepts are refused for a, and for others about a.
-        try assertRefused(try run("--json", "match", "request", c, "--as", a), "already_matched", 201)
-        try assertRefused(try run("--json", "match", "accept", c, "--as", a), "already_matched", 203)
-        try assertRefused(try run("--json", "match", "accept", a, "--as", c), "other_matched", 201)
-        try assertRefused(try run("--json", "match", "request", a, "--as", d), "other_not_searching", 202)
-        try assertRefused(try run("--json", "queue", "--as", a, "--lat", "1", "--long", "1"), "already_matched", 201)
-        try assertRefused(try run("--json", "queue", "stop", "--as", a), "already_matched", 201)
-
-        try assertRefused(try run("--json", "match", "review", c, "--as", a, "--kind"), "not_partner", 201)
-        let noTitle = try run("--json", "match", "review", b, "--as", a)
-        XCTAssertEqual(noTitle.status, 64)
-        XCTAssertEqual(try noTitle.jsonError()["code"] as? String, "no_title")
-
-        XCTAssertEqual(try run("match", "report", c, "--as", d, "--reason", "rude").status, 0)
-        try assertRefused(try run("--json", "match", "report", c, "--as", d, "--reason", "abuse"), "already_reported", 201)
-        let badReason = try run("match", "report", c, "--as", d, "--reason", "boring")
-        XCTAssertEqual(badReason.status, 64)
-        let missingReason = try run("match", "report", c, "--as", d)
-        XCTAssertEqual(missingReason.status, 64)
-        XCTAssertEqual(missingReason.errorLines, ["Error: Missing expected argument '--reason <reason>'"])
-        // A reported pair cannot match.
-        try assertRefused(try run("--json", "match", "request", c, "--as", d), "other_not_searching", 202)
-        try assertRefused(try run("--json", "match", "request", d, "--as", c), "other_not_searching", 202)
-    }
-
-    func testThreeReportsBarFromTheQueue() throws {
-        let target = try register("010-5555-0000", "타깃")
-        XCTAssertEqual(try queue(target).status, 0)
-        for index in 1...3 {
-            let reporter = try register("010-5555-000\(index)", "리\(index)")
-            XCTAssertEqual(try run("match", "report", target, "--as", reporter, "--reason", "no-show").status, 0)
+            // Second dodge: 2 minutes, status 204; third: 3 minutes, 205.
+            try match(a, b)
+            XCTAssertEqual(try run("match", "dodge", "--as", a).status, 0)
+            let second = try run("--json", "queue", "--as", a, "--lat", "37.5", "--long", "126.9")
+            try assertRefused(second, "dodge_penalty", 204)
+            XCTAssertEqual(second.errorLines, ["Error: dodge penalty (2): you can queue again in 120 s"])
+            now = "2026-11-21T09:33:02.000Z"
+            try match(a, b)
+            XCTAssertEqual(try run("match", "dodge", "--as", a).status, 0)
+            let third = try run("--json", "queue", "--as", a, "--lat", "37.5", "--long", "126.9")
+            try assertRefused(third, "dodge_penalty", 205)
+            XCTAssertEqual(third.errorLines, ["Error: dodge penalty (3): you can queue again in 180 s"])
+            now = "2026-11-21T09:35:00.000Z"
+            try assertRefused(try run("--json", "queue", "--as", a, "--lat", "37.5", "--long", "126.9"), "dodge_penalty", 205)
         }
-        XCTAssertEqual(try status(target)["status"] as? String, "general", "the third report takes them out of the queue")
-        try assertRefused(try run("--json", "queue", "--as", target, "--lat", "1", "--long", "1"), "reported", 201)
-        XCTAssertEqual(try run("--json", "user", "show", "--as", target).jsonObject()["reportedNum"] as? Int, 3)
+    }
+
+    func testNoPenaltyWhenThePartnerLeftFirstAndReviewResetsTheCount() {
+        onEachBackend {
+            let a = try register("010-2222-0001", "에이")
+            let b = try register("010-2222-0002", "비")
+            try match(a, b)
+            XCTAssertEqual(try run("match", "dodge", "--as", b).status, 0)
+            let second = try run("match", "dodge", "--as", a)
+            XCTAssertEqual(second.stdout, "Cancelled the study with 비 (\(b)). No penalty: your partner had already left.\n")
+            XCTAssertEqual(try queue(a).status, 0, "no penalty for the one left behind")
+
+            now = "2026-11-21T10:00:00.000Z"
+            try match(a, b)
+            let reviewed = try run("match", "review", b, "--as", a, "--good-manners", "--helpful", "--comment", "고마워요")
+            XCTAssertEqual(reviewed.stdout, "Reviewed 비 (\(b)): 좋은 매너, 유익한 시간.\n")
+            XCTAssertEqual(try status(b)["reviewed"] as? Int, 1)
+            XCTAssertEqual(try status(a)["status"] as? String, "general", "a review ends the match for the reviewer")
+            let profile = try run("--json", "user", "show", b, "--as", a).jsonObject()
+            XCTAssertEqual(profile["reputation"] as? [Int], [1, 0, 0, 0, 0, 1])
+            XCTAssertEqual(profile["comment"] as? [String], ["고마워요"])
+            try assertRefused(try run("--json", "match", "review", b, "--as", a, "--kind"), "already_reviewed", nil)
+            // The partner may still review the one who reviewed first.
+            XCTAssertEqual(try run("match", "review", a, "--as", b, "--punctual").status, 0)
+            XCTAssertEqual(try status(b)["status"] as? String, "general")
+        }
+    }
+
+    func testMutualRequestsMatchAtOnce() {
+        onEachBackend {
+            let a = try register("010-3333-0001", "에이")
+            let b = try register("010-3333-0002", "비")
+            XCTAssertEqual(try queue(a).status, 0)
+            XCTAssertEqual(try queue(b).status, 0)
+            XCTAssertEqual(try run("match", "request", b, "--as", a).status, 0)
+            let mutual = try run("match", "request", a, "--as", b)
+            XCTAssertEqual(mutual.stdout, "Matched with 에이 (\(a)): they had asked you too.\n")
+            XCTAssertEqual(try status(a)["matchedUid"] as? String, b)
+            XCTAssertEqual(try status(b)["matchedUid"] as? String, a)
+            XCTAssertEqual(try status(a)["status"] as? String, "matched")
+            let search = try run("--json", "search", "--as", a, "--lat", "37.517819", "--long", "126.886473").jsonObject()
+            XCTAssertEqual((search["fromQueueDB"] as? [Any])?.count, 0, "matched users have left the queue")
+        }
+    }
+
+    func testEveryRefusalHasItsCode() {
+        onEachBackend {
+            let a = try register("010-4444-0001", "에이")
+            let b = try register("010-4444-0002", "비")
+            let c = try register("010-4444-0003", "씨")
+            let d = try register("010-4444-0004", "디")
+
+            try assertRefused(try run("--json", "match", "dodge", "--as", a), "not_partner", 201)
+            XCTAssertEqual(try queue(a).status, 0)
+            try assertRefused(try run("--json", "match", "request", b, "--as", a), "other_not_searching", 202)
+            try assertRefused(try run("--json", "match", "request", "NoSuchUser", "--as", a), "other_not_searching", 202)
+            try assertRefused(try run("--json", "match", "accept", b, "--as", a), "other_not_searching", 202)
+            XCTAssertEqual(try queue(b).status, 0)
+            try assertRefused(try run("--json", "match", "accept", b, "--as", a), "no_request", nil)
+
+            XCTAssertEqual(try queue(c).status, 0)
+            XCTAssertEqual(try queue(d).status, 0)
+            XCTAssertEqual(try run("match", "request", a, "--as", c).status, 0)
+            try match(a, b)
+            // a is matched: requests and accepts are refused for a, and for others about a.
+            try assertRefused(try run("--json", "match", "request", c, "--as", a), "already_matched", 201)
+            try assertRefused(try run("--json", "match", "accept", c, "--as", a), "already_matched", 203)
+            try assertRefused(try run("--json", "match", "accept", a, "--as", c), "other_matched", 201)
+            try assertRefused(try run("--json", "match", "request", a, "--as", d), "other_not_searching", 202)
+            try assertRefused(try run("--json", "queue", "--as", a, "--lat", "1", "--long", "1"), "already_matched", 201)
+            try assertRefused(try run("--json", "queue", "stop", "--as", a), "already_matched", 201)
+
+            try assertRefused(try run("--json", "match", "review", c, "--as", a, "--kind"), "not_partner", 201)
+            let noTitle = try run("--json", "match", "review", b, "--as", a)
+            XCTAssertEqual(noTitle.status, 64)
+            XCTAssertEqual(try noTitle.jsonError()["code"] as? String, "no_title")
+
+            XCTAssertEqual(try run("match", "report", c, "--as", d, "--reason", "rude").status, 0)
+            try assertRefused(try run("--json", "match", "report", c, "--as", d, "--reason", "abuse"), "already_reported", 201)
+            let badReason = try run("match", "report", c, "--as", d, "--reason", "boring")
+            XCTAssertEqual(badReason.status, 64)
+            let missingReason = try run("match", "report", c, "--as", d)
+            XCTAssertEqual(missingReason.status, 64)
+            XCTAssertEqual(missingReason.errorLines, ["Error: Missing expected argument '--reason <reason>'"])
+            // A reported pair cannot match.
+            try assertRefused(try run("--json", "match", "request", c, "--as", d), "other_not_searching", 202)
+            try assertRefused(try run("--json", "match", "request", d, "--as", c), "other_not_searching", 202)
+        }
+    }
+
+    func testThreeReportsBarFromTheQueue() {
+        onEachBackend {
+            let target = try register("010-5555-0000", "타깃")
+            XCTAssertEqual(try queue(target).status, 0)
+            for index in 1...3 {
+                let reporter = try register("010-5555-000\(index)", "리\(index)")
+                XCTAssertEqual(try run("match", "report", target, "--as", reporter, "--reason", "no-show").status, 0)
+            }
+            XCTAssertEqual(try status(target)["status"] as? String, "general", "the third report takes them out of the queue")
+            try assertRefused(try run("--json", "queue", "--as", target, "--lat", "1", "--long", "1"), "reported", 201)
+            XCTAssertEqual(try run("--json", "user", "show", "--as", target).jsonObject()["reportedNum"] as? Int, 3)
+        }
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// The README's five-minute tour, run as a new user would: every command, and its output
-/// exactly as printed there (uids are random, so the README's are mapped to the real ones).
+/// exactly as printed there (uids are random, so the README's are mapped to the real ones), on
+/// every backend.
 final class ReadmeTourCLITests: XCTestCase {
     func testTheTourPrintsWhatTheReadmeSays() throws {
         var directory = URL(fileURLWithPath: #filePath)
@@ -26,23 +27,24 @@ final class ReadmeTourCLITests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(steps.count, 8)
-        let temporary = try TemporaryDirectory()
-        // The README's session ran at this instant; the clock is set to it so times match.
-        let slp = SLPBinary(database: temporary.path("tour.sqlite"), now: "2026-11-22T00:42:27.886Z")
-        var uidMap: [String: String] = [:]
-        for (command, rawExpected) in steps where !command.hasPrefix("export ") {
-            var expected = rawExpected
-            while expected.hasSuffix("\n\n") { expected.removeLast() }
-            let words = ReadmeTourCLITests.words(command)
-            XCTAssertEqual(words.first, "slp", command)
-            let arguments = words.dropFirst().map { uidMap[$0] ?? $0 }
-            let result = try slp.run(Array(arguments))
-            XCTAssertEqual(result.status, 0, "\(command): \(result.stderr)")
-            if words.dropFirst().first == "register" {
-                uidMap[expected.trimmingCharacters(in: .newlines)] = result.stdout.trimmingCharacters(in: .newlines)
+        TestBackend.each(self) { _, database, _ in
+            // The README's session ran at this instant; the clock is set to it so times match.
+            let slp = SLPBinary(database: database, now: "2026-11-22T00:42:27.886Z")
+            var uidMap: [String: String] = [:]
+            for (command, rawExpected) in steps where !command.hasPrefix("export ") {
+                var expected = rawExpected
+                while expected.hasSuffix("\n\n") { expected.removeLast() }
+                let words = ReadmeTourCLITests.words(command)
+                XCTAssertEqual(words.first, "slp", command)
+                let arguments = words.dropFirst().map { uidMap[$0] ?? $0 }
+                let result = try slp.run(Array(arguments))
+                XCTAssertEqual(result.status, 0, "\(command): \(result.stderr)")
+                if words.dropFirst().first == "register" {
+                    uidMap[expected.trimmingCharacters(in: .newlines)] = result.stdout.trimmingCharacters(in: .newlines)
+                }
+                for (readmeUID, realUID) in uidMap { expected = expected.replacingOccurrences(of: readmeUID, with: realUID) }
+                XCTAssertEqual(result.stdout, expected, command)
             }
-            for (readmeUID, realUID) in uidMap { expected = expected.replacingOccurrences(of: readmeUID, with: realUID) }
-            XCTAssertEqual(result.stdout, expected, command)
         }
     }
 
