@@ -7,7 +7,9 @@ import PackageDescription
 // all here and all for release builds only, make `slp` start and search faster; each stays
 // because slp-bench measured it buying at least 5% on the whole `slp search` process (the
 // figures and how they were taken: docs/PERFORMANCE.md, "What each remaining speed device
-// buys"). CI builds exactly this, so a toolchain that breaks one fails CI.
+// buys"). CI builds exactly this, so a toolchain that breaks one fails CI. The default trait
+// `StaticExecutable` carries the link flags; `swift build -c release --traits PostgreSQL`
+// replaces it, as libpq cannot be linked statically.
 
 /// `slp` as one static executable: no dynamic loader, libraries to map or symbols to bind at
 /// each start. `--static-swift-stdlib` alone leaves libsqlite3, libstdc++ and glibc dynamic;
@@ -53,7 +55,10 @@ let package = Package(
         .library(name: "SLPCommandLine", targets: ["SLPCommandLine"]),
     ],
     traits: [
+        .trait(name: "StaticExecutable", description: "Release builds link `slp` as one static executable (the flags above)."),
         .trait(name: "PostgreSQL", description: "The PostgreSQL backend: --db postgresql://… (needs libpq, apt-get install libpq-dev)."),
+        // `--traits PostgreSQL` replaces the default: libpq and its libraries are linked dynamically.
+        .default(enabledTraits: ["StaticExecutable"]),
     ],
     targets: [
         .systemLibrary(
@@ -79,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "slp", dependencies: ["SLPDomain", "SLPData", "SLPCommandLine", "SLPSupport"],
             swiftSettings: directMetadata,
-            linkerSettings: [.unsafeFlags(staticExecutable + linkOrder, .when(configuration: .release))]),
+            linkerSettings: [.unsafeFlags(staticExecutable + linkOrder, .when(configuration: .release, traits: ["StaticExecutable"]))]),
         .executableTarget(name: "slp-bench", dependencies: ["SLPDomain", "SLPData", "SLPSupport"], linkerSettings: lldInRelease),
         // Fuzz targets: `Scripts/fuzz`; a plain build replays saved inputs.
         .target(name: "SLPFuzzSupport"),

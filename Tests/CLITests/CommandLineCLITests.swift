@@ -18,14 +18,32 @@ final class CommandLineCLITests: XCTestCase {
         slp = SLPBinary(database: directory.path("slp.sqlite"))
     }
 
-    func testADatabaseServerURLIsRefusedInOneLineThatNeverShowsItsPassword() throws {
-        let refusal = "Error: this slp cannot use a PostgreSQL database yet; --db and SLP_DB take a file path\n"
-        for url in ["postgresql://slp:s3cret@db.example.com:5432/slp?sslmode=require", "postgres:///slp?host=/tmp&password=s3cret"] {
+    func testADatabaseServerURLNeverShowsItsPasswordAndAnythingElseIsAFile() throws {
+        #if PostgreSQL
+        // No server there: one line, exit 74, and the password nowhere.
+        let urls = ["postgresql://slp:s3cret@/slp?host=/nonexistent-slp-socket", "postgres:///slp?host=/nonexistent-slp-socket&password=s3cret"]
+        let (status, code) = (Int32(74), "storage_error")
+        #else
+        let urls = ["postgresql://slp:s3cret@db.example.com:5432/slp?sslmode=require", "postgres:///slp?host=/tmp&password=s3cret"]
+        let (status, code) = (Int32(64), "no_postgresql")
+        #endif
+        for url in urls {
             let given = try slp.run("--db", url, "user", "show", "--as", "someone")
-            XCTAssertEqual(given, .init(stdout: "", stderr: refusal, status: 64))
+            #if PostgreSQL
+            XCTAssertEqual(given.stdout, "")
+            XCTAssertEqual(given.status, status)
+            XCTAssertEqual(given.errorLines, [
+                "Error: cannot connect to PostgreSQL database slp on /nonexistent-slp-socket: No such file or directory; "
+                    + "Is the server running locally and accepting connections on that socket?",
+            ])
+            #else
+            XCTAssertEqual(given, .init(
+                stdout: "", stderr: "Error: this slp was built without PostgreSQL; build it with: swift build -c release --traits PostgreSQL\n",
+                status: status))
+            #endif
             let fromEnvironment = try slp.run(["--json", "queue", "status", "--as", "someone"], environment: ["SLP_DB": url])
-            XCTAssertEqual(fromEnvironment.status, 64)
-            XCTAssertEqual(try fromEnvironment.jsonError()["code"] as? String, "no_postgresql")
+            XCTAssertEqual(fromEnvironment.status, status)
+            XCTAssertEqual(try fromEnvironment.jsonError()["code"] as? String, code)
             XCTAssertFalse((given.stderr + fromEnvironment.stderr).contains("s3cret"))
         }
         // Anything else is a file path, however it looks.

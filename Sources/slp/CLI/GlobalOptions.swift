@@ -3,7 +3,7 @@ import SLPCommandLine
 /// Options valid anywhere on the command line, before or after the command words.
 enum GlobalOptions {
     /// `--db PATH`: the database file.
-    static let database = OptionKey("db", "path", "Database file (default: $SLP_DB, then $XDG_DATA_HOME/slp/slp.sqlite).", as: .text)
+    static let database = OptionKey("db", "path", "Database file or postgresql:// URI (default: $SLP_DB, then $XDG_DATA_HOME/slp/slp.sqlite).", as: .text)
     /// `--as UID|PHONE`: the acting user.
     static let actingUser = OptionKey("as", "user", "Act as this user: uid or phone number (default: $SLP_USER).", as: .text)
     /// `--json`: one JSON document on stdout.

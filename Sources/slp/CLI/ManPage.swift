@@ -40,7 +40,7 @@ struct ManPage {
         for code in ExitCode.allCases { page += [".TP", "\\fB\(code.rawValue)\\fR", escape(code.meaning)] }
         page += [
             ".SH ENVIRONMENT",
-            ".TP", "\\fBSLP_DB\\fR", "Database file when \\-\\-db is not given.",
+            ".TP", "\\fBSLP_DB\\fR", "Database file, or postgresql:// URI, when \\-\\-db is not given.",
             ".TP", "\\fBSLP_USER\\fR", "Acting user when \\-\\-as is not given.",
             ".TP", "\\fBSLP_NOW\\fR", "An ISO 8601 time that replaces the wall clock.",
             ".TP", "\\fBXDG_DATA_HOME\\fR", "Base of the default database location.",

@@ -1,6 +1,7 @@
 #if PostgreSQL
 import Foundation
 @testable import SLPData
+import SLPTestCluster
 import XCTest
 
 final class PGSchemaTests: XCTestCase {

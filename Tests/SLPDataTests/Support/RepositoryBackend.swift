@@ -1,5 +1,8 @@
 import Foundation
 import SLPData
+#if PostgreSQL
+import SLPTestCluster
+#endif
 
 /// A storage backend the repository contract runs against: a name for failure messages, and a
 /// way to open a new, empty store.

@@ -20,8 +20,8 @@ final class HelpFormatterTests: XCTestCase {
               -h, --help              Show help information.
 
             GLOBAL OPTIONS:
-              --db <path>             Database file (default: $SLP_DB, then
-                                      $XDG_DATA_HOME/slp/slp.sqlite).
+              --db <path>             Database file or postgresql:// URI (default: $SLP_DB,
+                                      then $XDG_DATA_HOME/slp/slp.sqlite).
               --as <user>             Act as this user: uid or phone number (default:
                                       $SLP_USER).
               --json                  Print one JSON document on stdout (errors also as JSON
