@@ -2,7 +2,7 @@
 /// One row of a `PGResult`, its columns read by position. Columns read as numbers or booleans
 /// are ones slp's schema declares so (NOT NULL unless read as optional): a value that does not
 /// parse reads as zero or false.
-struct PGRow {
+struct PGRow: StoredRow {
     let result: PGResult
     let index: Int
 

@@ -57,6 +57,14 @@ struct EventRecord {
         self.chat = chat
     }
 
+    /// Reads `columns` from a row's column 1 on (column 0 is the id).
+    init(row: some StoredRow) {
+        self.init(
+            type: row.text(1), createdAt: row.int64(2), otherUID: row.optionalText(3), otherNick: row.optionalText(4),
+            distance: row.optionalInt64(5).map { Int($0) }, titles: row.optionalText(6), messageID: row.optionalText(7),
+            chat: row.optionalText(8))
+    }
+
     /// The event `id` of `me` this record tells; a row that lacks what its type needs, or
     /// breaks the domain's rules, is corrupt data.
     func toDomain(id: Int64, me: UserID) throws -> UserEvent {

@@ -37,8 +37,8 @@ struct UserRecord: Equatable {
 }
 
 extension UserRecord {
-    /// Reads the `columns` of the current row; collections are loaded separately.
-    init(row: Row) {
+    /// Reads the `columns` of a row; collections are loaded separately.
+    init(row: some StoredRow) {
         self.init(
             id: row.int64(0), uid: row.text(1), phone: row.text(2), email: row.text(3), nick: row.text(4),
             birth: row.text(5), gender: row.int(6), study: row.text(7), reputation: (8...13).map(row.int),

@@ -39,11 +39,7 @@ enum EventRows {
     static func events(userID: Int64, me: UserID, after id: Int64, in connection: Connection) throws -> [UserEvent] {
         try connection.cached("SELECT id, \(EventRecord.columns) FROM events WHERE user_id = ? AND id > ? ORDER BY id")
             .map([.integer(userID), .integer(id)]) { row in
-                let record = EventRecord(
-                    type: row.text(1), createdAt: row.int64(2), otherUID: row.optionalText(3), otherNick: row.optionalText(4),
-                    distance: row.optionalInt64(5).map { Int($0) }, titles: row.optionalText(6), messageID: row.optionalText(7),
-                    chat: row.optionalText(8))
-                return try record.toDomain(id: row.int64(0), me: me)
+                return try EventRecord(row: row).toDomain(id: row.int64(0), me: me)
             }
     }
 }

@@ -59,16 +59,8 @@ enum QueueRows {
 
     /// The queue entry of user `id`, if waiting.
     static func entry(userID id: Int64, in connection: Connection) throws -> QueueEntry? {
-        try connection.cached("SELECT uid, lat, long, studies, entered_at FROM queue WHERE user_id = ?")
-            .first([.integer(id)]) { row in
-                do {
-                    return QueueEntry(
-                        uid: try UserID(row.text(0)), coordinate: try Coordinate(latitude: row.double(1), longitude: row.double(2)),
-                        studies: try StudyList(parsing: [row.text(3)]), enteredAt: Date(unixMilliseconds: row.int64(4)))
-                } catch let error as DomainError {
-                    throw StoredDataError(table: "queue", id: id, detail: error.message)
-                }
-            }
+        try connection.cached("SELECT \(StoredQueueEntry.columns) FROM queue WHERE user_id = ?")
+            .first([.integer(id)]) { try StoredQueueEntry.read($0, userID: id) }
     }
 
     /// The internal id of `uid`, or nil.

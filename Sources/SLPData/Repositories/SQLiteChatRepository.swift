@@ -16,8 +16,7 @@ public final class SQLiteChatRepository: ChatRepository {
     /// A member's view of a match's conversation, with the rest of the query's WHERE clause.
     private static func conversationQuery(_ condition: String) -> String {
         """
-        SELECT m.match_id, m.partner_uid, p.uid, p.nick,
-               m.is_current = 1 AND m.ending IS NULL AND pm.ending IS NULL AND p.id IS NOT NULL
+        SELECT \(StoredConversation.columns)
         FROM match_members m
         LEFT JOIN users p ON p.id = m.partner_id
         LEFT JOIN match_members pm ON pm.match_id = m.match_id AND pm.user_id = m.partner_id
@@ -26,31 +25,20 @@ public final class SQLiteChatRepository: ChatRepository {
         """
     }
 
-    private static func conversation(_ row: Row, me: UserID) throws -> Conversation {
-        do {
-            let partner = try row.optionalText(2).map { uid in
-                MatchView.Partner(uid: try UserID(uid), nick: try Nick(row.optionalText(3) ?? ""))
-            }
-            return Conversation(id: row.int64(0), me: me, partner: partner, partnerUID: try UserID(row.text(1)), isOpen: row.bool(4))
-        } catch let error as DomainError {
-            throw StoredDataError(table: "match_members", id: row.int64(0), detail: error.message)
-        }
-    }
-
     public func conversation(of me: UserID, with partner: UserID?) throws -> Conversation? {
         try database.read { connection in
             if let partner {
                 return try connection.cached(Self.conversationQuery("m.partner_uid = ?"))
-                    .first([.text(me.rawValue), .text(partner.rawValue)]) { try Self.conversation($0, me: me) }
+                    .first([.text(me.rawValue), .text(partner.rawValue)]) { try StoredConversation.read($0, me: me) }
             }
-            return try connection.cached(Self.conversationQuery("1")).first([.text(me.rawValue)]) { try Self.conversation($0, me: me) }
+            return try connection.cached(Self.conversationQuery("1")).first([.text(me.rawValue)]) { try StoredConversation.read($0, me: me) }
         }
     }
 
     public func refresh(_ conversation: Conversation) throws -> Conversation {
         try database.read { connection in
             try connection.cached(Self.conversationQuery("m.match_id = ?"))
-                .first([.text(conversation.me.rawValue), .integer(conversation.id)]) { try Self.conversation($0, me: conversation.me) }
+                .first([.text(conversation.me.rawValue), .integer(conversation.id)]) { try StoredConversation.read($0, me: conversation.me) }
         } ?? Conversation(id: conversation.id, me: conversation.me, partner: nil, partnerUID: conversation.partnerUID, isOpen: false)
     }
 

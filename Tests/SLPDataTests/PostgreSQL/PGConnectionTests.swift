@@ -16,7 +16,7 @@ final class PGConnectionTests: XCTestCase {
         let result = try connection.execute("SELECT $1::int + 1, $2::text, $3::text IS NULL", ["41", "it's; DROP TABLE x", nil])
         XCTAssertEqual(result.rowCount, 1)
         XCTAssertEqual([result.text(0, 0), result.text(0, 1), result.text(0, 2)], ["42", "it's; DROP TABLE x", "t"])
-        XCTAssertTrue(connection.target.hasPrefix("postgres on /tmp/slp-pg-"), connection.target)
+        XCTAssertEqual(try PGConnection(uri: cluster.url(database: "postgres")).target, "postgres on \(cluster.directory)")
     }
 
     func testErrorsAreSortedForRetriesAndExitCodes() throws {

@@ -19,25 +19,13 @@ public final class PGChatRepository: ChatRepository {
     /// (parameters from $2 on).
     private static func conversationQuery(_ condition: String) -> String {
         """
-        SELECT m.match_id, m.partner_uid, p.uid, p.nick,
-               m.is_current AND m.ending IS NULL AND pm.ending IS NULL AND p.id IS NOT NULL
+        SELECT \(StoredConversation.columns)
         FROM slp.match_members m
         LEFT JOIN slp.users p ON p.id = m.partner_id
         LEFT JOIN slp.match_members pm ON pm.match_id = m.match_id AND pm.user_id = m.partner_id
         WHERE m.user_id = (SELECT id FROM slp.users WHERE uid = $1) AND \(condition)
         ORDER BY m.match_id DESC LIMIT 1
         """
-    }
-
-    private static func conversation(_ row: PGRow, me: UserID) throws -> Conversation {
-        do {
-            let partner = try row.optionalText(2).map { uid in
-                MatchView.Partner(uid: try UserID(uid), nick: try Nick(row.optionalText(3) ?? ""))
-            }
-            return Conversation(id: row.int64(0), me: me, partner: partner, partnerUID: try UserID(row.text(1)), isOpen: row.bool(4))
-        } catch let error as DomainError {
-            throw StoredDataError(table: "match_members", id: row.int64(0), detail: error.message)
-        }
     }
 
     public func conversation(of me: UserID, with partner: UserID?) throws -> Conversation? {
@@ -47,14 +35,14 @@ public final class PGChatRepository: ChatRepository {
             } else {
                 try connection.execute(Self.conversationQuery("true"), [me.rawValue])
             }
-            return try result.first { try Self.conversation($0, me: me) }
+            return try result.first { try StoredConversation.read($0, me: me) }
         }
     }
 
     public func refresh(_ conversation: Conversation) throws -> Conversation {
         try database.read { connection in
             try connection.execute(Self.conversationQuery("m.match_id = $2"), [conversation.me.rawValue, conversation.id])
-                .first { try Self.conversation($0, me: conversation.me) }
+                .first { try StoredConversation.read($0, me: conversation.me) }
         } ?? Conversation(id: conversation.id, me: conversation.me, partner: nil, partnerUID: conversation.partnerUID, isOpen: false)
     }
 

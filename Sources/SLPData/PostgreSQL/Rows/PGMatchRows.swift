@@ -23,30 +23,14 @@ enum PGMatchRows {
     /// The newest match of a user (a current match is always the newest), with its row id.
     static func latestMatch(userID id: Int64, in connection: PGConnection) throws -> (matchID: Int64, view: MatchView)? {
         try connection.execute("""
-            SELECT m.match_id, m.ending, m.reviewed_partner, m.is_current, x.created_at, m.partner_uid, p.nick, pm.ending
+            SELECT \(StoredMatch.columns)
             FROM slp.match_members m
             JOIN slp.matches x ON x.id = m.match_id
             LEFT JOIN slp.users p ON p.id = m.partner_id
             LEFT JOIN slp.match_members pm ON pm.match_id = m.match_id AND pm.user_id = m.partner_id
             WHERE m.user_id = $1
             ORDER BY m.match_id DESC LIMIT 1
-            """, [id]).first { row in
-                let partnerUID: UserID
-                var partner: MatchView.Partner?
-                do {
-                    partnerUID = try UserID(row.text(5))
-                    if let nick = row.optionalText(6) {
-                        partner = MatchView.Partner(uid: partnerUID, nick: try Nick(nick))
-                    }
-                } catch let error as DomainError {
-                    throw StoredDataError(table: "users", id: id, detail: error.message)
-                }
-                let view = MatchView(
-                    partnerUID: partnerUID, partner: partner, myEnding: row.optionalText(1).flatMap(MatchEnding.init(rawValue:)),
-                    partnerEnding: row.optionalText(7).flatMap(MatchEnding.init(rawValue:)), iReviewed: row.bool(2),
-                    isCurrent: row.bool(3), startedAt: Date(unixMilliseconds: row.int64(4)))
-                return (row.int64(0), view)
-            }
+            """, [id]).first { try StoredMatch.read($0, userID: id) }
     }
 
     /// Leaves behind a current match that is already over (my partner ended it).

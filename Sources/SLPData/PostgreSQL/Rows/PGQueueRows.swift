@@ -40,16 +40,8 @@ enum PGQueueRows {
 
     /// The queue entry of user `id`, if waiting.
     static func entry(userID id: Int64, in connection: PGConnection) throws -> QueueEntry? {
-        try connection.execute("SELECT uid, lat, long, studies, entered_at FROM slp.queue WHERE user_id = $1", [id])
-            .first { row in
-                do {
-                    return QueueEntry(
-                        uid: try UserID(row.text(0)), coordinate: try Coordinate(latitude: row.double(1), longitude: row.double(2)),
-                        studies: try StudyList(parsing: [row.text(3)]), enteredAt: Date(unixMilliseconds: row.int64(4)))
-                } catch let error as DomainError {
-                    throw StoredDataError(table: "queue", id: id, detail: error.message)
-                }
-            }
+        try connection.execute("SELECT \(StoredQueueEntry.columns) FROM slp.queue WHERE user_id = $1", [id])
+            .first { try StoredQueueEntry.read($0, userID: id) }
     }
 }
 #endif
