@@ -8,7 +8,7 @@ import Darwin
 
 /// Ctrl-C for a command that promises an exit status for it (`queue --wait`: 130): a line on
 /// standard error and that status. Everything the command stored is committed or not begun,
-/// as SQLite's transactions guarantee, so there is nothing to undo.
+/// as the storage's transactions guarantee, so there is nothing to undo.
 enum Interrupt {
     /// The line and status the handler uses; set before the handler is installed, read only by it.
     nonisolated(unsafe) private static var line: [UInt8] = []
