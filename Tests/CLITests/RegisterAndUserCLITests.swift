@@ -1,117 +1,127 @@
 import Foundation
 import XCTest
 
-/// `slp register` and `slp user …` driven through the built binary: exact output and exit codes.
+/// `slp register` and `slp user …` driven through the built binary: exact output and exit codes,
+/// on every backend (the database file's own test on SQLite).
 final class RegisterAndUserCLITests: XCTestCase {
-    private var directory: TemporaryDirectory!
     private var slp: SLPBinary!
 
-    // XCTest keeps every test case object until the run ends: let the directory go now.
-    override func tearDown() {
-        directory = nil
-        super.tearDown()
-    }
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
-        slp = SLPBinary(database: directory.path("data/slp.sqlite"))
+    /// Runs `body` on a fresh store of each backend.
+    private func onEachBackend(_ body: () throws -> Void) {
+        TestBackend.each(self) { _, database, _ in
+            slp = SLPBinary(database: database)
+            try body()
+        }
     }
 
     private func register(phone: String = "010-1234-5678", nick: String = "새싹", birth: String = "1998-03-14") throws -> SLPBinary.Result {
         try slp.run(["register", "--phone", phone, "--nick", nick, "--birth", birth, "--email", "sesac@example.com", "--gender", "female"])
     }
 
-    func testRegisterPrintsUidAndUserShowPrintsTheSLPObject() throws {
-        let registered = try register()
-        XCTAssertEqual(registered.status, 0, registered.stderr)
-        XCTAssertEqual(registered.stderr, "")
-        let uid = registered.stdout.trimmingCharacters(in: .newlines)
-        XCTAssertEqual(registered.stdout, uid + "\n")
-        XCTAssertEqual(uid.count, 28)
-        XCTAssertTrue(uid.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
-        XCTAssertFalse(uid.contains("1234"), "uid must not be derived from the phone")
+    func testRegisterPrintsUidAndUserShowPrintsTheSLPObject() {
+        onEachBackend {
+            let registered = try register()
+            XCTAssertEqual(registered.status, 0, registered.stderr)
+            XCTAssertEqual(registered.stderr, "")
+            let uid = registered.stdout.trimmingCharacters(in: .newlines)
+            XCTAssertEqual(registered.stdout, uid + "\n")
+            XCTAssertEqual(uid.count, 28)
+            XCTAssertTrue(uid.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
+            XCTAssertFalse(uid.contains("1234"), "uid must not be derived from the phone")
 
-        let shown = try slp.run("--json", "user", "show", "--as", uid)
-        XCTAssertEqual(shown.status, 0, shown.stderr)
-        // `_id`: the registration second (2026-11-21T09:30:00Z) in hex, then 16 hex digits from the uid.
-        let documentID = try XCTUnwrap(shown.jsonObject()["_id"] as? String)
-        XCTAssertEqual(documentID.count, 24)
-        XCTAssertTrue(documentID.hasPrefix(String(1_795_253_400, radix: 16)), documentID)
-        XCTAssertTrue(documentID.allSatisfy { "0123456789abcdef".contains($0) }, documentID)
-        XCTAssertEqual(shown.stdout, """
-            {"_id":"\(documentID)","uid":"\(uid)","phoneNumber":"+821012345678","email":"sesac@example.com","FCMtoken":"",\
-            "nick":"새싹","birth":"1998-03-14T00:00:00.000Z","gender":0,"study":"","comment":[],"reputation":[0,0,0,0,0,0],\
-            "sesac":0,"sesacCollection":[0],"background":0,"backgroundCollection":[0],"purchaseToken":[],"transactionId":[],\
-            "reviewedBefore":[],"reportedNum":0,"reportedUser":[],"dodgepenalty":0,"dodgeNum":0,"ageMin":18,"ageMax":65,\
-            "searchable":1,"createdAt":"2026-11-21T09:30:00.000Z","__v":0}
+            let shown = try slp.run("--json", "user", "show", "--as", uid)
+            XCTAssertEqual(shown.status, 0, shown.stderr)
+            // `_id`: the registration second (2026-11-21T09:30:00Z) in hex, then 16 hex digits from the uid.
+            let documentID = try XCTUnwrap(shown.jsonObject()["_id"] as? String)
+            XCTAssertEqual(documentID.count, 24)
+            XCTAssertTrue(documentID.hasPrefix(String(1_795_253_400, radix: 16)), documentID)
+            XCTAssertTrue(documentID.allSatisfy { "0123456789abcdef".contains($0) }, documentID)
+            XCTAssertEqual(shown.stdout, """
+                {"_id":"\(documentID)","uid":"\(uid)","phoneNumber":"+821012345678","email":"sesac@example.com","FCMtoken":"",\
+                "nick":"새싹","birth":"1998-03-14T00:00:00.000Z","gender":0,"study":"","comment":[],"reputation":[0,0,0,0,0,0],\
+                "sesac":0,"sesacCollection":[0],"background":0,"backgroundCollection":[0],"purchaseToken":[],"transactionId":[],\
+                "reviewedBefore":[],"reportedNum":0,"reportedUser":[],"dodgepenalty":0,"dodgeNum":0,"ageMin":18,"ageMax":65,\
+                "searchable":1,"createdAt":"2026-11-21T09:30:00.000Z","__v":0}
 
-            """)
-        XCTAssertNoThrow(try shown.jsonObject())
+                """)
+            XCTAssertNoThrow(try shown.jsonObject())
 
-        // Global options after the command words, and --as by phone in another format.
-        let same = try slp.run("user", "show", "--json", "--as", "+821012345678")
-        XCTAssertEqual(same, shown)
-    }
-
-    func testSamePhoneInAnotherFormatIsAlreadyRegistered() throws {
-        XCTAssertEqual(try register(phone: "010-1234-5678").status, 0)
-        let again = try slp.run(["--json", "register", "--phone", "+821012345678", "--nick", "둘", "--birth", "1990-01-01",
-                                 "--email", "b@example.com", "--gender", "male"])
-        XCTAssertEqual(again.status, 1)
-        XCTAssertEqual(again.stdout, "")
-        XCTAssertEqual(again.stderr, """
-            Error: this phone number is already registered
-            {"error":{"code":"already_registered","status":201,"message":"this phone number is already registered"}}
-
-            """)
-    }
-
-    func testInvalidValuesExit64WithOneErrorLine() throws {
-        let cases: [([String], String)] = [
-            (["--nick", "abcdefghijk"], "Error: a nick has at most 10 characters (got 11)"),
-            (["--birth", "2010-01-01"], "Error: you must be at least 17 years old to register (age 16)"),
-            (["--birth", "1998-02-30"], "Error: --birth: '1998-02-30' is not a date (YYYY-MM-DD)"),
-            (["--phone", "02-123-4567"], "Error: '02-123-4567' is not a Korean mobile number (010-1234-5678)"),
-            (["--email", "not-an-email"], "Error: 'not-an-email' is not an e-mail address"),
-            (["--gender", "other"], "Error: gender is female or male, not 'other'"),
-        ]
-        for (override, expected) in cases {
-            var options = ["--phone": "010-1234-5678", "--nick": "새싹", "--birth": "1998-03-14", "--email": "a@example.com", "--gender": "female"]
-            options[override[0]] = override[1]
-            let arguments = ["register"] + options.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
-            let result = try slp.run(arguments)
-            XCTAssertEqual(result.status, 64, "\(override)")
-            XCTAssertEqual(result.stderr, expected + "\n", "\(override)")
-            XCTAssertEqual(result.stdout, "")
-        }
-        let nan = try slp.run("user", "update", "--age-min", "nan", "--as", "x")
-        XCTAssertEqual(nan.status, 64)
-        XCTAssertEqual(nan.stderr, "Error: --age-min: 'nan' is not a whole number\n")
-    }
-
-    func testForbiddenNickIsRefusedInEverySpelling() throws {
-        for (index, nick) in ["admin", "ＡＤＭＩＮ", "Admin", "씨발".decomposedStringWithCanonicalMapping].enumerated() {
-            let result = try slp.run(["--json", "register", "--phone", "010-5555-000\(index)", "--nick", nick, "--birth", "1998-03-14",
-                                      "--email", "a@example.com", "--gender", "male"])
-            XCTAssertEqual(result.status, 1, nick)
-            XCTAssertEqual(try result.jsonError()["code"] as? String, "nick_not_allowed")
-            XCTAssertEqual(try result.jsonError()["status"] as? Int, 202)
+            // Global options after the command words, and --as by phone in another format.
+            let same = try slp.run("user", "show", "--json", "--as", "+821012345678")
+            XCTAssertEqual(same, shown)
         }
     }
 
-    func testHostileAndKoreanNicksRoundTrip() throws {
-        for (index, nick) in ["x');DROP--", "새싹🌱", "  공백  ", "ㅎㅇ"].enumerated() {
-            let uid = try register(phone: "010-7777-000\(index)", nick: nick).stdout.trimmingCharacters(in: .newlines)
-            let shown = try slp.run("--json", "user", "show", "--as", uid).jsonObject()
-            XCTAssertEqual(shown["nick"] as? String, nick.trimmingCharacters(in: .whitespaces))
+    func testSamePhoneInAnotherFormatIsAlreadyRegistered() {
+        onEachBackend {
+            XCTAssertEqual(try register(phone: "010-1234-5678").status, 0)
+            let again = try slp.run(["--json", "register", "--phone", "+821012345678", "--nick", "둘", "--birth", "1990-01-01",
+                                     "--email", "b@example.com", "--gender", "male"])
+            XCTAssertEqual(again.status, 1)
+            XCTAssertEqual(again.stdout, "")
+            XCTAssertEqual(again.stderr, """
+                Error: this phone number is already registered
+                {"error":{"code":"already_registered","status":201,"message":"this phone number is already registered"}}
+
+                """)
         }
-        let sql = "x'); DROP TABLE users;--"
-        let long = try register(phone: "010-7777-1000", nick: sql)
-        XCTAssertEqual(long.status, 64, "24 characters is too long for a nick")
-        XCTAssertEqual(try register(phone: "010-7777-1001").status, 0, "the users table is still there")
     }
 
+    func testInvalidValuesExit64WithOneErrorLine() {
+        onEachBackend {
+            let cases: [([String], String)] = [
+                (["--nick", "abcdefghijk"], "Error: a nick has at most 10 characters (got 11)"),
+                (["--birth", "2010-01-01"], "Error: you must be at least 17 years old to register (age 16)"),
+                (["--birth", "1998-02-30"], "Error: --birth: '1998-02-30' is not a date (YYYY-MM-DD)"),
+                (["--phone", "02-123-4567"], "Error: '02-123-4567' is not a Korean mobile number (010-1234-5678)"),
+                (["--email", "not-an-email"], "Error: 'not-an-email' is not an e-mail address"),
+                (["--gender", "other"], "Error: gender is female or male, not 'other'"),
+            ]
+            for (override, expected) in cases {
+                var options = ["--phone": "010-1234-5678", "--nick": "새싹", "--birth": "1998-03-14", "--email": "a@example.com", "--gender": "female"]
+                options[override[0]] = override[1]
+                let arguments = ["register"] + options.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
+                let result = try slp.run(arguments)
+                XCTAssertEqual(result.status, 64, "\(override)")
+                XCTAssertEqual(result.stderr, expected + "\n", "\(override)")
+                XCTAssertEqual(result.stdout, "")
+            }
+            let nan = try slp.run("user", "update", "--age-min", "nan", "--as", "x")
+            XCTAssertEqual(nan.status, 64)
+            XCTAssertEqual(nan.stderr, "Error: --age-min: 'nan' is not a whole number\n")
+        }
+    }
+
+    func testForbiddenNickIsRefusedInEverySpelling() {
+        onEachBackend {
+            for (index, nick) in ["admin", "ＡＤＭＩＮ", "Admin", "씨발".decomposedStringWithCanonicalMapping].enumerated() {
+                let result = try slp.run(["--json", "register", "--phone", "010-5555-000\(index)", "--nick", nick, "--birth", "1998-03-14",
+                                          "--email", "a@example.com", "--gender", "male"])
+                XCTAssertEqual(result.status, 1, nick)
+                XCTAssertEqual(try result.jsonError()["code"] as? String, "nick_not_allowed")
+                XCTAssertEqual(try result.jsonError()["status"] as? Int, 202)
+            }
+        }
+    }
+
+    func testHostileAndKoreanNicksRoundTrip() {
+        onEachBackend {
+            for (index, nick) in ["x');DROP--", "새싹🌱", "  공백  ", "ㅎㅇ"].enumerated() {
+                let uid = try register(phone: "010-7777-000\(index)", nick: nick).stdout.trimmingCharacters(in: .newlines)
+                let shown = try slp.run("--json", "user", "show", "--as", uid).jsonObject()
+                XCTAssertEqual(shown["nick"] as? String, nick.trimmingCharacters(in: .whitespaces))
+            }
+            let sql = "x'); DROP TABLE users;--"
+            let long = try register(phone: "010-7777-1000", nick: sql)
+            XCTAssertEqual(long.status, 64, "24 characters is too long for a nick")
+            XCTAssertEqual(try register(phone: "010-7777-1001").status, 0, "the users table is still there")
+        }
+    }
+
+    /// SQLite only: about the database file itself, its directory and how its path is taken.
     func testDatabaseFileIsPrivateAndPathsAreLiteral() throws {
+        let directory = try TemporaryDirectory()
+        slp = SLPBinary(database: directory.path("data/slp.sqlite"))
         XCTAssertEqual(try register().status, 0)
         let attributes = try FileManager.default.attributesOfItem(atPath: directory.path("data/slp.sqlite"))
         XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
@@ -127,52 +137,58 @@ final class RegisterAndUserCLITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path("x.db")))
     }
 
-    func testUpdateAndWithdraw() throws {
-        let uid = try register().stdout.trimmingCharacters(in: .newlines)
-        let updated = try slp.run("--json", "user", "update", "--as", uid, "--age-min", "20", "--age-max=35", "--searchable", "off",
-                                  "--study", "알고리즘")
-        XCTAssertEqual(updated.status, 0, updated.stderr)
-        let object = try updated.jsonObject()
-        XCTAssertEqual(object["ageMin"] as? Int, 20)
-        XCTAssertEqual(object["ageMax"] as? Int, 35)
-        XCTAssertEqual(object["searchable"] as? Int, 0)
-        XCTAssertEqual(object["study"] as? String, "알고리즘")
+    func testUpdateAndWithdraw() {
+        onEachBackend {
+            let uid = try register().stdout.trimmingCharacters(in: .newlines)
+            let updated = try slp.run("--json", "user", "update", "--as", uid, "--age-min", "20", "--age-max=35", "--searchable", "off",
+                                      "--study", "알고리즘")
+            XCTAssertEqual(updated.status, 0, updated.stderr)
+            let object = try updated.jsonObject()
+            XCTAssertEqual(object["ageMin"] as? Int, 20)
+            XCTAssertEqual(object["ageMax"] as? Int, 35)
+            XCTAssertEqual(object["searchable"] as? Int, 0)
+            XCTAssertEqual(object["study"] as? String, "알고리즘")
 
-        let inverted = try slp.run("user", "update", "--as", uid, "--age-min", "40")
-        XCTAssertEqual(inverted.status, 64)
-        XCTAssertEqual(inverted.stderr, "Error: the minimum age 40 is above the maximum 35\n")
-        let nothing = try slp.run("user", "update", "--as", uid)
-        XCTAssertEqual(nothing.status, 64)
+            let inverted = try slp.run("user", "update", "--as", uid, "--age-min", "40")
+            XCTAssertEqual(inverted.status, 64)
+            XCTAssertEqual(inverted.stderr, "Error: the minimum age 40 is above the maximum 35\n")
+            let nothing = try slp.run("user", "update", "--as", uid)
+            XCTAssertEqual(nothing.status, 64)
 
-        let withdrawn = try slp.run("user", "withdraw", "--as", uid)
-        XCTAssertEqual(withdrawn.status, 0)
-        XCTAssertEqual(withdrawn.stdout, "Withdrawn: 새싹 (\(uid)). Your account and personal data are gone.\n")
-        let gone = try slp.run("--json", "user", "show", "--as", uid)
-        XCTAssertEqual(gone.status, 1)
-        XCTAssertEqual(try gone.jsonError()["code"] as? String, "not_registered")
-        XCTAssertEqual(try gone.jsonError()["status"] as? Int, 406)
-        XCTAssertEqual(try register().status, 0, "the phone number is free again")
+            let withdrawn = try slp.run("user", "withdraw", "--as", uid)
+            XCTAssertEqual(withdrawn.status, 0)
+            XCTAssertEqual(withdrawn.stdout, "Withdrawn: 새싹 (\(uid)). Your account and personal data are gone.\n")
+            let gone = try slp.run("--json", "user", "show", "--as", uid)
+            XCTAssertEqual(gone.status, 1)
+            XCTAssertEqual(try gone.jsonError()["code"] as? String, "not_registered")
+            XCTAssertEqual(try gone.jsonError()["status"] as? Int, 406)
+            XCTAssertEqual(try register().status, 0, "the phone number is free again")
+        }
     }
 
-    func testOtherUsersSeeOnlyThePublicProfile() throws {
-        let me = try register(phone: "010-1111-1111", nick: "나").stdout.trimmingCharacters(in: .newlines)
-        let other = try register(phone: "010-2222-2222", nick: "너").stdout.trimmingCharacters(in: .newlines)
-        let profile = try slp.run("--json", "user", "show", other, "--as", me).jsonObject()
-        XCTAssertEqual(Set(profile.keys), ["uid", "nick", "gender", "study", "comment", "reputation", "sesac", "background", "createdAt"])
-        XCTAssertEqual(profile["nick"] as? String, "너")
-        let text = try slp.run("user", "show", other, "--as", me)
-        XCTAssertFalse(text.stdout.contains("010-2222-2222"))
-        XCTAssertFalse(text.stdout.contains("1998"))
-        let missing = try slp.run("--json", "user", "show", "NoSuchUser", "--as", me)
-        XCTAssertEqual(missing.status, 1)
-        XCTAssertEqual(try missing.jsonError()["code"] as? String, "user_not_found")
+    func testOtherUsersSeeOnlyThePublicProfile() {
+        onEachBackend {
+            let me = try register(phone: "010-1111-1111", nick: "나").stdout.trimmingCharacters(in: .newlines)
+            let other = try register(phone: "010-2222-2222", nick: "너").stdout.trimmingCharacters(in: .newlines)
+            let profile = try slp.run("--json", "user", "show", other, "--as", me).jsonObject()
+            XCTAssertEqual(Set(profile.keys), ["uid", "nick", "gender", "study", "comment", "reputation", "sesac", "background", "createdAt"])
+            XCTAssertEqual(profile["nick"] as? String, "너")
+            let text = try slp.run("user", "show", other, "--as", me)
+            XCTAssertFalse(text.stdout.contains("010-2222-2222"))
+            XCTAssertFalse(text.stdout.contains("1998"))
+            let missing = try slp.run("--json", "user", "show", "NoSuchUser", "--as", me)
+            XCTAssertEqual(missing.status, 1)
+            XCTAssertEqual(try missing.jsonError()["code"] as? String, "user_not_found")
+        }
     }
 
-    func testActingUserFromEnvironmentAndMissing() throws {
-        let uid = try register().stdout.trimmingCharacters(in: .newlines)
-        XCTAssertEqual(try slp.run(["user", "show"], environment: ["SLP_USER": uid]).status, 0)
-        let missing = try slp.run("user", "show")
-        XCTAssertEqual(missing.status, 1)
-        XCTAssertEqual(missing.stderr, "Error: not registered: pass --as UID|PHONE or set SLP_USER to a registered user\n")
+    func testActingUserFromEnvironmentAndMissing() {
+        onEachBackend {
+            let uid = try register().stdout.trimmingCharacters(in: .newlines)
+            XCTAssertEqual(try slp.run(["user", "show"], environment: ["SLP_USER": uid]).status, 0)
+            let missing = try slp.run("user", "show")
+            XCTAssertEqual(missing.status, 1)
+            XCTAssertEqual(missing.stderr, "Error: not registered: pass --as UID|PHONE or set SLP_USER to a registered user\n")
+        }
     }
 }
