@@ -147,7 +147,7 @@ final class EventsCLITests: XCTestCase {
             // exit status and first line; every command's clock is an hour after the one before
             // (interleaved across writers), so dodge penalties do not block for long.
             var scripts: [[[String]]] = []
-            var random = SplitMix(seed: 41)
+            var random = SeededGenerator(seed: 41)
             for writer in 0..<4 {
                 let me = others[writer]
                 scripts.append((0..<50).map { step in
@@ -276,18 +276,5 @@ final class EventsCLITests: XCTestCase {
             XCTAssertEqual(events.compactMap { $0["_id"] as? String }, messages.compactMap { $0["_id"] as? String })
             XCTAssertEqual(events.compactMap { $0["chat"] as? String }, messages.compactMap { $0["chat"] as? String })
         }
-    }
-}
-
-/// SplitMix64, for a reproducible script.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
