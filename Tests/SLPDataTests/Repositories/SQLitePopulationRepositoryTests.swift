@@ -8,18 +8,15 @@ import XCTest
 /// How SQLite stores a bulk load: queue and study rows carrying the same documents as entering
 /// the queue writes, and foreign keys back on. The behaviour itself: `PopulationRepositoryContractTests`.
 final class SQLitePopulationRepositoryTests: QueueDatabaseTestCase {
-    private var population: SQLitePopulationRepository!
     private var seed: SeedPopulationUseCase!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        population = SQLitePopulationRepository(database: database)
         seed = SeedPopulationUseCase(population: population, clock: StoppedClock(queueTestNow))
     }
 
     override func tearDownWithError() throws {
         seed = nil
-        population = nil
         try super.tearDownWithError()
     }
 

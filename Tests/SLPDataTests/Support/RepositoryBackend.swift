@@ -23,16 +23,7 @@ struct RepositoryBackend {
     /// A new database file.
     static var sqlite: RepositoryBackend {
         RepositoryBackend(name: "SQLite") { directory in
-            let path = directory.appendingPathComponent("slp.sqlite").path
-            func connect() throws -> Repositories {
-                let database = try Database(path: path)
-                return Repositories(
-                    users: SQLiteUserRepository(database: database), queue: SQLiteQueueRepository(database: database),
-                    search: SQLiteSearchRepository(database: database), population: SQLitePopulationRepository(database: database),
-                    matches: SQLiteMatchRepository(database: database), chats: SQLiteChatRepository(database: database),
-                    events: SQLiteEventRepository(database: database), reconnect: connect)
-            }
-            return try connect()
+            Repositories(sqlite: try Database(path: directory.appendingPathComponent("slp.sqlite").path))
         }
     }
 

@@ -38,12 +38,10 @@ class RepositoryContractTestCase: TemporaryDirectoryTestCase {
     func forEachBackend(file: StaticString = #filePath, line: UInt = #line, _ body: () throws -> Void) {
         for backend in RepositoryBackend.available {
             backendName = backend.name
-            phones = 0
-            known = []
             do {
                 let scratch = directory.appendingPathComponent(backend.name, isDirectory: true)
                 try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-                repositories = try backend.open(scratch)
+                use(try backend.open(scratch))
                 try body()
             } catch {
                 XCTFail("threw \(error)", file: file, line: line)
@@ -51,6 +49,13 @@ class RepositoryContractTestCase: TemporaryDirectoryTestCase {
             repositories = nil
             backendName = nil
         }
+    }
+
+    /// Makes `repositories` the store the helpers work on, as new: nobody known yet.
+    func use(_ repositories: Repositories) {
+        self.repositories = repositories
+        phones = 0
+        known = []
     }
 
     /// Every failure says which backend it happened on.
