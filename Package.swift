@@ -102,7 +102,7 @@ let package = Package(
                            .target(name: "SLPTestCluster", condition: postgreSQL)]),
         .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain", "SLPTestSupport"]),
         .testTarget(name: "SLPTestSupportTests", dependencies: ["SLPTestSupport", "SLPDomain"]),
-        .testTarget(name: "CLITests", dependencies: ["slp", "SLPData", .target(name: "SLPTestCluster", condition: postgreSQL)]),
+        .testTarget(name: "CLITests", dependencies: ["slp", "SLPData", "SLPSupport", .target(name: "SLPTestCluster", condition: postgreSQL)]),
     ],
     swiftLanguageModes: [.v6]
 )

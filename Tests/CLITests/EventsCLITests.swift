@@ -1,4 +1,5 @@
 import Foundation
+import SLPSupport
 import XCTest
 
 /// `slp events` and `slp queue --wait` through the binary, with the other side in other processes;
@@ -147,7 +148,7 @@ final class EventsCLITests: XCTestCase {
             // exit status and first line; every command's clock is an hour after the one before
             // (interleaved across writers), so dodge penalties do not block for long.
             var scripts: [[[String]]] = []
-            var random = SeededGenerator(seed: 41)
+            var random = SplitMix64(seed: 41)
             for writer in 0..<4 {
                 let me = others[writer]
                 scripts.append((0..<50).map { step in

@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+import SLPSupport
 import SLPTestCluster
 import XCTest
 
@@ -71,7 +72,7 @@ final class PostgreSQLCLITests: XCTestCase {
         let vocabulary = Set(people.flatMap { $0["studylist"] as? [String] ?? [] }).sorted()
         guard vocabulary.count > 10 else { return XCTFail("too few studies to draw from: \(vocabulary)") }
 
-        var random = SeededGenerator(seed: 20_261_125)
+        var random = SplitMix64(seed: 20_261_125)
         var answered = 0
         for query in 0..<60 {
             var arguments = ["--json", "search", "--radius", String(Int.random(in: 100...20_000, using: &random))]

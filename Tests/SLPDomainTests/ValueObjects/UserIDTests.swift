@@ -1,17 +1,6 @@
 import SLPDomain
+import SLPSupport
 import XCTest
-
-/// A deterministic generator (TestSplitMix64) for reproducible identifiers.
-private struct TestSplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 final class UserIDTests: XCTestCase {
     private func isAlphanumericASCII(_ text: String) -> Bool {
@@ -35,8 +24,8 @@ final class UserIDTests: XCTestCase {
     }
 
     func testRandomUsingAGeneratorIsDeterministicAndValid() throws {
-        var a = TestSplitMix64(state: 42)
-        var b = TestSplitMix64(state: 42)
+        var a = SplitMix64(seed: 42)
+        var b = SplitMix64(seed: 42)
         let first = UserID.random(using: &a)
         XCTAssertEqual(first, UserID.random(using: &b))
         XCTAssertNotEqual(first, UserID.random(using: &a))
@@ -65,7 +54,7 @@ final class UserIDTests: XCTestCase {
     /// Every length from 1 to 64 reads back as its text and orders as its text.
     func testEveryLengthRoundTripsAndOrdersAsItsText() throws {
         let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
-        var generator = TestSplitMix64(state: 7)
+        var generator = SplitMix64(seed: 7)
         var uids: [UserID] = []
         for length in 1...64 {
             for _ in 0..<4 {
