@@ -85,24 +85,27 @@ let package = Package(
             name: "slp", dependencies: ["SLPDomain", "SLPData", "SLPCommandLine", "SLPSupport"],
             swiftSettings: directMetadata,
             linkerSettings: [.unsafeFlags(staticExecutable + linkOrder, .when(configuration: .release, traits: ["StaticExecutable"]))]),
-        .executableTarget(name: "slp-bench", dependencies: ["SLPDomain", "SLPData", "SLPSupport"], linkerSettings: lldInRelease),
+        .executableTarget(
+            name: "slp-bench",
+            dependencies: ["SLPDomain", "SLPData", "SLPSupport", .target(name: "SLPPrivateCluster", condition: postgreSQL), .target(name: "CLibPQ", condition: postgreSQL)],
+            linkerSettings: lldInRelease),
         // Fuzz targets: `Scripts/fuzz`; a plain build replays saved inputs.
         .target(name: "SLPFuzzSupport"),
         .executableTarget(name: "slp-fuzz-values", dependencies: ["SLPDomain", "SLPFuzzSupport"], linkerSettings: lldInRelease),
         .executableTarget(name: "slp-fuzz-arguments", dependencies: ["SLPCommandLine", "SLPDomain", "SLPFuzzSupport"], linkerSettings: lldInRelease),
         // In-memory repositories and test values shared by the tests of the domain and the executable.
         .target(name: "SLPTestSupport", dependencies: ["SLPDomain"]),
-        // The PostgreSQL server every test target shares (`--traits PostgreSQL`; empty without it).
-        .target(name: "SLPTestCluster", dependencies: [.target(name: "CLibPQ", condition: postgreSQL)]),
+        // A private PostgreSQL server for the tests and the benchmark (`--traits PostgreSQL`; empty without it).
+        .target(name: "SLPPrivateCluster", dependencies: [.target(name: "CLibPQ", condition: postgreSQL)]),
         .testTarget(name: "SLPSupportTests", dependencies: ["SLPSupport"]),
         .testTarget(name: "SLPDomainTests", dependencies: ["SLPDomain", "SLPSupport", "SLPTestSupport"]),
         .testTarget(
             name: "SLPDataTests",
             dependencies: ["SLPData", "SLPDomain", "SLPSupport", "SLPTestSupport", "CSQLite", .target(name: "CLibPQ", condition: postgreSQL),
-                           .target(name: "SLPTestCluster", condition: postgreSQL)]),
+                           .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
         .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain", "SLPTestSupport"]),
         .testTarget(name: "SLPTestSupportTests", dependencies: ["SLPTestSupport", "SLPDomain"]),
-        .testTarget(name: "CLITests", dependencies: ["slp", "SLPData", "SLPSupport", .target(name: "SLPTestCluster", condition: postgreSQL)]),
+        .testTarget(name: "CLITests", dependencies: ["slp", "SLPData", "SLPSupport", .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,48 +3,37 @@ import SLPData
 import SLPDomain
 import SLPSupport
 
-/// Chat figures: paging a 100k-message conversation in a 2M-message database, and how fast
-/// `slp chat send` stores lines from standard input.
+/// Chat figures on one backend: paging a 100k-message conversation among 2M messages, how fast
+/// `slp chat send` stores lines from standard input, and how soon followers print a message.
 enum ChatBench {
     static let conversations = 20
     static let messagesPerConversation = 100_000
 
-    static func run(directory: String, clock: any TimeProvider, report: inout Report) throws {
-        let path = "\(directory)/chat.sqlite"
-        try? FileManager.default.removeItem(atPath: path)
-        let database = try Database(path: path)
-        try SeedPopulationUseCase(population: SQLitePopulationRepository(database: database), clock: clock)(
+    /// Fills `store` (new, empty) with 2M messages and measures reading and sending on it;
+    /// `slp` processes reach it at `store.location`.
+    static func run(store: any BenchStore, directory: String, clock: any TimeProvider) throws -> ChatFigures {
+        var figures = ChatFigures(backend: store.name)
+        try SeedPopulationUseCase(population: store.population, clock: clock)(
             try SeedOptions(count: conversations * 2, seed: 5, spreadKilometres: 1))
-        let uids = try database.read { try $0.prepare("SELECT uid FROM queue ORDER BY uid").map { try UserID($0.text(0)) } }
-        let matches = SQLiteMatchRepository(database: database)
+        let uids = try store.waitingUIDs()
         for pair in stride(from: 0, to: uids.count, by: 2) {
-            _ = try RequestStudyUseCase(matches: matches, clock: clock)(me: uids[pair], other: uids[pair + 1])
-            _ = try AcceptStudyUseCase(matches: matches, clock: clock)(me: uids[pair + 1], other: uids[pair])
+            _ = try RequestStudyUseCase(matches: store.matches, clock: clock)(me: uids[pair], other: uids[pair + 1])
+            _ = try AcceptStudyUseCase(matches: store.matches, clock: clock)(me: uids[pair + 1], other: uids[pair])
         }
-        print("filling \(conversations) conversations of \(messagesPerConversation) messages…")
+        print("\(store.name): filling \(conversations) conversations of \(messagesPerConversation) messages…")
         let started = Stopwatch.now()
-        let matchIDs = try database.read { connection in
-            try connection.prepare("SELECT match_id, user_id, partner_uid FROM match_members ORDER BY match_id, user_id")
-                .map { ($0.int64(0), $0.text(2)) }
-        }
+        let members = try store.matchMembers()
         let base = Int64(clock.now.timeIntervalSince1970 * 1_000) - Int64(messagesPerConversation)
-        for index in stride(from: 0, to: matchIDs.count, by: 2) {
-            let (matchID, toB) = matchIDs[index]
-            let (_, toA) = matchIDs[index + 1]
-            try database.write { connection in
-                try connection.prepare("""
-                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-                    INSERT INTO messages (match_id, seq, from_uid, to_uid, chat, created_at)
-                    SELECT ?, i, CASE i % 2 WHEN 0 THEN ? ELSE ? END, CASE i % 2 WHEN 0 THEN ? ELSE ? END,
-                           'message number ' || i || ' 스터디 얘기', ? + i FROM n
-                    """).run([.int(messagesPerConversation), .integer(matchID), .text(toA), .text(toB), .text(toB), .text(toA), .integer(base)])
-            }
+        for index in stride(from: 0, to: members.count, by: 2) {
+            try store.fill(
+                match: members[index].match, count: messagesPerConversation, toA: members[index + 1].partner,
+                toB: members[index].partner, firstAt: base)
         }
-        report.chatFill = Double(Stopwatch.now() - started) / 1e9
+        figures.fill = Double(Stopwatch.now() - started) / 1e9
 
         // In-process: opening a chat (newest 50) and paging forward from a random point.
         let me = uids[0]
-        let read = ReadMessagesUseCase(chats: SQLiteChatRepository(database: database))
+        let read = ReadMessagesUseCase(chats: store.chats)
         var newest: [Double] = [], paging: [Double] = []
         var random = SplitMix64(seed: 3)
         for _ in 0..<300 {
@@ -52,55 +41,55 @@ enum ChatBench {
             let since = Date(timeIntervalSince1970: Double(base + Int64(random.next() % UInt64(messagesPerConversation))) / 1_000)
             paging.append(try Stopwatch.measure { _ = try read(me: me, with: nil, page: .after(since, limit: 50)) }.1)
         }
-        report.chatNewest = Percentiles(newest)
-        report.chatPaging = Percentiles(paging)
+        figures.newest = Percentiles(newest)
+        figures.paging = Percentiles(paging)
 
-        let slp = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("slp").path
-        guard FileManager.default.isExecutableFile(atPath: slp) else { return }
+        let slp = SLPBench.slpPath
+        guard FileManager.default.isExecutableFile(atPath: slp) else { return figures }
         if let hyperfine = Shell.which("hyperfine") {
             let export = "\(directory)/chat-hyperfine.json"
-            let command = "\(slp) --db \(path) --as \(me) --json chat list --limit 50"
+            let command = "\(slp) --db \(store.location) --as \(me) --json chat list --limit 50"
             let (_, status) = try Shell.run(hyperfine, ["-N", "--warmup", "10", "--runs", "100", "--export-json", export, command])
             if status == 0, let data = FileManager.default.contents(atPath: export),
                let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
                let median = (json["results"] as? [[String: Any]])?.first?["median"] as? Double {
-                report.chatListProcess = median * 1_000
+                figures.listProcess = median * 1_000
             }
         }
-        // Sending: 5000 lines through one process, each stored (and synced) before the next is read.
+        // Sending: 5000 lines through one process, each stored (and made durable) before the next is read.
         let lines = 5_000
         let input = "\(directory)/lines.txt"
         try (1...lines).map { "line \($0) 안녕하세요" }.joined(separator: "\n").appending("\n").write(toFile: input, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: slp)
-        process.arguments = ["--db", path, "--as", me.rawValue, "chat", "send"]
+        process.arguments = ["--db", store.location, "--as", me.rawValue, "chat", "send"]
         process.standardInput = FileHandle(forReadingAtPath: input)
         process.standardOutput = FileHandle.nullDevice
         let sendStarted = Stopwatch.now()
         try process.run()
         process.waitUntilExit()
         let seconds = Double(Stopwatch.now() - sendStarted) / 1e9
-        if process.terminationStatus == 0 { report.chatSendRate = Double(lines) / seconds }
-        let total = try database.read { try $0.prepare("SELECT count(*) FROM messages").first { $0.int(0) } } ?? 0
-        report.chatMessages = total
+        if process.terminationStatus == 0 { figures.sendRate = Double(lines) / seconds }
+        figures.messages = try store.messageCount()
         let (sender, follower) = (uids[2], uids[3])
-        report.chatFollowLatency = try latency(
-            slp: slp, path: path, ["--as", follower.rawValue, "--json", "chat", "follow", "--with", sender.rawValue],
+        figures.followLatency = try latency(
+            store: store, ["--as", follower.rawValue, "--json", "chat", "follow", "--with", sender.rawValue],
             history: messagesPerConversation, sender: sender, clock: clock)
         // Each message is also an event for its recipient: `slp events` from now on.
-        report.eventsLatency = try latency(
-            slp: slp, path: path, ["--as", follower.rawValue, "--json", "events"], history: 0, sender: sender, clock: clock)
+        figures.eventsLatency = try latency(
+            store: store, ["--as", follower.rawValue, "--json", "events"], history: 0, sender: sender, clock: clock)
+        return figures
     }
 
     /// Milliseconds from a message's commit (in this process) to its line on the stdout of a
     /// following `slp` process (`chat follow`, `events`), for 30 messages sent a tenth of a
     /// second apart, once the `history` lines it prints first have arrived.
     private static func latency(
-        slp: String, path: String, _ arguments: [String], history: Int, sender: UserID, clock: any TimeProvider
+        store: any BenchStore, _ arguments: [String], history: Int, sender: UserID, clock: any TimeProvider
     ) throws -> Percentiles {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: slp)
-        process.arguments = ["--db", path] + arguments
+        process.executableURL = URL(fileURLWithPath: SLPBench.slpPath)
+        process.arguments = ["--db", store.location] + arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -115,8 +104,7 @@ enum ChatBench {
             pending += chunk
             lines += chunk.filter { $0 == 0x0A }.count
         }
-        let database = try Database(path: path)
-        let send = SendMessageUseCase(chats: SQLiteChatRepository(database: database), clock: clock)
+        let send = SendMessageUseCase(chats: store.chats, clock: clock)
         var latencies: [Double] = []
         // A moment to open and take its starting point, so the first probe is news to it.
         usleep(300_000)

@@ -4,9 +4,11 @@ import SLPDomain
 import SLPSupport
 
 /// `slp-bench`: search and queue figures at 100k and 1M waiting users, with Redis GEOSEARCH
-/// and (process against process) `redis-cli` as anchors, measured in the same run.
+/// and (process against process) `redis-cli` as anchors, measured in the same run; with
+/// `--postgres [URL]`, the same on the PostgreSQL backend beside them, with PostGIS as its anchor.
 ///
-/// Usage: `swift build -c release --static-swift-stdlib && .build/release/slp-bench [--quick] [--dir DIR]`
+/// Usage: `swift build -c release --static-swift-stdlib && .build/release/slp-bench [--quick] [--dir DIR]`;
+/// `swift build -c release --traits PostgreSQL && .build/release/slp-bench --postgres [URL] [--quick]`
 @main
 struct SLPBench {
     struct FixedClock: TimeProvider {
@@ -27,8 +29,25 @@ struct SLPBench {
         }
     }
 
+    /// The `slp` built next to this benchmark.
+    static var slpPath: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("slp").path
+    }
+
     static func run() throws {
         let arguments = CommandLine.arguments
+        // `--postgres` alone: a private cluster; `--postgres URL`: that server.
+        let postgresURL: String?? = arguments.firstIndex(of: "--postgres").map { index in
+            index + 1 < arguments.count && !arguments[index + 1].hasPrefix("--") ? arguments[index + 1] : nil
+        }
+        #if PostgreSQL
+        let postgres = try postgresURL.map { try PostgresSide(url: $0) }
+        defer { postgres?.stop() }
+        #else
+        if postgresURL != nil {
+            throw BenchError(description: "this slp-bench was built without PostgreSQL; build it with: swift build -c release --traits PostgreSQL")
+        }
+        #endif
         if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.count {
             let option = { (name: String) in arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } }
             try profile(hotspots: arguments[index + 1] == "hotspots", database: option("--db"), study: option("--study"),
@@ -40,7 +59,7 @@ struct SLPBench {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: directory) }
             var report = Report()
-            try ChatBench.run(directory: directory, clock: clock, report: &report)
+            try runChat(directory: directory, report: &report, postgres: postgresSide(postgres))
             report.print()
             return
         }
@@ -60,11 +79,10 @@ struct SLPBench {
             ? [("20k-uniform", 20_000, false), ("20k-hotspots", 20_000, true)]
             : [("100k-uniform", 100_000, false), ("100k-hotspots", 100_000, true), ("1M-uniform", 1_000_000, false), ("1M-hotspots", 1_000_000, true)]
         var report = Report()
-        var processDataset: Dataset?
+        var processDataset: (Dataset, SecondBackend?)?
         for (name, count, hotspots) in sizes {
             print("\n== \(name): seeding \(count) users…")
             let dataset = try Dataset(name: name, count: count, hotspots: hotspots, directory: directory, clock: clock)
-            report.seed.append((name, dataset.seedSeconds))
             print("seeded in \(String(format: "%.2f", dataset.seedSeconds)) s; loading rows for the brute-force check…")
             try dataset.loadRows()
             let anchor = client.map { RedisAnchor(client: $0, prefix: name) }
@@ -72,20 +90,58 @@ struct SLPBench {
                 print("loading Redis…")
                 try anchor.load(dataset.rows)
             }
+            report.seed.append((name, "SQLite", dataset.seedSeconds))
+            var second: SecondBackend?
+            #if PostgreSQL
+            if let postgres {
+                print("PostgreSQL: seeding \(count) users…")
+                let (pg, postgis) = try postgres.dataset(like: dataset, hotspots: hotspots, clock: clock)
+                report.seed.append((name, "PostgreSQL", pg.seedSeconds))
+                print("seeded in \(String(format: "%.2f", pg.seedSeconds)) s\(postgis == nil ? "" : "; PostGIS loaded")")
+                second = SecondBackend(pg, postgis: postgis, psql: postgres.psql)
+                report.postgisNote = postgres.postgisNote
+            }
+            #endif
             try checkCorrectness(dataset, report: &report)
-            try measureSearch(dataset, anchor: anchor, report: &report)
+            try measureSearch(dataset, anchor: anchor, second: second, report: &report)
             if count == sizes.map(\.1).max() {
                 try measureQueueEnter(dataset, report: &report)
                 // Whole processes are compared on the largest evenly spread population.
-                if !hotspots { processDataset = dataset }
+                if !hotspots { processDataset = (dataset, second) }
             }
         }
-        if let dataset = processDataset {
-            try measureProcesses(dataset, redisPort: redis?.port, directory: directory, report: &report)
+        if let (dataset, second) = processDataset {
+            try measureProcesses(dataset, second: second, redisPort: redis?.port, directory: directory, report: &report)
         }
         print("\n== chat")
-        try ChatBench.run(directory: directory, clock: clock, report: &report)
+        try runChat(directory: directory, report: &report, postgres: postgresSide(postgres))
         report.print()
+    }
+
+    #if PostgreSQL
+    private static func postgresSide(_ side: PostgresSide?) -> PostgresSide? { side }
+    #else
+    private static func postgresSide(_ side: Never?) -> Never? { nil }
+    #endif
+
+    /// Chat on SQLite, then on PostgreSQL when it is measured too.
+    #if PostgreSQL
+    static func runChat(directory: String, report: inout Report, postgres: PostgresSide?) throws {
+        try runChat(directory: directory, report: &report)
+        if let postgres {
+            report.chat.append(try ChatBench.run(store: try postgres.freshStore(), directory: directory, clock: clock))
+        }
+    }
+    #else
+    static func runChat(directory: String, report: inout Report, postgres: Never?) throws {
+        try runChat(directory: directory, report: &report)
+    }
+    #endif
+
+    private static func runChat(directory: String, report: inout Report) throws {
+        let path = "\(directory)/chat.sqlite"
+        try? FileManager.default.removeItem(atPath: path)
+        report.chat.append(try ChatBench.run(store: try SQLiteStore(path: path), directory: directory, clock: clock))
     }
 
     /// For a profiler: searches at 700 m and nothing else, on 20k freshly seeded users or on a
@@ -153,8 +209,9 @@ struct SLPBench {
             clock: clock)
     }
 
-    /// Interleaved, query by query on the same points: slp in-process, then Redis.
-    static func measureSearch(_ dataset: Dataset, anchor: RedisAnchor?, report: inout Report) throws {
+    /// Interleaved, query by query on the same points: slp in-process, then Redis, then (when
+    /// measured) the PostgreSQL backend, whose answers must equal SQLite's, and PostGIS.
+    static func measureSearch(_ dataset: Dataset, anchor: RedisAnchor?, second: SecondBackend?, report: inout Report) throws {
         let search = searchUseCase(dataset)
         let cases: [(label: String, radius: Double, study: String?, limit: Int?, queries: Int)] = [
             ("700 m", 700, nil, nil, 200),
@@ -165,6 +222,8 @@ struct SLPBench {
         ]
         try anchor?.resetServerTimes()
         var slpTimes: [String: [Double]] = [:], roundTrips: [String: [Double]] = [:], results: [String: [Int]] = [:]
+        var postgresTimes: [String: [Double]] = [:], postgisServer: [String: [Double]] = [:], postgisRoundTrips: [String: [Double]] = [:]
+        var compared = 0, differing = 0
         let points = dataset.queryPoints(200, seed: 11)
         for (index, point) in points.enumerated() {
             for item in cases where index < item.queries {
@@ -179,17 +238,34 @@ struct SLPBench {
                     }
                     roundTrips[item.label, default: []].append(redisMicros)
                 }
+                if let second {
+                    let (other, otherMicros) = try Stopwatch.measure { try second.search(me: second.me, request) }
+                    postgresTimes[item.label, default: []].append(otherMicros)
+                    compared += 1
+                    if other.fromQueueDB.map(\.uid) != result.fromQueueDB.map(\.uid)
+                        || other.fromQueueDB.map(\.distance) != result.fromQueueDB.map(\.distance) { differing += 1 }
+                    if let postgis = second.postgis {
+                        let (server, roundTrip) = try postgis(point, item.radius, item.study, item.limit)
+                        postgisServer[item.label, default: []].append(server)
+                        postgisRoundTrips[item.label, default: []].append(roundTrip)
+                    }
+                }
             }
         }
+        if second != nil { report.backendsAgree.append((dataset.name, compared, differing)) }
         let server = try anchor?.serverTimes() ?? [:]
         for item in cases {
             let key = item.study.map { anchor?.studyKey($0) ?? "" } ?? (anchor?.allKey ?? "")
             let tag = "\(key) r=\(Int(item.radius))" + (item.limit.map { " n=\($0)" } ?? "")
             let counts = results[item.label] ?? []
-            report.search.append(Report.SearchRow(
+            var row = Report.SearchRow(
                 dataset: dataset.name, label: item.label, meanResults: counts.isEmpty ? 0 : Double(counts.reduce(0, +)) / Double(counts.count),
                 slp: Percentiles(slpTimes[item.label] ?? []),
-                redisServer: server[tag].map(Percentiles.init), redisRoundTrip: roundTrips[item.label].map(Percentiles.init)))
+                redisServer: server[tag].map(Percentiles.init), redisRoundTrip: roundTrips[item.label].map(Percentiles.init))
+            row.postgres = postgresTimes[item.label].map(Percentiles.init)
+            row.postgisServer = postgisServer[item.label].map(Percentiles.init)
+            row.postgisRoundTrip = postgisRoundTrips[item.label].map(Percentiles.init)
+            report.search.append(row)
         }
     }
 
@@ -210,15 +286,17 @@ struct SLPBench {
         report.queueEnter = (dataset.name, Percentiles(times))
     }
 
-    /// Whole processes with hyperfine: `slp search --json` against `redis-cli GEOSEARCH` and `/bin/true`.
-    static func measureProcesses(_ dataset: Dataset, redisPort: UInt16?, directory: String, report: inout Report) throws {
-        let slp = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("slp").path
+    /// Whole processes with hyperfine: `slp search --json` on SQLite against `redis-cli
+    /// GEOSEARCH`, `/bin/true` and, when measured, `slp` on PostgreSQL and PostGIS through `psql`.
+    static func measureProcesses(_ dataset: Dataset, second: SecondBackend?, redisPort: UInt16?, directory: String, report: inout Report) throws {
+        let slp = slpPath
         guard FileManager.default.isExecutableFile(atPath: slp) else {
             print("note: \(slp) not found; build it first (swift build -c release --static-swift-stdlib)")
             return
         }
         let point = dataset.queryPoints(1, seed: 5)[0]
-        let slpCommand = "\(slp) --db \(dataset.database.path) --as \(dataset.me.uid) --json search --lat \(point.latitude) --long \(point.longitude)"
+        let search = "--json search --lat \(point.latitude) --long \(point.longitude)"
+        let slpCommand = "\(slp) --db \(dataset.database.path) --as \(dataset.me.uid) \(search)"
         if let time = Shell.which("time") ?? (FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil) {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: time)
@@ -235,22 +313,26 @@ struct SLPBench {
             print("note: hyperfine is not installed (apt-get install hyperfine); process timings are skipped")
             return
         }
-        var commands = [slpCommand]
+        let slpName = "slp search --json" + (second == nil ? "" : " (SQLite)")
+        var commands: [(name: String, command: String)] = [(slpName, slpCommand)]
+        if let second {
+            commands.append(("slp search --json (PostgreSQL)", "\(slp) --db \(second.location) --as \(second.me.uid) \(search)"))
+            if let psql = second.psqlCommand { commands.append(("psql PostGIS ST_DWithin", psql(point))) }
+        }
         if let redisPort, let redisCLI = Shell.which("redis-cli") {
             let arguments = RedisAnchor.geosearchArguments(
                 key: "\(dataset.name):all", longitude: point.longitude, latitude: point.latitude, radius: 700, count: nil)
-            commands.append("\(redisCLI) -p \(redisPort) " + arguments.joined(separator: " "))
+            commands.append(("redis-cli GEOSEARCH", "\(redisCLI) -p \(redisPort) " + arguments.joined(separator: " ")))
         }
-        commands.append("/bin/true")
+        commands.append(("/bin/true", "/bin/true"))
         // Rounds, the order reversed every other one: a machine that speeds up or slows down
-        // during the minute this takes moves both sides alike instead of only the later one.
-        let slpName = "slp search --json", redisName = "redis-cli GEOSEARCH", trueName = "/bin/true"
+        // during the minutes this takes moves every command alike instead of only the later ones.
         var times: [String: [Double]] = [:]
-        var roundRatios: [Double] = []
         for round in 0..<processRounds {
             let export = "\(directory)/hyperfine-\(round).json"
             let order = round % 2 == 0 ? commands : commands.reversed()
-            let (_, status) = try Shell.run(hyperfine, ["-N", "--warmup", "5", "--runs", "\(processRunsPerRound)", "--export-json", export] + order)
+            let (_, status) = try Shell.run(
+                hyperfine, ["-N", "--warmup", "5", "--runs", "\(processRunsPerRound)", "--export-json", export] + order.map(\.command))
             guard status == 0, let data = FileManager.default.contents(atPath: export),
                   let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
                   let results = json["results"] as? [[String: Any]] else {
@@ -259,19 +341,16 @@ struct SLPBench {
             }
             var medians: [String: Double] = [:]
             for result in results {
-                guard let command = result["command"] as? String, let runs = result["times"] as? [Double] else { continue }
-                let name = command.hasPrefix(slp) ? slpName : command.contains("redis-cli") ? redisName : trueName
+                guard let command = result["command"] as? String, let runs = result["times"] as? [Double],
+                      let name = commands.first(where: { $0.command == command })?.name else { continue }
                 times[name, default: []] += runs
                 medians[name] = Percentiles(runs).p50
             }
-            if let slpMedian = medians[slpName], let redisMedian = medians[redisName] {
-                roundRatios.append(slpMedian / redisMedian)
+            for (name, median) in medians where name != slpName && name != "/bin/true" {
+                if let base = medians[slpName] { report.processRatios[name, default: []].append(median / base) }
             }
         }
-        report.processes = [slpName, redisName, trueName].compactMap { name in
-            times[name].map { (name, Percentiles($0).p50 * 1_000) }
-        }
-        report.processRoundRatios = roundRatios
+        report.processes = commands.compactMap { item in times[item.name].map { (item.name, Percentiles($0).p50 * 1_000) } }
     }
 
     /// hyperfine rounds of the whole-process comparison, and runs of each command per round.

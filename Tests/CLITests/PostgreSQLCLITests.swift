@@ -1,7 +1,7 @@
 #if PostgreSQL
 import Foundation
 import SLPSupport
-import SLPTestCluster
+import SLPPrivateCluster
 import XCTest
 
 /// What only a PostgreSQL store has: connections that fail (exit 74, one line naming the

@@ -1,6 +1,6 @@
 #if PostgreSQL
 import Foundation
-import SLPTestCluster
+import SLPPrivateCluster
 import XCTest
 
 /// On PostgreSQL `chat follow` is woken by the server's notifications: a message committed by

@@ -16,6 +16,10 @@ final class PGConnection {
     private let handle: OpaquePointer
     /// The database and where it is, for messages: `slp on /run/postgresql`, never a password.
     let target: String
+    /// Statements prepared on the server, by their text: the name to execute them by.
+    private var prepared: [String: String] = [:]
+    /// Statements run once and not prepared (yet).
+    private var ranOnce: Set<String> = []
 
     init(uri: String) throws(PGError) {
         guard let handle = PQconnectdb(uri) else {
@@ -37,18 +41,50 @@ final class PGConnection {
 
     deinit { PQfinish(handle) }
 
-    /// Runs one statement with `values` as its parameters ($1, $2…; nil is NULL).
+    /// Runs one statement with `values` as its parameters ($1, $2…; nil is NULL). A statement
+    /// this connection runs a second time is prepared on the server then, and reused from then
+    /// on: parsed and planned once. One-time statements cost one round trip as before.
     @discardableResult
     func execute(_ sql: String, _ values: [(any PGValue)?] = []) throws(PGError) -> PGResult {
-        let result = withParameters(values.map { $0?.pgText }) { pointers in
-            PQexecParams(handle, sql, Int32(values.count), nil, pointers, nil, nil, 0)
+        let texts = values.map { $0?.pgText }
+        if let name = prepared[sql] {
+            return try check(withParameters(texts) { PQexecPrepared(handle, name, Int32(texts.count), $0, nil, nil, 0) })
         }
-        return try check(result)
+        if ranOnce.remove(sql) != nil {
+            let name = "slp_\(prepared.count)"
+            _ = try check(PQprepare(handle, name, sql, Int32(texts.count), nil))
+            prepared[sql] = name
+            return try check(withParameters(texts) { PQexecPrepared(handle, name, Int32(texts.count), $0, nil, nil, 0) })
+        }
+        ranOnce.insert(sql)
+        return try check(withParameters(texts) { PQexecParams(handle, sql, Int32(texts.count), nil, $0, nil, nil, 0) })
     }
 
     /// Runs statements separated by semicolons, without parameters (migrations).
     func executeScript(_ sql: String) throws(PGError) {
         _ = try check(PQexec(handle, sql))
+    }
+
+    /// Runs `COPY … FROM STDIN` (text format), sending the rows `next` returns until it returns
+    /// nil: a bulk load without statements or parameters per row.
+    func copy(_ sql: String, rows next: () -> [UInt8]?) throws(PGError) {
+        guard let started = PQexec(handle, sql) else { throw lost() }
+        guard PQresultStatus(started) == PGRES_COPY_IN else {
+            _ = try check(started)
+            return
+        }
+        PQclear(started)
+        var failed = false
+        while !failed, let chunk = next() {
+            failed = chunk.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { PQputCopyData(handle, $0.baseAddress, Int32(bytes.count)) != 1 }
+            }
+        }
+        guard PQputCopyEnd(handle, nil) == 1, !failed else { throw lost() }
+        // The COPY's outcome, then the end of its results.
+        let result = PQgetResult(handle)
+        while let extra = PQgetResult(handle) { PQclear(extra) }
+        _ = try check(result)
     }
 
     private func check(_ result: OpaquePointer?) throws(PGError) -> PGResult {

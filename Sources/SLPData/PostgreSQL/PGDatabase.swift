@@ -29,10 +29,13 @@ public final class PGDatabase {
     public init(uri: String, policy: RetryPolicy = PGDatabase.defaultPolicy) throws {
         connection = try PGConnection(uri: uri)
         self.policy = policy
-        // A lock held by another slp longer than SQLite's busy wait ends the statement (55P03).
-        try connection.execute("SELECT set_config('lock_timeout', $1, false)", ["\(policy.busyTimeoutMilliseconds)ms"])
+        // In one round trip: a lock held by another slp longer than SQLite's busy wait ends
+        // the statement (55P03); no JIT compilation, which costs more than slp's short
+        // statements take; the server's clock.
         let before = Date()
-        let server = try connection.execute("SELECT extract(epoch FROM clock_timestamp())::float8").first { $0.double(0) } ?? 0
+        let server = try connection.execute("""
+            SELECT set_config('lock_timeout', $1, false), set_config('jit', 'off', false), extract(epoch FROM clock_timestamp())::float8
+            """, ["\(policy.busyTimeoutMilliseconds)ms"]).first { $0.double(2) } ?? 0
         let after = Date()
         serverClockOffset = server - (before.timeIntervalSince1970 + after.timeIntervalSince1970) / 2
         try PGSchema.prepare(connection)
@@ -41,6 +44,17 @@ public final class PGDatabase {
     /// A consistent snapshot: every statement in `body` sees the same committed state.
     func read<T>(_ body: (PGConnection) throws -> T) throws -> T {
         try transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", commit: "COMMIT", body)
+    }
+
+    /// One statement that reads, on its own: a statement sees one snapshot, so it needs no
+    /// transaction around it (two round trips fewer).
+    func readStatement(_ sql: String, _ values: [(any PGValue)?] = []) throws -> PGResult {
+        try connection.execute(sql, values)
+    }
+
+    /// A maintenance statement that cannot run in a transaction (VACUUM).
+    func maintain(_ sql: String) throws {
+        try connection.executeScript(sql)
     }
 
     /// One serializable transaction; on a conflict the whole of `body` runs again. Its commit

@@ -1,6 +1,6 @@
 import Foundation
 #if PostgreSQL
-import SLPTestCluster
+import SLPPrivateCluster
 #endif
 import XCTest
 

@@ -1,7 +1,7 @@
 #if PostgreSQL
 import Foundation
 @testable import SLPData
-import SLPTestCluster
+import SLPPrivateCluster
 import XCTest
 
 final class PGConnectionTests: XCTestCase {

@@ -3,7 +3,7 @@ import Foundation
 @testable import SLPData
 import SLPDomain
 import SLPTestSupport
-import SLPTestCluster
+import SLPPrivateCluster
 import XCTest
 
 final class PGDatabaseTests: XCTestCase {

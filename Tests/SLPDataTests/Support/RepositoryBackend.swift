@@ -1,7 +1,7 @@
 import Foundation
 import SLPData
 #if PostgreSQL
-import SLPTestCluster
+import SLPPrivateCluster
 #endif
 
 /// A storage backend the repository contract runs against: a name for failure messages, and a

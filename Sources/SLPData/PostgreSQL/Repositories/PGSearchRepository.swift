@@ -20,25 +20,28 @@ public final class PGSearchRepository: SearchRepository {
 
     public func nearby(_ query: NearbyQuery) throws -> [NearbyUser] {
         let ranges = SpatialGrid.ranges(around: query.center, radius: query.radius)
-        var sql = """
-            SELECT \(Self.columns)
-            FROM unnest($1::bigint[], $2::bigint[]) AS r(low, high) JOIN slp.queue q ON q.cell BETWEEN r.low AND r.high
-            """
         var values: [(any PGValue)?] = [Self.array(ranges.map(\.lowerBound)), Self.array(ranges.map(\.upperBound))]
+        // Those open to anything match any study.
+        var studyFilter = ""
         if let study = query.study {
-            // Those open to anything match any study.
-            sql += " WHERE (q.study_keys ? $3 OR q.study_keys ? $4)"
+            studyFilter = " AND (q.study_keys ? $3 OR q.study_keys ? $4)"
             values += [study.key, Study.anything.key]
         }
+        // Both queue indexes, each read under its own condition (the columns it names are the queue's alone).
+        let sql = [PGSchema.compactQueueRow, "NOT (\(PGSchema.compactQueueRow))"].map { rows in
+            """
+            SELECT \(Self.columns)
+            FROM unnest($1::bigint[], $2::bigint[]) AS r(low, high) JOIN slp.queue q ON q.cell BETWEEN r.low AND r.high
+            WHERE \(rows)\(studyFilter)
+            """
+        }.joined(separator: "\nUNION ALL\n")
         let filter = TraitsFilter(query.criteria)
-        var cards = try database.read { connection in
-            try connection.execute(sql, values).map { row -> NearbyUser? in
-                guard !query.excluding.contains(UserID(stored: row.text(5))) else { return nil }
-                let coordinate = try coordinate(row)
-                let distance = query.center.distance(to: coordinate)
-                guard distance <= query.radius, filter.admits(row.int64(3)) else { return nil }
-                return try card(row, coordinate: coordinate, distance: distance)
-            }
+        var cards = try database.readStatement(sql, values).map { row -> NearbyUser? in
+            guard !query.excluding.contains(UserID(stored: row.text(5))) else { return nil }
+            let coordinate = try coordinate(row)
+            let distance = query.center.distance(to: coordinate)
+            guard distance <= query.radius, filter.admits(row.int64(3)) else { return nil }
+            return try card(row, coordinate: coordinate, distance: distance)
         }.compactMap { $0 }
         NearestFirstOrder.sort(&cards)
         if let limit = query.limit, cards.count > limit { cards.removeSubrange(limit...) }
@@ -46,28 +49,24 @@ public final class PGSearchRepository: SearchRepository {
     }
 
     public func requesters(of uid: UserID, from center: Coordinate) throws -> [NearbyUser] {
-        try database.read { connection in
-            try connection.execute("""
-                SELECT \(Self.columns) FROM slp.requests r JOIN slp.queue q ON q.user_id = r.from_id
-                WHERE r.to_id = (SELECT id FROM slp.users WHERE uid = $1)
-                """, [uid.rawValue]).map { row in
-                    let coordinate = try coordinate(row)
-                    return try card(row, coordinate: coordinate, distance: center.distance(to: coordinate))
-                }
-        }
+        try database.readStatement("""
+            SELECT \(Self.columns) FROM slp.requests r JOIN slp.queue q ON q.user_id = r.from_id
+            WHERE r.to_id = (SELECT id FROM slp.users WHERE uid = $1)
+            """, [uid.rawValue]).map { row in
+                let coordinate = try coordinate(row)
+                return try card(row, coordinate: coordinate, distance: center.distance(to: coordinate))
+            }
     }
 
     public func reportedPartners(of uid: UserID) throws -> Set<UserID> {
-        try database.read { connection in
-            let uids = try connection.execute("""
-                SELECT u.uid FROM slp.reports r JOIN slp.users u ON u.id = r.reported_id
-                WHERE r.reporter_id = (SELECT id FROM slp.users WHERE uid = $1)
-                UNION
-                SELECT u.uid FROM slp.reports r JOIN slp.users u ON u.id = r.reporter_id
-                WHERE r.reported_id = (SELECT id FROM slp.users WHERE uid = $1)
-                """, [uid.rawValue]).map { UserID(stored: $0.text(0)) }
-            return Set(uids)
-        }
+        let uids = try database.readStatement("""
+            SELECT u.uid FROM slp.reports r JOIN slp.users u ON u.id = r.reported_id
+            WHERE r.reporter_id = (SELECT id FROM slp.users WHERE uid = $1)
+            UNION
+            SELECT u.uid FROM slp.reports r JOIN slp.users u ON u.id = r.reporter_id
+            WHERE r.reported_id = (SELECT id FROM slp.users WHERE uid = $1)
+            """, [uid.rawValue]).map { UserID(stored: $0.text(0)) }
+        return Set(uids)
     }
 
     /// The card of a row read with `columns`.

@@ -1,34 +1,43 @@
 #if PostgreSQL
 import CLibPQ
 import Foundation
-import XCTest
 
-/// The PostgreSQL server every test target uses: the one `SLP_TEST_POSTGRES_URL` names when
-/// set, else a cluster of the tests' own, made by initdb in a temporary directory (as nobody
-/// when the tests run as root), reachable only through a Unix socket there, with a password.
-/// At the end of the test run, failed or not, the private cluster is stopped and removed; on
-/// a given server, the databases the tests made are dropped.
+/// A PostgreSQL server for the tests and the benchmark: a given one (a URL), else a cluster of
+/// their own, made by initdb in a temporary directory (as nobody when run as root), reachable
+/// only through a Unix socket there, with a password. `stop()` stops and removes the private
+/// cluster; on a given server, it drops the databases made through `freshDatabase()`.
 ///
 /// It talks to the server through libpq directly, never through SLPData: the tests of the
 /// PostgreSQL backend must not depend on the code they test to make their databases.
-public final class PrivateCluster: NSObject, XCTestObservation, @unchecked Sendable {
-    nonisolated(unsafe) private static var started: PrivateCluster?
+public final class PrivateCluster: @unchecked Sendable {
     private static let lock = NSLock()
+    nonisolated(unsafe) private static var started: PrivateCluster?
 
-    /// The server, started (or reached) on first use.
+    /// The server every test uses, started (or reached) on first use: the one
+    /// `SLP_TEST_POSTGRES_URL` names when set, else a private cluster. It is stopped when the
+    /// process exits normally, failed tests or not; a killed run's cluster is removed by the next.
     public static func shared() throws -> PrivateCluster {
-        lock.lock()
-        defer { lock.unlock() }
-        if let started { return started }
-        let cluster: PrivateCluster
-        if let given = ProcessInfo.processInfo.environment["SLP_TEST_POSTGRES_URL"], !given.isEmpty {
-            cluster = try PrivateCluster(server: given)
-        } else {
-            cluster = try PrivateCluster(inTemporaryDirectory: ())
+        try lock.withLock {
+            if let started { return started }
+            let given = ProcessInfo.processInfo.environment["SLP_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+            let cluster = try PrivateCluster.start(given: given)
+            started = cluster
+            atexit { PrivateCluster.lock.withLock { PrivateCluster.started }?.stop() }
+            return cluster
         }
-        started = cluster
-        XCTestObservationCenter.shared.addTestObserver(cluster)
-        return cluster
+    }
+
+    /// The server `url` names, or a new private cluster when it is nil: one that forgets
+    /// nothing acknowledged when `durable` (for the benchmark), else one that does not wait for
+    /// the disk (for the tests).
+    public static func start(given url: String?, durable: Bool = false) throws -> PrivateCluster {
+        if let url { try PrivateCluster(server: url) } else { try PrivateCluster(inTemporaryDirectory: durable) }
+    }
+
+    /// The server binaries' directory (`psql`, `pg_ctl`…) of the newest PostgreSQL installed.
+    public static var installedBinaries: String? {
+        ["17", "16", "15", "14", "13"].map { "/usr/lib/postgresql/\($0)/bin" }
+            .first { FileManager.default.isExecutableFile(atPath: $0 + "/initdb") }
     }
 
     /// The socket directory (and, for the private cluster, the data directory under it), or the
@@ -46,9 +55,8 @@ public final class PrivateCluster: NSObject, XCTestObservation, @unchecked Senda
     /// Databases made on a given server, dropped at the end.
     private var made: [String] = []
 
-    private init(inTemporaryDirectory: Void) throws {
-        guard let initdb = ["15", "16", "17", "14", "13"].map({ "/usr/lib/postgresql/\($0)/bin" })
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0 + "/initdb") }) else {
+    private init(inTemporaryDirectory durable: Bool) throws {
+        guard let initdb = PrivateCluster.installedBinaries else {
             throw PrivateCluster.failure("no initdb under /usr/lib/postgresql/*/bin (apt-get install postgresql), and SLP_TEST_POSTGRES_URL is not set")
         }
         binaries = initdb
@@ -58,7 +66,6 @@ public final class PrivateCluster: NSObject, XCTestObservation, @unchecked Senda
         parameters = [("host", directory), ("user", user)]
         adminDatabase = "postgres"
         owner = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
-        super.init()
         removeOrphans()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         if getuid() == 0 { chown(directory, 65534, 65534) }
@@ -68,7 +75,8 @@ public final class PrivateCluster: NSObject, XCTestObservation, @unchecked Senda
         try run("initdb", ["-D", directory + "/data", "-U", user, "-A", "scram-sha-256", "--pwfile=" + passwordFile, "-E", "UTF8", "--no-sync"])
         try run("pg_ctl", [
             "-D", directory + "/data", "-l", directory + "/log", "-w", "start",
-            "-o", "-k \(directory) -c listen_addresses='' -c fsync=off -c max_connections=100",
+            "-o", "-k \(directory) -c listen_addresses='' -c max_connections=100 "
+                + (durable ? "-c shared_buffers=1GB" : "-c fsync=off"),
         ])
     }
 
@@ -100,7 +108,6 @@ public final class PrivateCluster: NSObject, XCTestObservation, @unchecked Senda
         // The host first, for URLs that read like the private cluster's.
         let kept = given.filter { !["dbname", "user", "password"].contains($0.0) }
         parameters = kept.filter { $0.0 == "host" } + kept.filter { $0.0 != "host" } + [("user", user)]
-        super.init()
     }
 
     /// A URI for `database` (by default, the one the server was given with, else `postgres`)
@@ -127,7 +134,8 @@ public final class PrivateCluster: NSObject, XCTestObservation, @unchecked Senda
         return url(database: name)
     }
 
-    public func testBundleDidFinish(_ testBundle: Bundle) {
+    /// Stops and removes the private cluster, or drops the databases made on a given server.
+    public func stop() {
         guard binaries != nil else {
             guard let connection = try? PrivateCluster.connect(url()) else { return }
             for name in PrivateCluster.lock.withLock({ made }) { PQclear(PQexec(connection, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")) }

@@ -1,0 +1,47 @@
+#if PostgreSQL
+import SLPData
+import SLPDomain
+
+/// The PostgreSQL backend: a database on a server, through slp's repositories, plus the
+/// benchmark's own connection for filling it.
+struct PostgresStore: BenchStore {
+    let database: PGDatabase
+    let session: PQSession
+    let name = "PostgreSQL"
+    let location: String
+    var users: any UserRepository { PGUserRepository(database: database) }
+    var queue: any QueueRepository { PGQueueRepository(database: database) }
+    var search: any SearchRepository { PGSearchRepository(database: database) }
+    var population: any PopulationRepository { PGPopulationRepository(database: database) }
+    var matches: any MatchRepository { PGMatchRepository(database: database) }
+    var chats: any ChatRepository { PGChatRepository(database: database) }
+
+    init(uri: String) throws {
+        location = uri
+        database = try PGDatabase(uri: uri)
+        session = try PQSession(uri: uri)
+    }
+
+    func waitingUIDs() throws -> [UserID] {
+        try session.rows("SELECT uid FROM slp.queue ORDER BY uid COLLATE \"C\"").map { try UserID($0[0] ?? "") }
+    }
+
+    func matchMembers() throws -> [(match: Int64, partner: String)] {
+        try session.rows("SELECT match_id, partner_uid FROM slp.match_members ORDER BY match_id, user_id")
+            .map { (Int64($0[0] ?? "") ?? 0, $0[1] ?? "") }
+    }
+
+    func fill(match: Int64, count: Int, toA: String, toB: String, firstAt: Int64) throws {
+        try session.rows("""
+            INSERT INTO slp.messages (match_id, seq, from_uid, to_uid, chat, created_at)
+            SELECT $1::bigint, i, CASE i % 2 WHEN 0 THEN $3 ELSE $4 END, CASE i % 2 WHEN 0 THEN $4 ELSE $3 END,
+                   'message number ' || i || ' 스터디 얘기', $5::bigint + i
+            FROM generate_series(1, $2::int) AS i
+            """, [String(match), String(count), toA, toB, String(firstAt)])
+    }
+
+    func messageCount() throws -> Int {
+        Int(try session.scalar("SELECT count(*) FROM slp.messages") ?? "") ?? 0
+    }
+}
+#endif
