@@ -197,6 +197,22 @@ final class SearchRepositoryContractTests: RepositoryContractTestCase {
         }
     }
 
+    /// Eight studies of one character each carrying hundreds of combining marks make a card of
+    /// many kilobytes: too large for PostgreSQL's covering index, so it lives in the other one.
+    func testUsersWithHugeCardsAreFoundLikeOthers() {
+        let marks = String(repeating: "\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}\u{307}\u{308}\u{309}\u{30A}", count: 40)
+        let studies = ["a", "b", "c", "d", "e", "f", "g", "h"].map { $0 + marks }
+        forEachBackend {
+            try waiting("Plain1", at: seoul.moved(10), studies: ["swift"])
+            try waiting("Huge2", at: seoul.moved(20), studies: studies)
+            try waiting("Huge3", at: seoul.moved(5_000), studies: studies)
+            XCTAssertEqual(uids(try nearby(seoul, radius: 700)), ["Plain1", "Huge2"])
+            XCTAssertEqual(uids(try nearby(seoul, radius: 700, study: "b" + marks)), ["Huge2"])
+            XCTAssertEqual(try nearby(seoul, radius: 700, study: "h" + marks).first?.studies.studies.count, 8)
+            XCTAssertEqual(uids(try nearby(seoul, radius: 6_000)), ["Plain1", "Huge2", "Huge3"])
+        }
+    }
+
     // MARK: - Exclusions, reports, requests
 
     func testExcludedUsersAreLeftOut() {

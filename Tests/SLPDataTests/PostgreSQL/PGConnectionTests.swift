@@ -19,6 +19,40 @@ final class PGConnectionTests: XCTestCase {
         XCTAssertEqual(try PGConnection(uri: cluster.url(database: "postgres")).target, "postgres on \(cluster.directory)")
     }
 
+    func testAStatementRunAgainIsPreparedAndKeepsAnsweringForItsValues() throws {
+        let connection = try PGConnection(uri: cluster.url())
+        let sql = "SELECT $1::int * 2, (SELECT count(*) FROM pg_prepared_statements)"
+        let answers = try (1...4).map { run in try connection.execute(sql, [run]).first { [$0.int(0), $0.int(1)] } }
+        // Prepared on its second run, then reused: one prepared statement, right answers each time.
+        XCTAssertEqual(answers, [[2, 0], [4, 1], [6, 1], [8, 1]])
+        // A failed transaction leaves it usable.
+        try connection.execute("BEGIN")
+        XCTAssertThrowsError(try connection.execute("SELECT 1 / 0"))
+        try connection.execute("ROLLBACK")
+        XCTAssertEqual(try connection.execute(sql, [21]).first { $0.int(0) }, 42)
+    }
+
+    func testCopySendsAnyTextThroughUnchanged() throws {
+        let connection = try PGConnection(uri: cluster.url())
+        try connection.execute("CREATE TEMP TABLE copied (n bigint, t text, f float8, b boolean)")
+        let texts = ["tab\there", "line\nbreak\r\nend", "back\\slash \\N", "", "새싹 스터디 \u{301}", "\\."]
+        var rows = PGCopyText()
+        for (index, text) in texts.enumerated() {
+            rows.append(Int64(index))
+            Array(text.utf8).withUnsafeBufferPointer { rows.append($0) }
+            rows.append(Double(index) / 3)
+            rows.append(index % 2 == 0)
+            rows.endRow()
+        }
+        var sent = false
+        try connection.copy("COPY copied FROM STDIN") {
+            defer { sent = true }
+            return sent ? nil : rows.bytes
+        }
+        let read = try connection.execute("SELECT t, f, b FROM copied ORDER BY n").map { [$0.text(0), String($0.double(1)), String($0.bool(2))] }
+        XCTAssertEqual(read, texts.enumerated().map { [$1, String(Double($0) / 3), String($0 % 2 == 0)] })
+    }
+
     func testErrorsAreSortedForRetriesAndExitCodes() throws {
         let connection = try PGConnection(uri: cluster.url())
         try connection.execute("CREATE TEMP TABLE t (k int PRIMARY KEY)")

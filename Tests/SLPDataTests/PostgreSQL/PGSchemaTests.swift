@@ -32,6 +32,26 @@ final class PGSchemaTests: XCTestCase {
         XCTAssertEqual(try scalar("SELECT to_regclass('slp.users') IS NOT NULL"), "t")
     }
 
+    func testADatabaseOfVersionOneIsMigratedWithItsWaitingUsersFoundAsBefore() throws {
+        // Version 1 as a binary of issue 20 left it: 300 people waiting.
+        let admin = try PGConnection(uri: uri)
+        try admin.execute("CREATE SCHEMA slp")
+        try admin.execute("CREATE TABLE slp.meta (application text NOT NULL, version integer NOT NULL)")
+        try admin.execute("INSERT INTO slp.meta VALUES ('slp', 1)")
+        try admin.executeScript(PGSchema.migrations[0].sql)
+        try admin.executeScript("""
+            INSERT INTO slp.users (uid, phone, email, nick, birth, gender, created_at)
+            SELECT 'U' || i, '+8210' || (10000000 + i), 'e@x.kr', 'n' || i, '2000-01-01', 0, 0 FROM generate_series(1, 300) AS i;
+            INSERT INTO slp.queue (user_id, cell, lat, long, traits, card, uid, studies, study_keys, entered_at)
+            SELECT id, 7, 37.5, 127.0, 0, 'card', uid, 'swift', '["swift"]', 0 FROM slp.users
+            """)
+        _ = try PGDatabase(uri: uri)
+        XCTAssertEqual(try scalar("SELECT version FROM slp.meta"), String(PGSchema.currentVersion))
+        XCTAssertEqual(try scalar("SELECT count(*) FROM slp.queue WHERE cell = 7"), "300")
+        XCTAssertEqual(try scalar("SELECT to_regclass('slp.queue_by_cell') IS NULL AND to_regclass('slp.queue_nearby') IS NOT NULL"), "t")
+        XCTAssertEqual(try scalar("SELECT collation_name FROM information_schema.columns WHERE table_schema = 'slp' AND table_name = 'users' AND column_name = 'uid'"), "C")
+    }
+
     func testAForeignOrNewerSlpSchemaIsRefusedUntouched() throws {
         let admin = try PGConnection(uri: uri)
         try admin.execute("CREATE SCHEMA slp")
