@@ -36,8 +36,8 @@ let directMetadata: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
 ]
 
-/// Other release executables link with lld too: with `--static-swift-stdlib`, gold warns at every
-/// link about a `mktemp` call inside Foundation's static library.
+/// Release executables link with lld: with `--static-swift-stdlib`, gold warns at every link
+/// about a `mktemp` call inside Foundation's static library (`slp` built with `--traits PostgreSQL` too).
 let lldInRelease: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld"], .when(configuration: .release))]
 
 // MARK: - Targets
@@ -84,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "slp", dependencies: ["SLPDomain", "SLPData", "SLPCommandLine", "SLPSupport"],
             swiftSettings: directMetadata,
-            linkerSettings: [.unsafeFlags(staticExecutable + linkOrder, .when(configuration: .release, traits: ["StaticExecutable"]))]),
+            linkerSettings: lldInRelease + [.unsafeFlags(staticExecutable + linkOrder, .when(configuration: .release, traits: ["StaticExecutable"]))]),
         .executableTarget(
             name: "slp-bench",
             dependencies: ["SLPDomain", "SLPData", "SLPSupport", .target(name: "SLPPrivateCluster", condition: postgreSQL), .target(name: "CLibPQ", condition: postgreSQL)],
