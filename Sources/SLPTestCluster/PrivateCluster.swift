@@ -31,6 +31,20 @@ public final class PrivateCluster: NSObject, XCTestObservation, @unchecked Senda
         return cluster
     }
 
+    nonisolated(unsafe) private static var own: PrivateCluster?
+
+    /// A private cluster even when `SLP_TEST_POSTGRES_URL` names a server: one the tests may
+    /// stop and restart without disturbing anyone else. Made on first use, removed at the end.
+    public static func owned() throws -> PrivateCluster {
+        lock.lock()
+        defer { lock.unlock() }
+        if let own { return own }
+        let cluster = try PrivateCluster(inTemporaryDirectory: ())
+        own = cluster
+        XCTestObservationCenter.shared.addTestObserver(cluster)
+        return cluster
+    }
+
     /// The socket directory (and, for the private cluster, the data directory under it), or the
     /// host of a given server.
     public let directory: String
@@ -66,10 +80,44 @@ public final class PrivateCluster: NSObject, XCTestObservation, @unchecked Senda
         try password.write(toFile: passwordFile, atomically: true, encoding: .utf8)
         if getuid() == 0 { chown(passwordFile, 65534, 65534) }
         try run("initdb", ["-D", directory + "/data", "-U", user, "-A", "scram-sha-256", "--pwfile=" + passwordFile, "-E", "UTF8", "--no-sync"])
+        try start()
+    }
+
+    /// Starts the private cluster's server and waits until it accepts connections.
+    public func start() throws {
         try run("pg_ctl", [
             "-D", directory + "/data", "-l", directory + "/log", "-w", "start",
             "-o", "-k \(directory) -c listen_addresses='' -c fsync=off -c max_connections=100",
         ])
+    }
+
+    /// Stops the private cluster's server as `pg_ctl stop -m fast` does (sessions ended, their
+    /// transactions rolled back) and waits until it is down.
+    public func stop() throws {
+        try run("pg_ctl", ["-D", directory + "/data", "-m", "fast", "-w", "stop"])
+    }
+
+    /// `pg_ctl restart -m fast`: every session ended, the server up again when it returns.
+    public func restart() throws {
+        try run("pg_ctl", ["-D", directory + "/data", "-l", directory + "/log", "-m", "fast", "-w", "restart"])
+    }
+
+    /// Runs `sql` on the database `url` names, in a connection of its own; the rows, each value
+    /// as text (NULL as nil).
+    @discardableResult
+    public func query(_ sql: String, on url: String) throws -> [[String?]] {
+        let connection = try PrivateCluster.connect(url)
+        defer { PQfinish(connection) }
+        let result = PQexec(connection, sql)
+        defer { PQclear(result) }
+        guard [PGRES_TUPLES_OK, PGRES_COMMAND_OK].contains(PQresultStatus(result)) else {
+            throw PrivateCluster.failure("\(sql): \(String(cString: PQerrorMessage(connection)))")
+        }
+        return (0..<PQntuples(result)).map { row in
+            (0..<PQnfields(result)).map { column in
+                PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+            }
+        }
     }
 
     /// A given server: its URL's parameters are kept, and the user and password it connected
