@@ -20,9 +20,9 @@ public final class PrivateCluster: @unchecked Sendable {
         try lock.withLock {
             if let started { return started }
             let given = ProcessInfo.processInfo.environment["SLP_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
-            let cluster = try PrivateCluster.start(given: given)
+            let cluster = try PrivateCluster.server(given: given)
             started = cluster
-            atexit { PrivateCluster.lock.withLock { PrivateCluster.started }?.stop() }
+            atexit { PrivateCluster.lock.withLock { PrivateCluster.started }?.remove() }
             return cluster
         }
     }
@@ -30,7 +30,7 @@ public final class PrivateCluster: @unchecked Sendable {
     /// The server `url` names, or a new private cluster when it is nil: one that forgets
     /// nothing acknowledged when `durable` (for the benchmark), else one that does not wait for
     /// the disk (for the tests).
-    public static func start(given url: String?, durable: Bool = false) throws -> PrivateCluster {
+    public static func server(given url: String?, durable: Bool = false) throws -> PrivateCluster {
         if let url { try PrivateCluster(server: url) } else { try PrivateCluster(inTemporaryDirectory: durable) }
     }
 
@@ -38,6 +38,20 @@ public final class PrivateCluster: @unchecked Sendable {
     public static var installedBinaries: String? {
         ["17", "16", "15", "14", "13"].map { "/usr/lib/postgresql/\($0)/bin" }
             .first { FileManager.default.isExecutableFile(atPath: $0 + "/initdb") }
+    }
+
+    nonisolated(unsafe) private static var own: PrivateCluster?
+
+    /// A private cluster even when `SLP_TEST_POSTGRES_URL` names a server: one the tests may
+    /// stop and restart without disturbing anyone else. Made on first use, removed at the end.
+    public static func owned() throws -> PrivateCluster {
+        try lock.withLock {
+            if let own { return own }
+            let cluster = try PrivateCluster(inTemporaryDirectory: false)
+            own = cluster
+            atexit { PrivateCluster.lock.withLock { PrivateCluster.own }?.remove() }
+            return cluster
+        }
     }
 
     /// The socket directory (and, for the private cluster, the data directory under it), or the
@@ -52,6 +66,8 @@ public final class PrivateCluster: @unchecked Sendable {
     /// The server binaries' directory; nil for a given server, which the tests neither start nor stop.
     private let binaries: String?
     private let owner: [String]
+    /// Whether the private cluster waits for the disk at each commit.
+    private let durable: Bool
     /// Databases made on a given server, dropped at the end.
     private var made: [String] = []
 
@@ -60,6 +76,7 @@ public final class PrivateCluster: @unchecked Sendable {
             throw PrivateCluster.failure("no initdb under /usr/lib/postgresql/*/bin (apt-get install postgresql), and SLP_TEST_POSTGRES_URL is not set")
         }
         binaries = initdb
+        self.durable = durable
         directory = "\(PrivateCluster.prefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         user = "slp"
         password = "pw-" + UUID().uuidString.lowercased()
@@ -73,11 +90,45 @@ public final class PrivateCluster: @unchecked Sendable {
         try password.write(toFile: passwordFile, atomically: true, encoding: .utf8)
         if getuid() == 0 { chown(passwordFile, 65534, 65534) }
         try run("initdb", ["-D", directory + "/data", "-U", user, "-A", "scram-sha-256", "--pwfile=" + passwordFile, "-E", "UTF8", "--no-sync"])
+        try start()
+    }
+
+    /// Starts the private cluster's server and waits until it accepts connections.
+    public func start() throws {
         try run("pg_ctl", [
             "-D", directory + "/data", "-l", directory + "/log", "-w", "start",
             "-o", "-k \(directory) -c listen_addresses='' -c max_connections=100 "
                 + (durable ? "-c shared_buffers=1GB" : "-c fsync=off"),
         ])
+    }
+
+    /// Stops the private cluster's server as `pg_ctl stop -m fast` does (sessions ended, their
+    /// transactions rolled back) and waits until it is down.
+    public func stop() throws {
+        try run("pg_ctl", ["-D", directory + "/data", "-m", "fast", "-w", "stop"])
+    }
+
+    /// `pg_ctl restart -m fast`: every session ended, the server up again when it returns.
+    public func restart() throws {
+        try run("pg_ctl", ["-D", directory + "/data", "-l", directory + "/log", "-m", "fast", "-w", "restart"])
+    }
+
+    /// Runs `sql` on the database `url` names, in a connection of its own; the rows, each value
+    /// as text (NULL as nil).
+    @discardableResult
+    public func query(_ sql: String, on url: String) throws -> [[String?]] {
+        let connection = try PrivateCluster.connect(url)
+        defer { PQfinish(connection) }
+        let result = PQexec(connection, sql)
+        defer { PQclear(result) }
+        guard [PGRES_TUPLES_OK, PGRES_COMMAND_OK].contains(PQresultStatus(result)) else {
+            throw PrivateCluster.failure("\(sql): \(String(cString: PQerrorMessage(connection)))")
+        }
+        return (0..<PQntuples(result)).map { row in
+            (0..<PQnfields(result)).map { column in
+                PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+            }
+        }
     }
 
     /// A given server: its URL's parameters are kept, and the user and password it connected
@@ -86,6 +137,7 @@ public final class PrivateCluster: @unchecked Sendable {
     private init(server url: String) throws {
         binaries = nil
         owner = []
+        durable = false
         var error: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(url, &error) else {
             let detail = error.map { String(cString: $0) } ?? "out of memory"
@@ -135,7 +187,7 @@ public final class PrivateCluster: @unchecked Sendable {
     }
 
     /// Stops and removes the private cluster, or drops the databases made on a given server.
-    public func stop() {
+    public func remove() {
         guard binaries != nil else {
             guard let connection = try? PrivateCluster.connect(url()) else { return }
             for name in PrivateCluster.lock.withLock({ made }) { PQclear(PQexec(connection, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")) }

@@ -11,10 +11,10 @@ final class PostgresSide {
     private(set) var postgisNote: String?
 
     init(url: String?) throws {
-        cluster = try PrivateCluster.start(given: url, durable: true)
+        cluster = try PrivateCluster.server(given: url, durable: true)
     }
 
-    func stop() { cluster.stop() }
+    func stop() { cluster.remove() }
 
     /// A new, empty database.
     func freshStore() throws -> PostgresStore {

@@ -22,24 +22,32 @@ final class PGConnection {
     private var ranOnce: Set<String> = []
 
     init(uri: String) throws(PGError) {
-        guard let handle = PQconnectdb(uri) else {
+        guard let (handle, timedOut) = PGConnection.connect(uri) else {
             throw PGError(kind: .connection, message: "cannot connect to PostgreSQL: out of memory")
         }
         target = PGConnection.describe(handle)
-        guard PQstatus(handle) == CONNECTION_OK else {
+        guard !timedOut, PQstatus(handle) == CONNECTION_OK else {
             // libpq says which socket or address failed before why; the target already says where.
-            var detail = Substring(PGError.oneLine(String(cString: PQerrorMessage(handle))))
+            var detail = Substring(timedOut ? "timeout expired" : PGError.oneLine(String(cString: PQerrorMessage(handle))))
             if let failed = detail.firstRange(of: " failed: ") { detail = detail[failed.upperBound...] }
             if detail.hasPrefix("FATAL:") { detail = detail.dropFirst("FATAL:".count).drop(while: \.isWhitespace) }
             PQfinish(handle)
             throw PGError(kind: .connection, message: "cannot connect to PostgreSQL database \(target): \(detail)")
         }
         self.handle = handle
-        // Notices (a NOTICE from CREATE … IF NOT EXISTS) are not slp's output.
-        PQsetNoticeProcessor(handle, { _, _ in }, nil)
     }
 
     deinit { PQfinish(handle) }
+
+    /// Whether the connection still stands: false once libpq has seen it break (the server
+    /// went away or ended this session), after which nothing sent on it can reach the server.
+    var isOpen: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// Throws if the connection has broken, after reading without waiting what the server has
+    /// already sent: a session the server ended while it waited for the client has said so.
+    func confirmOpen() throws(PGError) {
+        guard PQconsumeInput(handle) == 1, isOpen else { throw lost() }
+    }
 
     /// Runs one statement with `values` as its parameters ($1, $2…; nil is NULL). A statement
     /// this connection runs a second time is prepared on the server then, and reused from then
@@ -106,7 +114,7 @@ final class PGConnection {
     /// Notifications received so far on channels this connection listens to, read without
     /// waiting: it only takes what the server has already sent.
     func drainNotifications() throws(PGError) -> Int {
-        guard PQconsumeInput(handle) == 1 else { throw lost() }
+        try confirmOpen()
         var count = 0
         while let notification = PQnotifies(handle) {
             PQfreemem(notification)
@@ -129,6 +137,56 @@ final class PGConnection {
                 done.resume()
             }
         }
+    }
+
+    /// What slp sets when neither the URI nor the environment does: a bounded wait for a server
+    /// that does not answer, and a name operators can find the sessions by.
+    static let defaults: [(keyword: String, value: String, variable: String)] = [
+        ("connect_timeout", "5", "PGCONNECT_TIMEOUT"),
+        ("application_name", "slp", "PGAPPNAME"),
+    ]
+
+    /// Opens `uri` with `defaults` under it (listed before the URI, whose own values win), and
+    /// whether it gave up at the connect timeout. Step by step rather than with PQconnectdb, so
+    /// that notices are silenced from the start: a session ended as it opens says so in a
+    /// notice, which libpq would otherwise print on standard error.
+    private static func connect(_ uri: String) -> (OpaquePointer, timedOut: Bool)? {
+        let settings = defaults.filter { getenv($0.variable) == nil }
+        let keywords = (settings.map(\.keyword) + ["dbname"]).map { strdup($0) }
+        let values = (settings.map(\.value) + [uri]).map { strdup($0) }
+        defer { (keywords + values).forEach { free($0) } }
+        let keywordPointers = keywords.map { $0.map { UnsafePointer<CChar>($0) } } + [nil]
+        let valuePointers = values.map { $0.map { UnsafePointer<CChar>($0) } } + [nil]
+        guard let handle = PQconnectStartParams(keywordPointers, valuePointers, 1) else { return nil }
+        // Notices (a NOTICE from CREATE … IF NOT EXISTS) are not slp's output.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        guard PQstatus(handle) != CONNECTION_BAD else { return (handle, false) }
+        let deadline = timeout(of: handle).map { ContinuousClock.now + $0 }
+        var state = PGRES_POLLING_WRITING
+        while state != PGRES_POLLING_OK, state != PGRES_POLLING_FAILED {
+            var descriptor = pollfd(fd: PQsocket(handle), events: Int16(state == PGRES_POLLING_READING ? POLLIN : POLLOUT), revents: 0)
+            let wait = deadline.map { Int32(min(Double(Int32.max), max(0, (($0 - .now) / .milliseconds(1)).rounded(.up)))) } ?? -1
+            let ready = poll(&descriptor, 1, wait)
+            if ready == 0 { return (handle, true) }
+            if ready < 0, errno != EINTR { break }
+            state = PQconnectPoll(handle)
+        }
+        return (handle, false)
+    }
+
+    /// The connect timeout in effect (libpq's rule: none when 0 or not a number, at least 2 s).
+    private static func timeout(of handle: OpaquePointer) -> Duration? {
+        guard let options = PQconninfo(handle) else { return nil }
+        defer { PQconninfoFree(options) }
+        var index = 0
+        while let keyword = options[index].keyword {
+            if String(cString: keyword) == "connect_timeout" {
+                guard let value = options[index].val, let seconds = Int(String(cString: value)), seconds > 0 else { return nil }
+                return .seconds(max(2, seconds))
+            }
+            index += 1
+        }
+        return nil
     }
 
     private func lost() -> PGError {
