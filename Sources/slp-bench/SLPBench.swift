@@ -6,7 +6,8 @@ import SLPSupport
 /// `slp-bench`: search and queue figures at 100k and 1M waiting users, with Redis GEOSEARCH
 /// and (process against process) `redis-cli` as anchors, measured in the same run.
 ///
-/// Usage: `swift build -c release --static-swift-stdlib && .build/release/slp-bench [--quick] [--dir DIR]`
+/// Usage: `swift build -c release --static-swift-stdlib && .build/release/slp-bench [--quick] [--dir DIR]`;
+/// `slp-bench --load` runs many clients at once instead (`LoadBench`).
 @main
 struct SLPBench {
     struct FixedClock: TimeProvider {
@@ -29,6 +30,10 @@ struct SLPBench {
 
     static func run() throws {
         let arguments = CommandLine.arguments
+        if arguments.contains("--load") {
+            try LoadBench.run(arguments)
+            return
+        }
         if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.count {
             let option = { (name: String) in arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } }
             try profile(hotspots: arguments[index + 1] == "hotspots", database: option("--db"), study: option("--study"),

@@ -1,0 +1,69 @@
+import Foundation
+
+/// `slp-bench --load [--postgres [URL]] [--no-sqlite] [--seconds S] [--clients 1,4,16,64]
+/// [--actors-per-client N] [--population N] [--keep]`.
+struct LoadOptions {
+    enum PostgreSQLServer: Equatable {
+        /// No PostgreSQL run.
+        case none
+        /// A cluster of the benchmark's own, started and removed by it.
+        case privateCluster
+        /// A server the user gave; a database per K is made on it and dropped afterwards.
+        case given(String)
+    }
+
+    var seconds: Double = 20
+    var clients: [Int] = [1, 4, 16, 64]
+    var postgres: PostgreSQLServer = .none
+    var sqlite = true
+    /// Registered users each client acts as, in turns, as one host serving a few people.
+    var actorsPerClient = 4
+    /// Seeded people waiting around the same centre, whom the actors meet in search.
+    var population = 2_000
+    /// Keep the SQLite files and the private cluster's directory for a look afterwards.
+    var keep = false
+
+    init(_ arguments: [String]) throws {
+        var index = arguments.startIndex
+        func value(_ name: String) throws -> String {
+            guard index + 1 < arguments.endIndex, !arguments[index + 1].hasPrefix("--") else {
+                throw LoadOptions.failure("\(name) needs a value")
+            }
+            index += 1
+            return arguments[index]
+        }
+        while index < arguments.endIndex {
+            switch arguments[index] {
+            case "--load": break
+            case "--seconds":
+                guard let seconds = Double(try value("--seconds")), seconds > 0 else { throw LoadOptions.failure("--seconds needs a positive number") }
+                self.seconds = seconds
+            case "--clients":
+                let list = try value("--clients").split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+                guard !list.isEmpty, list.allSatisfy({ ($0 ?? 0) > 0 }) else { throw LoadOptions.failure("--clients needs a list like 1,4,16,64") }
+                clients = list.compactMap { $0 }
+            case "--actors-per-client":
+                guard let count = Int(try value("--actors-per-client")), count >= 1 else { throw LoadOptions.failure("--actors-per-client needs a count") }
+                actorsPerClient = count
+            case "--population":
+                guard let count = Int(try value("--population")), count >= 0 else { throw LoadOptions.failure("--population needs a count") }
+                population = count
+            case "--postgres":
+                if index + 1 < arguments.endIndex, !arguments[index + 1].hasPrefix("--") {
+                    postgres = .given(try value("--postgres"))
+                } else {
+                    postgres = .privateCluster
+                }
+            case "--no-sqlite": sqlite = false
+            case "--keep": keep = true
+            case let other:
+                throw LoadOptions.failure("unknown option for --load: \(other)")
+            }
+            index += 1
+        }
+    }
+
+    private static func failure(_ message: String) -> NSError {
+        NSError(domain: "LoadOptions", code: 64, userInfo: [NSLocalizedDescriptionKey: message])
+    }
+}
