@@ -42,9 +42,7 @@ struct ChildProcess {
         let started = Stopwatch.now()
         let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
         guard spawned == 0 else {
-            throw NSError(domain: "ChildProcess", code: Int(spawned), userInfo: [
-                NSLocalizedDescriptionKey: "cannot start \(argv[0]): \(String(cString: strerror(spawned)))",
-            ])
+            throw LoadFailure("cannot start \(argv[0]): \(String(cString: strerror(spawned)))")
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}

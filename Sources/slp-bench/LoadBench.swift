@@ -9,7 +9,7 @@ enum LoadBench {
         let options = try LoadOptions(Array(arguments.dropFirst()))
         let slp = URL(fileURLWithPath: arguments[0]).deletingLastPathComponent().appendingPathComponent("slp").path
         guard FileManager.default.isExecutableFile(atPath: slp) else {
-            throw failure("\(slp) not found; build it first (swift build -c release --traits PostgreSQL)")
+            throw LoadFailure("\(slp) not found; build it first (swift build -c release --traits PostgreSQL)")
         }
         let scratch = NSTemporaryDirectory() + "slp-load-\(getpid())"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
@@ -44,7 +44,7 @@ enum LoadBench {
         #else
         print("note: this slp-bench is built without the PostgreSQL trait, so --load runs SQLite only (swift build -c release --traits PostgreSQL)")
         #endif
-        guard !backends.isEmpty else { throw failure("no backend to run: --no-sqlite needs --postgres") }
+        guard !backends.isEmpty else { throw LoadFailure("no backend to run: --no-sqlite needs --postgres") }
 
         var report = LoadReport(secondsPerRound: options.seconds)
         for clients in options.clients {
@@ -59,9 +59,5 @@ enum LoadBench {
             }
         }
         report.print()
-    }
-
-    private static func failure(_ message: String) -> NSError {
-        NSError(domain: "LoadBench", code: 1, userInfo: [NSLocalizedDescriptionKey: message])
     }
 }

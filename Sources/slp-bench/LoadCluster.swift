@@ -21,7 +21,7 @@ final class LoadCluster {
 
     init(scratch: String) throws {
         guard let tools = LoadCluster.binaries else {
-            throw LoadCluster.failure("no initdb under /usr/lib/postgresql/*/bin (apt-get install postgresql)")
+            throw LoadFailure("no initdb under /usr/lib/postgresql/*/bin (apt-get install postgresql)")
         }
         self.tools = tools
         directory = "\(LoadCluster.prefix)\(getpid())"
@@ -57,7 +57,7 @@ final class LoadCluster {
     private static func run(_ tool: String, _ arguments: [String], tools: String, owner: [String], child: ChildProcess, log: String) throws {
         let result = try child.run(owner + [tools + "/" + tool] + arguments, environment: ["PATH=/usr/bin:/bin", "LANG=C.UTF-8"])
         guard result.status == 0 else {
-            throw failure("\(tool) failed (exit \(result.status)): \(result.errorText.trimmingCharacters(in: .whitespacesAndNewlines)); see \(log)")
+            throw LoadFailure("\(tool) failed (exit \(result.status)): \(result.errorText.trimmingCharacters(in: .whitespacesAndNewlines)); see \(log)")
         }
     }
 
@@ -72,9 +72,5 @@ final class LoadCluster {
             try? run("pg_ctl", ["-D", orphan + "/data", "-m", "immediate", "-w", "stop"], tools: tools, owner: owner, child: child, log: orphan + "/log")
             try? FileManager.default.removeItem(atPath: orphan)
         }
-    }
-
-    private static func failure(_ message: String) -> NSError {
-        NSError(domain: "LoadCluster", code: 1, userInfo: [NSLocalizedDescriptionKey: message])
     }
 }

@@ -27,7 +27,7 @@ struct LoadOptions {
         var index = arguments.startIndex
         func value(_ name: String) throws -> String {
             guard index + 1 < arguments.endIndex, !arguments[index + 1].hasPrefix("--") else {
-                throw LoadOptions.failure("\(name) needs a value")
+                throw LoadFailure("\(name) needs a value")
             }
             index += 1
             return arguments[index]
@@ -36,17 +36,17 @@ struct LoadOptions {
             switch arguments[index] {
             case "--load": break
             case "--seconds":
-                guard let seconds = Double(try value("--seconds")), seconds > 0 else { throw LoadOptions.failure("--seconds needs a positive number") }
+                guard let seconds = Double(try value("--seconds")), seconds > 0 else { throw LoadFailure("--seconds needs a positive number") }
                 self.seconds = seconds
             case "--clients":
                 let list = try value("--clients").split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-                guard !list.isEmpty, list.allSatisfy({ ($0 ?? 0) > 0 }) else { throw LoadOptions.failure("--clients needs a list like 1,4,16,64") }
+                guard !list.isEmpty, list.allSatisfy({ ($0 ?? 0) > 0 }) else { throw LoadFailure("--clients needs a list like 1,4,16,64") }
                 clients = list.compactMap { $0 }
             case "--actors-per-client":
-                guard let count = Int(try value("--actors-per-client")), count >= 1 else { throw LoadOptions.failure("--actors-per-client needs a count") }
+                guard let count = Int(try value("--actors-per-client")), count >= 1 else { throw LoadFailure("--actors-per-client needs a count") }
                 actorsPerClient = count
             case "--population":
-                guard let count = Int(try value("--population")), count >= 0 else { throw LoadOptions.failure("--population needs a count") }
+                guard let count = Int(try value("--population")), count >= 0 else { throw LoadFailure("--population needs a count") }
                 population = count
             case "--postgres":
                 if index + 1 < arguments.endIndex, !arguments[index + 1].hasPrefix("--") {
@@ -57,13 +57,9 @@ struct LoadOptions {
             case "--no-sqlite": sqlite = false
             case "--keep": keep = true
             case let other:
-                throw LoadOptions.failure("unknown option for --load: \(other)")
+                throw LoadFailure("unknown option for --load: \(other)")
             }
             index += 1
         }
-    }
-
-    private static func failure(_ message: String) -> NSError {
-        NSError(domain: "LoadOptions", code: 64, userInfo: [NSLocalizedDescriptionKey: message])
     }
 }

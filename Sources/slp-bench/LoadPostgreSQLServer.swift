@@ -10,10 +10,10 @@ struct LoadPostgreSQLServer {
 
     init(adminURL: String, scratch: String) throws {
         guard adminURL.hasPrefix("postgresql://") || adminURL.hasPrefix("postgres://") else {
-            throw LoadPostgreSQLServer.failure("--postgres wants a postgresql:// URL, not \(adminURL)")
+            throw LoadFailure("--postgres wants a postgresql:// URL, not \(adminURL)")
         }
         guard let psql = LoadCluster.binaries.map({ $0 + "/psql" }) ?? Shell.which("psql") else {
-            throw LoadPostgreSQLServer.failure("psql not found (apt-get install postgresql-client)")
+            throw LoadFailure("psql not found (apt-get install postgresql-client)")
         }
         self.adminURL = adminURL
         self.psql = psql
@@ -44,12 +44,8 @@ struct LoadPostgreSQLServer {
             [psql, "-X", "-q", "-A", "-t", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql],
             environment: ["PATH=/usr/bin:/bin", "PGOPTIONS=-c search_path=slp", "PGCONNECT_TIMEOUT=10"])
         guard result.status == 0 else {
-            throw LoadPostgreSQLServer.failure("psql failed (exit \(result.status)): \(result.errorText.trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw LoadFailure("psql failed (exit \(result.status)): \(result.errorText.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
         return String(decoding: result.output, as: UTF8.self)
-    }
-
-    private static func failure(_ message: String) -> NSError {
-        NSError(domain: "LoadPostgreSQLServer", code: 1, userInfo: [NSLocalizedDescriptionKey: message])
     }
 }

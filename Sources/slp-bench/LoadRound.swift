@@ -32,7 +32,7 @@ struct LoadRound: Sendable {
              "--center", "\(LoadWorker.centre.latitude),\(LoadWorker.centre.longitude)", "--spread-km", "5"],
             environment: environment)
         guard seeding.status == 0 else {
-            throw LoadRound.failure("slp seed failed (exit \(seeding.status)): \(seeding.errorText.trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw LoadFailure("slp seed failed (exit \(seeding.status)): \(seeding.errorText.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
         seedSeconds = seeding.micros / 1e6
 
@@ -70,9 +70,5 @@ struct LoadRound: Sendable {
     /// The first field of /proc/loadavg.
     private static func loadAverage() -> Double {
         (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)).flatMap { $0.split(separator: " ").first.flatMap { Double($0) } } ?? .nan
-    }
-
-    private static func failure(_ message: String) -> NSError {
-        NSError(domain: "LoadRound", code: 1, userInfo: [NSLocalizedDescriptionKey: message])
     }
 }

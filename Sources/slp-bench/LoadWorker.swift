@@ -51,9 +51,7 @@ struct LoadWorker {
                  "--gender", number % 2 == 0 ? "female" : "male"],
                 environment: setup.environment)
             guard result.status == 0, let uid = Self.object(result.output)?["uid"] as? String else {
-                throw NSError(domain: "LoadWorker", code: Int(result.status), userInfo: [
-                    NSLocalizedDescriptionKey: "register failed (exit \(result.status)): \(result.errorText.split(separator: "\n").first ?? "")",
-                ])
+                throw LoadFailure("register failed (exit \(result.status)): \(result.errorText.split(separator: "\n").first ?? "")")
             }
             // Within 300 m of the centre, so everyone's 700 m search finds most of the others.
             let distance = 300 * random.nextUnit().squareRoot(), angle = 2 * Double.pi * random.nextUnit()
