@@ -18,11 +18,11 @@ enum LoadBench {
         let machine = (try? Shell.run("/bin/uname", ["-srm"]).output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? "?"
         print("slp-bench --load \(Date()) on \(machine), \(ProcessInfo.processInfo.activeProcessorCount) cores: "
             + "K = \(options.clients.map(String.init).joined(separator: ", ")), \(Int(options.seconds)) s each, "
-            + "\(options.actorsPerClient) people per client, a crowd of \(options.population)")
+            + "\(options.peoplePerClient) people per client (\(options.people) at least), a crowd of \(options.population)")
 
-        var backends: [(name: String, store: (Int) throws -> any LoadStore)] = []
+        var backends: [(name: String, store: (Int) throws -> any LoadStore, postmaster: () -> pid_t?)] = []
         if options.sqlite {
-            backends.append(("SQLite", { SQLiteLoadStore(path: "\(scratch)/load-k\($0).sqlite", keep: options.keep) }))
+            backends.append(("SQLite", { SQLiteLoadStore(path: "\(scratch)/load-k\($0).sqlite", keep: options.keep) }, { nil }))
         }
         #if PostgreSQL
         var cluster: LoadCluster?
@@ -39,7 +39,8 @@ enum LoadBench {
         }
         if let adminURL {
             let server = try LoadPostgreSQLServer(adminURL: adminURL, scratch: scratch)
-            backends.append(("PostgreSQL", { try PostgreSQLLoadStore(server: server, name: "slp_load_\(getpid())_k\($0)", keep: options.keep) }))
+            backends.append(("PostgreSQL", { try PostgreSQLLoadStore(server: server, name: "slp_load_\(getpid())_k\($0)", keep: options.keep) },
+                             { cluster?.postmaster }))
         }
         #else
         print("note: this slp-bench is built without the PostgreSQL trait, so --load runs SQLite only (swift build -c release --traits PostgreSQL)")
@@ -49,10 +50,10 @@ enum LoadBench {
         var report = LoadReport(secondsPerRound: options.seconds)
         for clients in options.clients {
             for backend in backends {
-                print("== \(backend.name), K = \(clients): seeding, registering \(clients * options.actorsPerClient) people, then \(Int(options.seconds)) s…")
+                print("== \(backend.name), K = \(clients): seeding, registering \(clients * options.people(perClientOf: clients)) people, then \(Int(options.seconds)) s…")
                 let store = try backend.store(clients)
                 defer { store.remove() }
-                let round = try LoadRound(store: store, clients: clients, options: options, slp: slp, scratch: scratch)
+                let round = try LoadRound(store: store, clients: clients, options: options, slp: slp, scratch: scratch, postmaster: backend.postmaster())
                 print("   \(round.tally.runs) processes, \(round.acknowledged.matches.count) matches, \(round.tally.refusals) refusals, "
                     + "\(round.tally.errors) errors; \(round.findings.violationCount) violations, \(round.findings.lostCount) lost")
                 report.rounds.append(round)

@@ -17,6 +17,12 @@ final class LoadCluster {
     private let owner: [String]
     private let child: ChildProcess
 
+    /// The server's main process, whose CPU time (with its backends') the report counts as the benchmark's.
+    var postmaster: pid_t? {
+        (try? String(contentsOfFile: directory + "/data/postmaster.pid", encoding: .utf8))?
+            .split(separator: "\n").first.flatMap { pid_t($0) }
+    }
+
     var adminURL: String { "postgresql:///postgres?host=\(directory)&user=slp&password=\(password)" }
 
     init(scratch: String) throws {

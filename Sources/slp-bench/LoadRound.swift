@@ -5,20 +5,24 @@ import Foundation
 struct LoadRound: Sendable {
     let backend: String
     let clients: Int
+    /// The registered people the clients act as, all clients together.
+    let people: Int
     /// From the start signal to the last client's last process exit.
     let seconds: Double
     let seedSeconds: Double
     /// `slp --version` run alone just before the clients start: the cost of a process that
     /// touches no store, on the machine as loaded then.
     let processStart: Percentiles
-    /// The machine's one-minute load average at the start and at the end (other users' work
-    /// shows here too).
-    let loadAverage: (start: Double, end: Double)
+    /// Cores kept busy during the timed run (of the machine's), by this benchmark (slp-bench,
+    /// the slp processes, the private cluster) and by everything else on the shared machine.
+    let cores: (benchmark: Double, others: Double)
+    /// The benchmark's CPU time per `slp` process run (ms): slp's own, and the cluster's for it.
+    let cpuPerProcess: Double
     let tally: LoadTally
     let acknowledged: LoadAcknowledgements
     let findings: LoadInvariants.Findings
 
-    init(store: any LoadStore, clients: Int, options: LoadOptions, slp: String, scratch: String) throws {
+    init(store: any LoadStore, clients: Int, options: LoadOptions, slp: String, scratch: String, postmaster: pid_t?) throws {
         backend = store.backend
         self.clients = clients
         let environment = ["PATH=/usr/bin:/bin", "HOME=\(NSHomeDirectory())", "LANG=C.UTF-8", "NO_COLOR=1"]
@@ -36,7 +40,8 @@ struct LoadRound: Sendable {
         }
         seedSeconds = seeding.micros / 1e6
 
-        let perClient = options.actorsPerClient
+        let perClient = options.people(perClientOf: clients)
+        people = perClient * clients
         let registered = ThreadGroup.run(clients) { index -> Result<[LoadActor], any Error> in
             var worker = LoadWorker(setups[index])
             return Result { try worker.register(count: perClient) }
@@ -47,7 +52,7 @@ struct LoadRound: Sendable {
         let baseline = ChildProcess(scratch: scratch + "/baseline")
         processStart = Percentiles(try (0..<30).map { _ in try baseline.run([slp, "--version"], environment: environment).micros })
 
-        let loadAtStart = LoadRound.loadAverage()
+        let before = CPUSample(postmaster: postmaster)
         let started = Stopwatch.now()
         let deadline = started + UInt64(options.seconds * 1e9)
         let results = ThreadGroup.run(clients) { index -> (LoadTally, LoadAcknowledgements) in
@@ -56,19 +61,18 @@ struct LoadRound: Sendable {
             return (worker.tally, worker.acknowledged)
         }
         seconds = Double(Stopwatch.now() - started) / 1e9
-        loadAverage = (loadAtStart, LoadRound.loadAverage())
+        let after = CPUSample(postmaster: postmaster)
+        let benchmark = (after.benchmark - before.benchmark) + (after.cluster - before.cluster)
+        cores = (benchmark / seconds, max(0, after.machine - before.machine - benchmark) / seconds)
         var tally = LoadTally(), acknowledged = LoadAcknowledgements()
         for (part, acks) in results {
             tally.merge(part)
             acknowledged.merge(acks)
         }
         self.tally = tally
+        cpuPerProcess = benchmark / Double(max(tally.runs, 1)) * 1_000
         self.acknowledged = acknowledged
         findings = try LoadInvariants.check(store, acknowledged)
     }
 
-    /// The first field of /proc/loadavg.
-    private static func loadAverage() -> Double {
-        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)).flatMap { $0.split(separator: " ").first.flatMap { Double($0) } } ?? .nan
-    }
 }
