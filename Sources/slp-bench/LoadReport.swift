@@ -15,11 +15,11 @@ struct LoadReport {
 
     func print() {
         Swift.print("\n### Throughput (K clients, each running whole `slp` processes one after another for \(Int(secondsPerRound)) s)\n")
-        Swift.print("| backend | K | people | processes | processes/s | matches formed | matches/s | messages | refusals | errors | CPU ms per process | cores busy: this run, others | `slp --version` alone p50 ms |")
+        Swift.print("| backend | K | people | processes | processes/s | matches formed | matches/s | messages | refusals | errors | CPU ms per process: slp + server | cores busy: this run, others | `slp --version` alone p50 ms |")
         Swift.print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for round in rounds {
             let tally = round.tally
-            Swift.print("| \(round.backend) | \(round.clients) | \(round.people) | \(tally.runs) | \(rate(tally.runs, round.seconds)) | \(round.acknowledged.matches.count) | \(rate(round.acknowledged.matches.count, round.seconds)) | \(round.acknowledged.messages.count) | \(tally.refusals) | \(tally.errors) | \(String(format: "%.1f", round.cpuPerProcess)) | \(String(format: "%.2f, %.2f", round.cores.benchmark, round.cores.others)) | \(ms(round.processStart.p50)) |")
+            Swift.print("| \(round.backend) | \(round.clients) | \(round.people) | \(tally.runs) | \(rate(tally.runs, round.seconds)) | \(round.acknowledged.matches.count) | \(rate(round.acknowledged.matches.count, round.seconds)) | \(round.acknowledged.messages.count) | \(tally.refusals) | \(tally.errors) | \(String(format: "%.1f + %.1f", round.cpuPerProcess.client, round.cpuPerProcess.server)) | \(String(format: "%.2f, %.2f", round.cores.benchmark, round.cores.others)) | \(ms(round.processStart.p50)) |")
         }
 
         Swift.print("\n### Latency per command, p50 / p99 in ms (spawn to exit, every run, refusals included)\n")

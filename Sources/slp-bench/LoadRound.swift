@@ -16,8 +16,9 @@ struct LoadRound: Sendable {
     /// Cores kept busy during the timed run (of the machine's), by this benchmark (slp-bench,
     /// the slp processes, the private cluster) and by everything else on the shared machine.
     let cores: (benchmark: Double, others: Double)
-    /// The benchmark's CPU time per `slp` process run (ms): slp's own, and the cluster's for it.
-    let cpuPerProcess: Double
+    /// CPU time per `slp` process run (ms): the client side (the slp processes, with
+    /// slp-bench's own small share) and the private cluster's (0 for SQLite or a given server).
+    let cpuPerProcess: (client: Double, server: Double)
     let tally: LoadTally
     let acknowledged: LoadAcknowledgements
     let findings: LoadInvariants.Findings
@@ -62,15 +63,15 @@ struct LoadRound: Sendable {
         }
         seconds = Double(Stopwatch.now() - started) / 1e9
         let after = CPUSample(postmaster: postmaster)
-        let benchmark = (after.benchmark - before.benchmark) + (after.cluster - before.cluster)
-        cores = (benchmark / seconds, max(0, after.machine - before.machine - benchmark) / seconds)
+        let client = after.benchmark - before.benchmark, server = after.cluster - before.cluster
+        cores = ((client + server) / seconds, max(0, after.machine - before.machine - client - server) / seconds)
         var tally = LoadTally(), acknowledged = LoadAcknowledgements()
         for (part, acks) in results {
             tally.merge(part)
             acknowledged.merge(acks)
         }
         self.tally = tally
-        cpuPerProcess = benchmark / Double(max(tally.runs, 1)) * 1_000
+        cpuPerProcess = (client / Double(max(tally.runs, 1)) * 1_000, server / Double(max(tally.runs, 1)) * 1_000)
         self.acknowledged = acknowledged
         findings = try LoadInvariants.check(store, acknowledged)
     }
