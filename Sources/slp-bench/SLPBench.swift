@@ -9,6 +9,7 @@ import SLPSupport
 ///
 /// Usage: `swift build -c release --static-swift-stdlib && .build/release/slp-bench [--quick] [--dir DIR]`;
 /// `swift build -c release --traits PostgreSQL && .build/release/slp-bench --postgres [URL] [--quick]`
+/// `slp-bench --load` runs many clients at once instead (`LoadBench`).
 @main
 struct SLPBench {
     struct FixedClock: TimeProvider {
@@ -36,6 +37,10 @@ struct SLPBench {
 
     static func run() throws {
         let arguments = CommandLine.arguments
+        if arguments.contains("--load") {
+            try LoadBench.run(arguments)
+            return
+        }
         // `--postgres` alone: a private cluster; `--postgres URL`: that server.
         let postgresURL: String?? = arguments.firstIndex(of: "--postgres").map { index in
             index + 1 < arguments.count && !arguments[index + 1].hasPrefix("--") ? arguments[index + 1] : nil
@@ -47,6 +52,7 @@ struct SLPBench {
         if postgresURL != nil {
             throw BenchError(description: "this slp-bench was built without PostgreSQL; build it with: swift build -c release --traits PostgreSQL")
         }
+        let postgres: Never? = nil
         #endif
         if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.count {
             let option = { (name: String) in arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } }

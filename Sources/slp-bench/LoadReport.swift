@@ -1,0 +1,77 @@
+import Foundation
+
+/// The load mode's findings, printed as Markdown tables (pasted into docs/PERFORMANCE.md).
+struct LoadReport {
+    var rounds: [LoadRound] = []
+    let secondsPerRound: Double
+
+    private func ms(_ micros: Double) -> String {
+        micros.isFinite ? String(format: micros < 10_000 ? "%.1f" : "%.0f", micros / 1_000) : "–"
+    }
+
+    private func rate(_ count: Int, _ seconds: Double) -> String {
+        String(format: "%.1f", Double(count) / seconds)
+    }
+
+    func print() {
+        Swift.print("\n### Throughput (K clients, each running whole `slp` processes one after another for \(Int(secondsPerRound)) s)\n")
+        Swift.print("| backend | K | people | processes | processes/s | matches formed | matches/s | messages | refusals | errors | CPU ms per process: slp + server | cores busy: this run, others | `slp --version` alone p50 ms |")
+        Swift.print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for round in rounds {
+            let tally = round.tally
+            Swift.print("| \(round.backend) | \(round.clients) | \(round.people) | \(tally.runs) | \(rate(tally.runs, round.seconds)) | \(round.acknowledged.matches.count) | \(rate(round.acknowledged.matches.count, round.seconds)) | \(round.acknowledged.messages.count) | \(tally.refusals) | \(tally.errors) | \(String(format: "%.1f + %.1f", round.cpuPerProcess.client, round.cpuPerProcess.server)) | \(String(format: "%.2f, %.2f", round.cores.benchmark, round.cores.others)) | \(ms(round.processStart.p50)) |")
+        }
+
+        Swift.print("\n### Latency per command, p50 / p99 in ms (spawn to exit, every run, refusals included)\n")
+        Swift.print("| backend | K | " + LoadCommand.allCases.map(\.rawValue).joined(separator: " | ") + " |")
+        Swift.print("|---|---:|" + String(repeating: "---:|", count: LoadCommand.allCases.count))
+        for round in rounds {
+            let cells = LoadCommand.allCases.map { command -> String in
+                let micros = round.tally[command].micros
+                guard !micros.isEmpty else { return "–" }
+                let percentiles = Percentiles(micros)
+                return "\(ms(percentiles.p50)) / \(ms(percentiles.p99))"
+            }
+            Swift.print("| \(round.backend) | \(round.clients) | " + cells.joined(separator: " | ") + " |")
+        }
+
+        Swift.print("\n### Runs per command (succeeded / refused / errors)\n")
+        Swift.print("| backend | K | " + LoadCommand.allCases.map(\.rawValue).joined(separator: " | ") + " |")
+        Swift.print("|---|---:|" + String(repeating: "---:|", count: LoadCommand.allCases.count))
+        for round in rounds {
+            let cells = LoadCommand.allCases.map { command -> String in
+                let counts = round.tally[command]
+                return "\(counts.succeeded) / \(counts.refusals.values.reduce(0, +)) / \(counts.errors)"
+            }
+            Swift.print("| \(round.backend) | \(round.clients) | " + cells.joined(separator: " | ") + " |")
+        }
+
+        Swift.print("\n### Refusals by code, and errors\n")
+        for round in rounds {
+            let codes = round.tally.refusalsByCode.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+            Swift.print("- \(round.backend) K=\(round.clients): \(codes.isEmpty ? "none" : codes)")
+            for line in round.tally.errorSamples { Swift.print("  - error: \(line)") }
+        }
+
+        Swift.print("\n### Invariants afterwards (read from the store)\n")
+        Swift.print("| backend | K | matches stored / acknowledged | messages stored / acknowledged | reviews, dodges acknowledged | rule violations | lost acknowledged writes | stored, never acknowledged |")
+        Swift.print("|---|---:|---:|---:|---:|---:|---:|---:|")
+        for round in rounds {
+            let findings = round.findings, acknowledged = round.acknowledged
+            Swift.print("| \(round.backend) | \(round.clients) | \(findings.matchesStored) / \(acknowledged.matches.count) | \(findings.messagesStored) / \(acknowledged.messages.count) | \(acknowledged.reviews.count), \(acknowledged.dodges.count) | \(findings.violationCount) | \(findings.lostCount) | \(findings.unacknowledgedMatches) matches |")
+        }
+        for round in rounds {
+            for (rule, count) in round.findings.violations where count != 0 {
+                Swift.print("- \(round.backend) K=\(round.clients): \(count) × \(rule)")
+            }
+            let findings = round.findings
+            if findings.lostCount > 0 {
+                Swift.print("- \(round.backend) K=\(round.clients): lost \(findings.lostMatches) matches, \(findings.lostMessages) messages, \(findings.lostReviews) reviews, \(findings.lostDodges) dodges")
+            }
+        }
+        Swift.print("\nRules checked: " + LoadInvariants.rules.map(\.0).joined(separator: "; ") + ".")
+        Swift.print("Seeding the crowd (not timed): " + rounds.map {
+            "\($0.backend) K=\($0.clients) \(String(format: "%.2f", $0.seedSeconds)) s"
+        }.joined(separator: ", ") + ".")
+    }
+}
