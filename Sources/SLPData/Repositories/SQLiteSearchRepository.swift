@@ -6,9 +6,6 @@ import SLPDomain
 public final class SQLiteSearchRepository: SearchRepository {
     private let database: Database
 
-    /// First radius tried when only the nearest few are wanted; grown until enough are found.
-    /// Small, so that in a crowd the first circle already holds them.
-    static let firstRingMetres = 50.0
 
     /// The columns a search reads of `queue` rows, and of `queue_studies` rows, which carry the same.
     private static let columns = "user_id, lat, long, traits, card"
@@ -47,10 +44,8 @@ public final class SQLiteSearchRepository: SearchRepository {
                 NearestFirstOrder.sort(&cards)
                 return cards
             }
-            // Nearest N: grow the circle until it holds N users (or reaches the radius asked for);
-            // everything inside a circle is found, so its N nearest are the answer. Only the N
-            // cards that are returned are read in full.
-            var radius = min(query.radius, SQLiteSearchRepository.firstRingMetres)
+            // Nearest N (`NearestRings`). Only the N cards that are returned are read in full.
+            var radius = min(query.radius, NearestRings.firstMetres)
             while true {
                 var hits: [Hit] = []
                 try scan(query, radius: radius, excluded: excluded, filter: filter, in: connection) { row, _, distance in
@@ -66,9 +61,7 @@ public final class SQLiteSearchRepository: SearchRepository {
                         }
                     }
                 }
-                // Users grow with the area: aim straight for N with a margin, at least doubling.
-                let aim = radius * (Double(limit) / Double(max(hits.count, 1))).squareRoot() * 1.25
-                radius = min(query.radius, max(radius * 2, aim))
+                radius = NearestRings.next(after: radius, found: hits.count, wanted: limit, limit: query.radius)
             }
         }
     }

@@ -1,8 +1,9 @@
 #if PostgreSQL
 import SLPDomain
 
-/// Bulk loading of synthetic users on a PostgreSQL server: the drawn people are copied into a
-/// temporary table (`COPY`), then stored as users, then as queue places.
+/// Bulk loading of synthetic users on a PostgreSQL server: the drawn people are copied straight
+/// into the users table and their places into the queue (`COPY`), under ids taken from the
+/// users' sequence beforehand.
 public final class PGPopulationRepository: PopulationRepository {
     private let database: PGDatabase
 
@@ -23,38 +24,31 @@ public final class PGPopulationRepository: PopulationRepository {
         // Drawn before the transaction, which may be tried again.
         let batch = try SeedBatch(count: count, drawing: next)
         let added = try database.write { connection in
-            try connection.execute("""
-                CREATE TEMPORARY TABLE IF NOT EXISTS seed_drawn (
-                    uid text COLLATE "C", phone text COLLATE "C", email text, nick text, birth text, card text, studies text, study_keys jsonb,
-                    gender smallint, sesac int, background int, age_min int, age_max int, searchable boolean, created_at bigint,
-                    cell bigint, lat float8, long float8, traits bigint, entered_at bigint
-                ) ON COMMIT DELETE ROWS
-                """)
-            try batch.text.withUnsafeBufferPointer { text in
-                var start = 0
-                var rows = PGCopyText(reservingCapacity: Self.rowsPerChunk * 300)
-                try connection.copy("COPY seed_drawn FROM STDIN") {
-                    guard start < batch.people.count else { return nil }
-                    let end = min(start + Self.rowsPerChunk, batch.people.count)
-                    rows.removeAll()
-                    for person in batch.people[start..<end] { Self.append(person, text: text, to: &rows) }
-                    start = end
-                    return rows.bytes
+            let added = try batch.text.withUnsafeBufferPointer { text in
+                func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self) }
+                // A person whose synthetic phone number someone registered with is left out. The
+                // numbers are read in one range: a registration in it committing meanwhile makes
+                // the transaction conflict and run again.
+                let phones = batch.people.map { string($0.phone..<$0.email) }
+                let taken = Set(try connection.execute(
+                    "SELECT phone FROM slp.users WHERE phone BETWEEN $1 AND $2", [phones.min() ?? "", phones.max() ?? ""]
+                ).map { $0.text(0) })
+                let kept = batch.people.indices.filter { taken.isEmpty || !taken.contains(phones[$0]) }
+                let ids = try connection.execute(
+                    "SELECT nextval('slp.users_id_seq') FROM generate_series(1, $1)", [kept.count]).map { $0.int64(0) }
+                try copy("COPY slp.users (id, uid, phone, email, nick, birth, gender, sesac, background, age_min, age_max, searchable, created_at) FROM STDIN",
+                         kept.indices, in: connection) { position, rows in
+                    Self.appendUser(batch.people[kept[position]], id: ids[position], text: text, to: &rows)
                 }
+                // Queue places in cell order: the search index then grows at its end.
+                let byCell = kept.indices.sorted { batch.people[kept[$0]].cell < batch.people[kept[$1]].cell }
+                try copy("COPY slp.queue (user_id, cell, lat, long, traits, card, uid, studies, study_keys, entered_at) FROM STDIN",
+                         byCell.indices, in: connection) { position, rows in
+                    let index = byCell[position]
+                    Self.appendPlace(batch.people[kept[index]], id: ids[index], text: text, to: &rows)
+                }
+                return kept.count
             }
-            // A person whose phone number (or, astronomically rarely, uid) is taken is left out:
-            // only the users this statement stored have both their drawn uid and phone.
-            try connection.execute("""
-                INSERT INTO slp.users (uid, phone, email, nick, birth, gender, sesac, background, age_min, age_max, searchable, created_at)
-                SELECT uid, phone, email, nick, birth, gender, sesac, background, age_min, age_max, searchable, created_at FROM seed_drawn
-                ON CONFLICT DO NOTHING
-                """)
-            let added = try connection.execute("""
-                INSERT INTO slp.queue (user_id, cell, lat, long, traits, card, uid, studies, study_keys, entered_at)
-                SELECT u.id, d.cell, d.lat, d.long, d.traits, d.card, d.uid, d.studies, d.study_keys, d.entered_at
-                FROM seed_drawn d JOIN slp.users u ON u.uid = d.uid AND u.phone = d.phone
-                ON CONFLICT (user_id) DO NOTHING
-                """).affectedRows
             try connection.execute("""
                 INSERT INTO slp.seed_state (id, drawn) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET drawn = seed_state.drawn + excluded.drawn
                 """, [count])
@@ -66,14 +60,28 @@ public final class PGPopulationRepository: PopulationRepository {
         return added
     }
 
-    /// One person as a row of `seed_drawn`.
-    private static func append(_ person: SeedBatch.Person, text: UnsafeBufferPointer<UInt8>, to rows: inout PGCopyText) {
-        func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: text[range]) }
-        for range in [
-            person.card..<person.uidEnd, person.phone..<person.email, person.email..<person.nick, person.nick..<person.birth,
-            person.birth..<person.end, person.card..<person.keys, person.studies..<person.keys, person.keys..<person.phone,
-        ] {
-            rows.append(bytes(range))
+    /// Runs `sql` (a COPY), sending the rows `append` writes for each of `positions`, in chunks.
+    private func copy(
+        _ sql: String, _ positions: Range<Int>, in connection: PGConnection, append: (Int, inout PGCopyText) -> Void
+    ) throws {
+        var start = positions.lowerBound
+        var rows = PGCopyText(reservingCapacity: Self.rowsPerChunk * 300)
+        try connection.copy(sql) {
+            guard start < positions.upperBound else { return nil }
+            let end = min(start + Self.rowsPerChunk, positions.upperBound)
+            rows.removeAll()
+            for position in start..<end { append(position, &rows) }
+            start = end
+            return rows.bytes
+        }
+    }
+
+    /// One person as a row of `users`.
+    private static func appendUser(_ person: SeedBatch.Person, id: Int64, text: UnsafeBufferPointer<UInt8>, to rows: inout PGCopyText) {
+        rows.append(id)
+        for range in [person.card..<person.uidEnd, person.phone..<person.email, person.email..<person.nick, person.nick..<person.birth,
+                      person.birth..<person.end] {
+            rows.append(UnsafeBufferPointer(rebasing: text[range]))
         }
         rows.append(Int(person.gender))
         rows.append(Int(person.sesac))
@@ -82,10 +90,19 @@ public final class PGPopulationRepository: PopulationRepository {
         rows.append(Int(person.ageMax))
         rows.append(person.searchable)
         rows.append(person.createdAt)
+        rows.endRow()
+    }
+
+    /// One person's place as a row of `queue`.
+    private static func appendPlace(_ person: SeedBatch.Person, id: Int64, text: UnsafeBufferPointer<UInt8>, to rows: inout PGCopyText) {
+        rows.append(id)
         rows.append(person.cell)
         rows.append(person.latitude)
         rows.append(person.longitude)
         rows.append(person.traits)
+        for range in [person.card..<person.keys, person.card..<person.uidEnd, person.studies..<person.keys, person.keys..<person.phone] {
+            rows.append(UnsafeBufferPointer(rebasing: text[range]))
+        }
         rows.append(person.enteredAt)
         rows.endRow()
     }

@@ -2,9 +2,9 @@
 import SLPDomain
 
 /// Search on a PostgreSQL server, with no extension: the queue rows of the grid cells around the
-/// point (`SpatialGrid`, as on SQLite) are read in one statement, then exact great-circle
-/// distances, the person rules and the order are applied here by the same code as on SQLite,
-/// so both backends give the same answers.
+/// point (`SpatialGrid`, as on SQLite) are read in one statement from the queue's covering index,
+/// then exact great-circle distances, the person rules and the order are applied here by the
+/// same code as on SQLite, so both backends give the same answers.
 public final class PGSearchRepository: SearchRepository {
     private let database: PGDatabase
 
@@ -19,7 +19,22 @@ public final class PGSearchRepository: SearchRepository {
     }
 
     public func nearby(_ query: NearbyQuery) throws -> [NearbyUser] {
-        let ranges = SpatialGrid.ranges(around: query.center, radius: query.radius)
+        guard let limit = query.limit else { return try within(query, radius: query.radius) }
+        // Nearest N (`NearestRings`); the answer comes whole from the last circle's statement,
+        // which sees one snapshot: the earlier ones only chose its radius.
+        var radius = min(query.radius, NearestRings.firstMetres)
+        while true {
+            let cards = try within(query, radius: radius)
+            if cards.count >= limit || radius >= query.radius { return Array(cards.prefix(limit)) }
+            radius = NearestRings.next(after: radius, found: cards.count, wanted: limit, limit: query.radius)
+        }
+    }
+
+    /// Everyone within `radius` whom the query admits, nearest first: the cells around the
+    /// centre read from both queue indexes in one statement, each range of cells its own index
+    /// scan (`LATERAL`, so that the planner never trades them for reading the whole table).
+    private func within(_ query: NearbyQuery, radius: Double) throws -> [NearbyUser] {
+        let ranges = SpatialGrid.ranges(around: query.center, radius: radius)
         var values: [(any PGValue)?] = [Self.array(ranges.map(\.lowerBound)), Self.array(ranges.map(\.upperBound))]
         // Those open to anything match any study.
         var studyFilter = ""
@@ -27,24 +42,23 @@ public final class PGSearchRepository: SearchRepository {
             studyFilter = " AND (q.study_keys ? $3 OR q.study_keys ? $4)"
             values += [study.key, Study.anything.key]
         }
-        // Both queue indexes, each read under its own condition (the columns it names are the queue's alone).
-        let sql = [PGSchema.compactQueueRow, "NOT (\(PGSchema.compactQueueRow))"].map { rows in
+        // Each index under its own condition (the columns it names are the queue's alone).
+        let scans = [PGSchema.compactQueueRow, "NOT (\(PGSchema.compactQueueRow))"].map { rows in
+            "SELECT \(Self.columns) FROM slp.queue q WHERE q.cell BETWEEN r.low AND r.high AND \(rows)\(studyFilter)"
+        }
+        let sql = """
+            SELECT found.* FROM unnest($1::bigint[], $2::bigint[]) AS r(low, high),
+            LATERAL (\(scans.joined(separator: " UNION ALL "))) AS found
             """
-            SELECT \(Self.columns)
-            FROM unnest($1::bigint[], $2::bigint[]) AS r(low, high) JOIN slp.queue q ON q.cell BETWEEN r.low AND r.high
-            WHERE \(rows)\(studyFilter)
-            """
-        }.joined(separator: "\nUNION ALL\n")
         let filter = TraitsFilter(query.criteria)
         var cards = try database.readStatement(sql, values).map { row -> NearbyUser? in
             guard !query.excluding.contains(UserID(stored: row.text(5))) else { return nil }
             let coordinate = try coordinate(row)
             let distance = query.center.distance(to: coordinate)
-            guard distance <= query.radius, filter.admits(row.int64(3)) else { return nil }
+            guard distance <= radius, filter.admits(row.int64(3)) else { return nil }
             return try card(row, coordinate: coordinate, distance: distance)
         }.compactMap { $0 }
         NearestFirstOrder.sort(&cards)
-        if let limit = query.limit, cards.count > limit { cards.removeSubrange(limit...) }
         return cards
     }
 
