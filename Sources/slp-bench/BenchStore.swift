@@ -1,18 +1,14 @@
 import SLPDomain
 
-/// One backend as the benchmark drives it: its repositories, what `slp --db` calls it, and the
+/// One backend as the benchmark drives it: its storage, what `slp --db` calls it, and the
 /// few statements of its own dialect the benchmark needs to fill it fast.
 protocol BenchStore {
     /// "SQLite" or "PostgreSQL", for the tables.
     var name: String { get }
     /// The `--db` argument of `slp` processes.
     var location: String { get }
-    var users: any UserRepository { get }
-    var queue: any QueueRepository { get }
-    var search: any SearchRepository { get }
+    var storage: any Storage { get }
     var population: any PopulationRepository { get }
-    var matches: any MatchRepository { get }
-    var chats: any ChatRepository { get }
 
     /// The uids of everyone waiting, in uid order.
     func waitingUIDs() throws -> [UserID]

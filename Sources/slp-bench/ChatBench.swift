@@ -17,8 +17,8 @@ enum ChatBench {
             try SeedOptions(count: conversations * 2, seed: 5, spreadKilometres: 1))
         let uids = try store.waitingUIDs()
         for pair in stride(from: 0, to: uids.count, by: 2) {
-            _ = try RequestStudyUseCase(matches: store.matches, clock: clock)(me: uids[pair], other: uids[pair + 1])
-            _ = try AcceptStudyUseCase(matches: store.matches, clock: clock)(me: uids[pair + 1], other: uids[pair])
+            _ = try RequestStudyUseCase(storage: store.storage, clock: clock)(me: uids[pair], other: uids[pair + 1])
+            _ = try AcceptStudyUseCase(storage: store.storage, clock: clock)(me: uids[pair + 1], other: uids[pair])
         }
         print("\(store.name): filling \(conversations) conversations of \(messagesPerConversation) messages…")
         let started = Stopwatch.now()
@@ -33,7 +33,7 @@ enum ChatBench {
 
         // In-process: opening a chat (newest 50) and paging forward from a random point.
         let me = uids[0]
-        let read = ReadMessagesUseCase(chats: store.chats)
+        let read = ReadMessagesUseCase(storage: store.storage)
         var newest: [Double] = [], paging: [Double] = []
         var random = SplitMix64(seed: 3)
         for _ in 0..<300 {
@@ -104,7 +104,7 @@ enum ChatBench {
             pending += chunk
             lines += chunk.filter { $0 == 0x0A }.count
         }
-        let send = SendMessageUseCase(chats: store.chats, clock: clock)
+        let send = SendMessageUseCase(storage: store.storage, clock: clock)
         var latencies: [Double] = []
         // A moment to open and take its starting point, so the first probe is news to it.
         usleep(300_000)

@@ -17,6 +17,7 @@ final class Dataset {
     let name: String
     let count: Int
     let database: Database
+    let storage: SQLiteStorage
     let me: User
     let seedSeconds: Double
     private(set) var rows: [Row] = []
@@ -27,12 +28,13 @@ final class Dataset {
         let path = "\(directory)/\(name).sqlite"
         try? FileManager.default.removeItem(atPath: path)
         database = try Database(path: path)
+        storage = SQLiteStorage(database: database)
         let options = try SeedOptions(count: count, seed: 42, hotspots: hotspots)
         let seed = SeedPopulationUseCase(population: SQLitePopulationRepository(database: database), clock: clock)
         let started = Stopwatch.now()
         try seed(options)
         seedSeconds = Double(Stopwatch.now() - started) / 1e9
-        let register = RegisterUserUseCase(users: SQLiteUserRepository(database: database), clock: clock)
+        let register = RegisterUserUseCase(storage: storage, clock: clock)
         me = try register(.init(
             phone: "010-9999-0000", nick: "벤치", birth: try CalendarDate(year: 1996, month: 5, day: 5),
             email: "bench@example.com", gender: .female))
@@ -43,14 +45,14 @@ final class Dataset {
     init(existing path: String, clock: any TimeProvider) throws {
         name = (path as NSString).lastPathComponent
         database = try Database(path: path)
+        storage = SQLiteStorage(database: database)
         count = try SQLitePopulationRepository(database: database).seededCount()
         seedSeconds = 0
-        let users = SQLiteUserRepository(database: database)
         let phone = try PhoneNumber("010-9999-0000")
-        if let known = try users.user(phone: phone) {
+        if let known = try storage.read({ try $0.user(phone: phone) }) {
             me = known
         } else {
-            me = try RegisterUserUseCase(users: users, clock: clock)(.init(
+            me = try RegisterUserUseCase(storage: storage, clock: clock)(.init(
                 phone: phone.e164, nick: "벤치", birth: try CalendarDate(year: 1996, month: 5, day: 5),
                 email: "bench@example.com", gender: .female))
         }

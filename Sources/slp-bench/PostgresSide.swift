@@ -34,7 +34,7 @@ final class PostgresSide {
         let started = Stopwatch.now()
         try SeedPopulationUseCase(population: store.population, clock: clock)(options)
         let seconds = Double(Stopwatch.now() - started) / 1e9
-        let me = try RegisterUserUseCase(users: store.users, clock: clock)(.init(
+        let me = try RegisterUserUseCase(storage: store.storage, clock: clock)(.init(
             phone: dataset.me.phone.e164, nick: dataset.me.nick.value, birth: dataset.me.birth.date,
             email: dataset.me.email.value, gender: dataset.me.gender))
         let (anchor, note) = PostGISAnchor.make(session: store.session)

@@ -2,23 +2,20 @@
 import SLPData
 import SLPDomain
 
-/// The PostgreSQL backend: a database on a server, through slp's repositories, plus the
+/// The PostgreSQL backend: a database on a server, through slp's storage, plus the
 /// benchmark's own connection for filling it.
 struct PostgresStore: BenchStore {
     let database: PGDatabase
     let session: PQSession
     let name = "PostgreSQL"
     let location: String
-    var users: any UserRepository { PGUserRepository(database: database) }
-    var queue: any QueueRepository { PGQueueRepository(database: database) }
-    var search: any SearchRepository { PGSearchRepository(database: database) }
+    let storage: any Storage
     var population: any PopulationRepository { PGPopulationRepository(database: database) }
-    var matches: any MatchRepository { PGMatchRepository(database: database) }
-    var chats: any ChatRepository { PGChatRepository(database: database) }
 
     init(uri: String) throws {
         location = uri
         database = try PGDatabase(uri: uri)
+        storage = PGStorage(database: database)
         session = try PQSession(uri: uri)
     }
 

@@ -170,11 +170,10 @@ struct SLPBench {
         var results = 0
         for round in 0..<rounds {
             let request = SearchRequest(center: points[round % points.count], radius: 700, study: study)
-            results += try search(me: dataset.me, request).fromQueueDB.count
+            results += try search(me: dataset.me.uid, request).fromQueueDB.count
         }
         print("\(rounds) searches, \(results) results, \(Double(Stopwatch.now() - started) / Double(rounds) / 1e6) ms each")
         // The same scans with nobody admitted (nobody is 200 years old): the cost of reading the index alone.
-        let repository = SQLiteSearchRepository(database: dataset.database)
         let me = dataset.me
         let elder = User(
             uid: me.uid, phone: me.phone, email: me.email, nick: me.nick,
@@ -185,7 +184,7 @@ struct SLPBench {
             let query = NearbyQuery(
                 center: points[round % points.count], radius: 700, study: try study.map { try Study($0) }, criteria: nobody,
                 excluding: [], limit: nil)
-            _ = try repository.nearby(query)
+            _ = try dataset.storage.read { try $0.nearby(query) }
         }
         print("\(rounds) scans admitting nobody, \(Double(Stopwatch.now() - scanStarted) / Double(rounds) / 1e6) ms each")
     }
@@ -197,7 +196,7 @@ struct SLPBench {
         var checked = 0, mismatches = 0
         for (index, point) in dataset.queryPoints(200, seed: 7).enumerated() {
             let studyKey = index % 2 == 0 ? nil : study
-            let result = try search(me: dataset.me, SearchRequest(center: point, radius: 700, study: studyKey))
+            let result = try search(me: dataset.me.uid, SearchRequest(center: point, radius: 700, study: studyKey))
             let found = Set(result.fromQueueDB.map(\.uid.rawValue))
             let expected = dataset.bruteForce(center: point, radius: 700, studyKey: studyKey, criteria: criteria)
             checked += 1
@@ -210,9 +209,7 @@ struct SLPBench {
     }
 
     static func searchUseCase(_ dataset: Dataset) -> SearchNearbyUseCase {
-        SearchNearbyUseCase(
-            search: SQLiteSearchRepository(database: dataset.database), queue: SQLiteQueueRepository(database: dataset.database),
-            clock: clock)
+        SearchNearbyUseCase(storage: dataset.storage, clock: clock)
     }
 
     /// Interleaved, query by query on the same points: slp in-process, then Redis, then (when
@@ -234,7 +231,7 @@ struct SLPBench {
         for (index, point) in points.enumerated() {
             for item in cases where index < item.queries {
                 let request = SearchRequest(center: point, radius: item.radius, study: item.study, limit: item.limit)
-                let (result, micros) = try Stopwatch.measure { try search(me: dataset.me, request) }
+                let (result, micros) = try Stopwatch.measure { try search(me: dataset.me.uid, request) }
                 slpTimes[item.label, default: []].append(micros)
                 results[item.label, default: []].append(result.fromQueueDB.count)
                 if let anchor {
@@ -245,7 +242,7 @@ struct SLPBench {
                     roundTrips[item.label, default: []].append(redisMicros)
                 }
                 if let second {
-                    let (other, otherMicros) = try Stopwatch.measure { try second.search(me: second.me, request) }
+                    let (other, otherMicros) = try Stopwatch.measure { try second.search(me: second.me.uid, request) }
                     postgresTimes[item.label, default: []].append(otherMicros)
                     compared += 1
                     if other.fromQueueDB.map(\.uid) != result.fromQueueDB.map(\.uid)
@@ -277,7 +274,7 @@ struct SLPBench {
 
     /// Enter (refresh) 200 random seeded users at new places, one transaction each.
     static func measureQueueEnter(_ dataset: Dataset, report: inout Report) throws {
-        let enter = EnterQueueUseCase(queue: SQLiteQueueRepository(database: dataset.database), clock: clock)
+        let enter = EnterQueueUseCase(storage: dataset.storage, clock: clock)
         var random = SplitMix64(seed: 99)
         var times: [Double] = []
         for _ in 0..<200 {

@@ -6,15 +6,12 @@ struct SQLiteStore: BenchStore {
     let database: Database
     let name = "SQLite"
     var location: String { database.path }
-    var users: any UserRepository { SQLiteUserRepository(database: database) }
-    var queue: any QueueRepository { SQLiteQueueRepository(database: database) }
-    var search: any SearchRepository { SQLiteSearchRepository(database: database) }
+    let storage: any Storage
     var population: any PopulationRepository { SQLitePopulationRepository(database: database) }
-    var matches: any MatchRepository { SQLiteMatchRepository(database: database) }
-    var chats: any ChatRepository { SQLiteChatRepository(database: database) }
 
     init(path: String) throws {
         database = try Database(path: path)
+        storage = SQLiteStorage(database: database)
     }
 
     func waitingUIDs() throws -> [UserID] {

@@ -18,7 +18,7 @@ struct SecondBackend {
 #if PostgreSQL
 extension SecondBackend {
     init(_ dataset: PostgresDataset, postgis anchor: PostGISAnchor?, psql: String? = nil) {
-        search = SearchNearbyUseCase(search: dataset.store.search, queue: dataset.store.queue, clock: SLPBench.clock)
+        search = SearchNearbyUseCase(storage: dataset.store.storage, clock: SLPBench.clock)
         me = dataset.me
         location = dataset.store.location
         postgis = anchor.map { anchor in

@@ -213,7 +213,7 @@ public final class Database {
                 try connection.execute(migration.sql)
             }
             if pending.contains(where: \.rebuildsQueueDocuments) {
-                try QueueRows.rebuildDocuments(in: connection)
+                try SQLTransaction(connection, search: SQLiteQueueSearch()).rebuildQueueDocuments()
             }
             try connection.execute("PRAGMA user_version = \(Schema.currentVersion)")
         }

@@ -223,6 +223,11 @@ enum Schema {
             -- cleared when the event is recorded, by the first reader that finds the end passed.
             ALTER TABLE users ADD COLUMN penalty_event_due INTEGER;
             """),
+        // How often a user was reported is counted from the reports themselves: a reporter who
+        // withdraws takes their reports along, and they stop counting.
+        Migration(version: 9, sql: """
+            ALTER TABLE users DROP COLUMN reported_num;
+            """),
     ]
 
     /// The newest version this binary knows.

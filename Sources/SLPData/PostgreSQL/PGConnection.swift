@@ -54,7 +54,11 @@ final class PGConnection {
     /// on: parsed and planned once. One-time statements cost one round trip as before.
     @discardableResult
     func execute(_ sql: String, _ values: [(any PGValue)?] = []) throws(PGError) -> PGResult {
-        let texts = values.map { $0?.pgText }
+        try execute(sql, texts: values.map { $0?.pgText })
+    }
+
+    /// `execute` with the parameters already in PostgreSQL's text form (nil is NULL).
+    func execute(_ sql: String, texts: [String?]) throws(PGError) -> PGResult {
         if let name = prepared[sql] {
             return try check(withParameters(texts) { PQexecPrepared(handle, name, Int32(texts.count), $0, nil, nil, 0) })
         }

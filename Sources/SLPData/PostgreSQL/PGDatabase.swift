@@ -54,12 +54,14 @@ public final class PGDatabase {
 
     /// Sets a new session up in one round trip: a lock held by another slp longer than SQLite's
     /// busy wait ends the statement (55P03); no JIT compilation, which costs more than slp's
-    /// short statements take. Returns the server's clock minus this machine's.
+    /// short statements take; tables named without a schema are slp's, and no other schema's
+    /// (the shared SQL names them so). Returns the server's clock minus this machine's.
     private static func configure(_ connection: PGConnection, policy: RetryPolicy) throws -> TimeInterval {
         let before = Date()
         let server = try connection.execute("""
-            SELECT set_config('lock_timeout', $1, false), set_config('jit', 'off', false), extract(epoch FROM clock_timestamp())::float8
-            """, ["\(policy.busyTimeoutMilliseconds)ms"]).first { $0.double(2) } ?? 0
+            SELECT set_config('lock_timeout', $1, false), set_config('jit', 'off', false), set_config('search_path', 'slp', false),
+                extract(epoch FROM clock_timestamp())::float8
+            """, ["\(policy.busyTimeoutMilliseconds)ms"]).first { $0.double(3) } ?? 0
         let after = Date()
         return server - (before.timeIntervalSince1970 + after.timeIntervalSince1970) / 2
     }

@@ -20,6 +20,18 @@ final class PGResult {
         return String(cString: PQgetvalue(pointer, Int32(row), Int32(column)))
     }
 
+    /// The position of the column `name`; a name the statement does not return is a bug.
+    func columnIndex(_ name: String) -> Int {
+        if let index = columnIndexes[name] { return index }
+        let index = Int(PQfnumber(pointer, "\"\(name)\""))
+        guard index >= 0 else { preconditionFailure("the statement returns no column \(name)") }
+        columnIndexes[name] = index
+        return index
+    }
+
+    /// Columns already looked up by name.
+    private var columnIndexes: [String: Int] = [:]
+
     /// How many rows an INSERT, UPDATE or DELETE touched.
     var affectedRows: Int { Int(String(cString: PQcmdTuples(pointer))) ?? 0 }
 

@@ -146,6 +146,10 @@ enum PGSchema {
             CREATE INDEX queue_nearby_large ON slp.queue (cell) WHERE NOT (\(compactQueueRow));
             DROP INDEX slp.queue_by_cell;
             """),
+        // How often a user was reported is counted from the reports themselves (as on SQLite).
+        (3, """
+            ALTER TABLE slp.users DROP COLUMN reported_num;
+            """),
     ]
 
     /// Queue rows small enough to be copied into the index `queue_nearby`.

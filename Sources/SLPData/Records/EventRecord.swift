@@ -5,27 +5,12 @@ import Foundation
 #endif
 import SLPDomain
 
-/// A row of `events` as every backend stores it: what an event tells, in columns.
-struct EventRecord {
-    var type: String
-    /// Unix milliseconds.
-    var createdAt: Int64
-    var otherUID: String?
-    var otherNick: String?
-    var distance: Int?
-    /// Reputation flags, comma-separated.
-    var titles: String?
-    var messageID: String?
-    var chat: String?
-
-    /// The columns after `id` and `user_id`, in the order of the fields above.
-    static let columns = "type, created_at, other_uid, other_nick, distance, titles, message_id, chat"
-
-    /// The record of an event of `kind` told at `now`.
-    init(_ kind: UserEventKind, at now: Date) {
-        type = kind.name
-        createdAt = now.unixMilliseconds
+/// A row of `events`, mapped to `UserEvent` and back: what an event tells, in columns.
+enum EventRecord {
+    /// The columns of an event of `kind` told at `now`, but its id and its recipient.
+    static func columns(of kind: UserEventKind, at now: Date) -> [(name: String, value: SQLValue)] {
         var other: MatchView.Partner?
+        var distance: Int?, titles: String?, messageID: String?, chat: String?
         switch kind {
         case .request(let from, let metres):
             other = from
@@ -34,67 +19,63 @@ struct EventRecord {
             other = partner
         case .reviewed(let by, let given):
             other = by
-            titles = given.map(\.flag).joined(separator: ",")
+            titles = given.map(\.key).joined(separator: ",")
         case .message(let message, let from):
             other = from
-            messageID = message.id
+            messageID = message.id.description
             chat = message.text
         case .penaltyOver:
             break
         }
-        otherUID = other?.uid.rawValue
-        otherNick = other?.nick.value
+        return [
+            ("type", .text(kind.name)),
+            ("created_at", .integer(now.unixMilliseconds)),
+            ("other_uid", .optional(other) { .text($0.uid.rawValue) }),
+            ("other_nick", .optional(other) { .text($0.nick.value) }),
+            ("distance", .optional(distance, SQLValue.int)),
+            ("titles", .optional(titles, SQLValue.text)),
+            ("message_id", .optional(messageID, SQLValue.text)),
+            ("chat", .optional(chat, SQLValue.text)),
+        ]
     }
 
-    init(type: String, createdAt: Int64, otherUID: String?, otherNick: String?, distance: Int?, titles: String?, messageID: String?, chat: String?) {
-        self.type = type
-        self.createdAt = createdAt
-        self.otherUID = otherUID
-        self.otherNick = otherNick
-        self.distance = distance
-        self.titles = titles
-        self.messageID = messageID
-        self.chat = chat
-    }
+    /// The columns `event(_:me:)` reads.
+    static let selection = "id, type, created_at, other_uid, other_nick, distance, titles, message_id, chat"
 
-    /// Reads `columns` from a row's column 1 on (column 0 is the id).
-    init(row: some StoredRow) {
-        self.init(
-            type: row.text(1), createdAt: row.int64(2), otherUID: row.optionalText(3), otherNick: row.optionalText(4),
-            distance: row.optionalInt64(5).map { Int($0) }, titles: row.optionalText(6), messageID: row.optionalText(7),
-            chat: row.optionalText(8))
-    }
-
-    /// The event `id` of `me` this record tells; a row that lacks what its type needs, or
-    /// breaks the domain's rules, is corrupt data.
-    func toDomain(id: Int64, me: UserID) throws -> UserEvent {
+    /// The event of `me` a row tells; a row that lacks what its type needs, or breaks the
+    /// domain's rules, is corrupt data.
+    static func event(_ row: some SQLRow, me: UserID) throws -> UserEvent {
+        let id = row.int64("id")
         do {
-            guard let kind = try kind(me: me) else {
-                throw StoredDataError(table: "events", id: id, detail: "a \(type) event without what it tells")
+            guard let kind = try kind(row, me: me) else {
+                throw StoredDataError(table: "events", id: id, detail: "a \(row.text("type")) event without what it tells")
             }
-            return UserEvent(id: id, createdAt: Date(unixMilliseconds: createdAt), kind: kind)
+            return UserEvent(id: id, createdAt: Date(unixMilliseconds: row.int64("created_at")), kind: kind)
         } catch let error as DomainError {
             throw StoredDataError(table: "events", id: id, detail: error.message)
         }
     }
 
-    private func kind(me: UserID) throws -> UserEventKind? {
-        if type == "penalty_over" { return .penaltyOver }
-        guard let otherUID, let otherNick else { return nil }
+    private static func kind(_ row: some SQLRow, me: UserID) throws -> UserEventKind? {
+        let type = row.text("type")
+        if type == UserEventKind.penaltyOver.name { return .penaltyOver }
+        guard let otherUID = row.optionalText("other_uid"), let otherNick = row.optionalText("other_nick") else { return nil }
         let other = MatchView.Partner(uid: try UserID(otherUID), nick: try Nick(otherNick))
         switch type {
         case "request":
-            return .request(from: other, distance: distance ?? 0)
+            return .request(from: other, distance: row.optionalInt64("distance").map { Int($0) } ?? 0)
         case "matched":
             return .matched(partner: other)
         case "dodged":
             return .dodged(partner: other)
         case "reviewed":
-            let flags = (titles ?? "").split(separator: ",")
-            return .reviewed(by: other, titles: ReputationTitle.allCases.filter { flags.contains(Substring($0.flag)) })
+            let keys = (row.optionalText("titles") ?? "").split(separator: ",")
+            return .reviewed(by: other, titles: ReputationTitle.allCases.filter { keys.contains(Substring($0.key)) })
         case "message":
+            guard let id = row.optionalText("message_id").flatMap(MessageID.init) else { return nil }
             let message = ChatMessage(
-                id: messageID ?? "", from: other.uid, to: me, text: chat ?? "", createdAt: Date(unixMilliseconds: createdAt))
+                id: id, from: other.uid, to: me, text: row.optionalText("chat") ?? "",
+                createdAt: Date(unixMilliseconds: row.int64("created_at")))
             return .message(message, from: other)
         default:
             return nil

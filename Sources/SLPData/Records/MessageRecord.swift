@@ -5,29 +5,31 @@ import Foundation
 #endif
 import SLPDomain
 
-/// A row of `messages` as every backend stores it.
-struct MessageRecord {
-    var matchID: Int64
-    var seq: Int64
-    var fromUID: String
-    var toUID: String
-    var chat: String
-    /// Unix milliseconds.
-    var createdAt: Int64
+/// A row of `messages`, mapped to `ChatMessage` and back: the message's conversation (its
+/// match) and number in it, who wrote it to whom, the text and the time in Unix milliseconds.
+enum MessageRecord {
+    static func columns(of message: ChatMessage) -> [(name: String, value: SQLValue)] {
+        [
+            ("match_id", .integer(message.id.conversation)),
+            ("seq", .integer(message.id.sequence)),
+            ("from_uid", .text(message.from.rawValue)),
+            ("to_uid", .text(message.to.rawValue)),
+            ("chat", .text(message.text)),
+            ("created_at", .integer(message.createdAt.unixMilliseconds)),
+        ]
+    }
 
-    /// The message; `_id` looks like SLP's (24 hex digits) and sorts like the conversation:
-    /// match, then sequence number.
-    func toDomain() throws -> ChatMessage {
-        func hex(_ value: Int64) -> String {
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: max(0, 12 - digits.count)) + digits
-        }
+    /// The columns `message(_:)` reads.
+    static let selection = "match_id, seq, from_uid, to_uid, chat, created_at"
+
+    static func message(_ row: some SQLRow) throws -> ChatMessage {
+        let id = MessageID(conversation: row.int64("match_id"), sequence: row.int64("seq"))
         do {
             return ChatMessage(
-                id: hex(matchID) + hex(seq), from: try UserID(fromUID), to: try UserID(toUID), text: chat,
-                createdAt: Date(unixMilliseconds: createdAt))
+                id: id, from: try UserID(row.text("from_uid")), to: try UserID(row.text("to_uid")), text: row.text("chat"),
+                createdAt: Date(unixMilliseconds: row.int64("created_at")))
         } catch let error as DomainError {
-            throw StoredDataError(table: "messages", id: seq, detail: error.message)
+            throw StoredDataError(table: "messages", id: id.sequence, detail: error.message)
         }
     }
 }

@@ -19,6 +19,22 @@ public final class Statement {
         self.sql = sql
     }
 
+    /// Result columns by name, for rows read by name; made on first use.
+    private var columnIndexes: [String: Int32]?
+
+    /// The position of the result column `name`; a name the statement does not return is a bug.
+    func columnIndex(_ name: String) -> Int32 {
+        if columnIndexes == nil {
+            var indexes: [String: Int32] = [:]
+            for index in 0..<sqlite3_column_count(handle) {
+                if let name = sqlite3_column_name(handle, index) { indexes[String(cString: name)] = index }
+            }
+            columnIndexes = indexes
+        }
+        guard let index = columnIndexes?[name] else { preconditionFailure("the statement returns no column \(name): \(sql)") }
+        return index
+    }
+
     /// The text of the last `bind`, copied here so SQLite reads it in place (`SQLITE_STATIC`)
     /// instead of allocating a copy of every value: a bulk load binds millions.
     private var textArena: UnsafeMutablePointer<UInt8>?

@@ -1,7 +1,7 @@
 
 /// The conversation of one match, as one of its members sees it.
 public struct Conversation: Equatable, Sendable {
-    /// The storage's handle for it; opaque to everyone else.
+    /// The match's number.
     public let id: Int64
     public let me: UserID
     /// My partner; nil once they have withdrawn from the service (their messages stay).
@@ -17,5 +17,16 @@ public struct Conversation: Equatable, Sendable {
         self.partner = partner
         self.partnerUID = partnerUID
         self.isOpen = isOpen
+    }
+
+    /// The conversation of `match` as `me` sees it: open while it is my current match and
+    /// nobody has ended it (a partner who withdrew has).
+    public init(of match: MatchView, me: UserID) {
+        self.init(id: match.id, me: me, partner: match.partner, partnerUID: match.partnerUID, isOpen: match.isCurrent && match.isActive)
+    }
+
+    /// The same conversation once I am no longer in its match (I withdrew): closed.
+    public var closed: Conversation {
+        Conversation(id: id, me: me, partner: nil, partnerUID: partnerUID, isOpen: false)
     }
 }

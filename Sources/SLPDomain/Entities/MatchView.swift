@@ -6,6 +6,8 @@ import Foundation
 
 /// One match as one of its two members sees it.
 public struct MatchView: Equatable, Sendable {
+    /// The match's number; also its conversation's.
+    public let id: Int64
     /// The partner's uid, kept when they withdraw (as their messages keep it).
     public let partnerUID: UserID
     /// The partner, or nil when they have withdrawn from the service.
@@ -32,10 +34,11 @@ public struct MatchView: Equatable, Sendable {
     }
 
     public init(
-        partnerUID: UserID, partner: Partner?, myEnding: MatchEnding?, partnerEnding: MatchEnding?, iReviewed: Bool,
+        id: Int64, partnerUID: UserID, partner: Partner?, myEnding: MatchEnding?, partnerEnding: MatchEnding?, iReviewed: Bool,
         isCurrent: Bool, startedAt: Date
     ) {
         precondition(partner == nil || partner?.uid == partnerUID, "a partner is named by their own uid")
+        self.id = id
         self.partnerUID = partnerUID
         self.partner = partner
         self.myEnding = myEnding

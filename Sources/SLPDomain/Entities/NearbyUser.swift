@@ -33,4 +33,9 @@ public struct NearbyUser: Equatable, Sendable {
         self.background = background
         self.distance = distance
     }
+
+    /// The order of search results: nearest first, equal distances by uid.
+    public static func isNearer(_ left: NearbyUser, _ right: NearbyUser) -> Bool {
+        left.distance != right.distance ? left.distance < right.distance : left.uid < right.uid
+    }
 }

@@ -1,5 +1,5 @@
 
-/// What the matching rules decided to do to a pair; the repository carries it out in the
+/// What the matching rules decided to do to a pair; the use case carries it out in the
 /// same transaction it read the `PairSnapshot` in.
 public enum PairDecision: Equatable, Sendable {
     /// Record (or keep) my open request to the other user.

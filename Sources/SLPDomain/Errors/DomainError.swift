@@ -94,7 +94,7 @@ public enum DomainError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .invalid(let value): value.message
-        case .notRegistered: "not registered: pass --as UID|PHONE or set SLP_USER to a registered user"
+        case .notRegistered: "not registered"
         case .alreadyRegistered: "this phone number is already registered"
         case .nickNotAllowed: "this nick contains a word that is not allowed"
         case .userNotFound: "no such user"

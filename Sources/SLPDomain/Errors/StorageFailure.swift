@@ -11,7 +11,7 @@ public enum StorageFailureKind: Sendable, Equatable {
     case `internal`
 }
 
-/// An error thrown by a repository implementation because of its storage, not a domain rule.
+/// An error thrown by storage because of the storage itself, not a domain rule.
 ///
 /// The domain never sees the storage technology; implementations conform their own error type.
 public protocol StorageFailure: Error {

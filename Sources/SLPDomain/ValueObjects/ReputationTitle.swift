@@ -15,8 +15,8 @@ public enum ReputationTitle: Int, Sendable, CaseIterable, CustomStringConvertibl
         }
     }
 
-    /// The command-line flag word (`--good-manners`).
-    public var flag: String {
+    /// The stable machine name: stored with events, given in JSON, spelled by the command line's flags.
+    public var key: String {
         switch self {
         case .goodManners: "good-manners"
         case .punctual: "punctual"

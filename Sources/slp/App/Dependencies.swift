@@ -10,40 +10,25 @@ import SLPDomain
 @MainActor
 final class Dependencies {
     let clock: any TimeProvider
-    private let users: any UserRepository
-    private let queue: any QueueRepository
-    private let search: any SearchRepository
+    private let storage: any Storage
     private let population: any PopulationRepository
-    private let matches: any MatchRepository
-    private let chats: any ChatRepository
-    private let events: any EventRepository
 
-    /// The repositories over the storage at `location`, opened (and created) now. Times come
-    /// from `fixedClock` when given, else from the wall clock of the machine that holds the
-    /// data: this one for a file, the server for PostgreSQL (one clock for every host).
+    /// The storage at `location`, opened (and created) now. Times come from `fixedClock` when
+    /// given, else from the wall clock of the machine that holds the data: this one for a file,
+    /// the server for PostgreSQL (one clock for every host).
     init(location: StorageLocation, fixedClock: (any TimeProvider)?) throws {
         switch location {
         case .file(let path):
             let database = try Database(path: path)
             clock = fixedClock ?? SystemTimeProvider()
-            users = SQLiteUserRepository(database: database)
-            queue = SQLiteQueueRepository(database: database)
-            search = SQLiteSearchRepository(database: database)
+            storage = SQLiteStorage(database: database)
             population = SQLitePopulationRepository(database: database)
-            matches = SQLiteMatchRepository(database: database)
-            chats = SQLiteChatRepository(database: database)
-            events = SQLiteEventRepository(database: database)
         case .server(let uri):
             #if PostgreSQL
             let database = try PGDatabase(uri: uri)
             clock = fixedClock ?? SystemTimeProvider(offset: database.serverClockOffset)
-            users = PGUserRepository(database: database)
-            queue = PGQueueRepository(database: database)
-            search = PGSearchRepository(database: database)
+            storage = PGStorage(database: database)
             population = PGPopulationRepository(database: database)
-            matches = PGMatchRepository(database: database)
-            chats = PGChatRepository(database: database)
-            events = PGEventRepository(database: database)
             #else
             // `DatabaseLocation` refuses a server URI in a build without PostgreSQL.
             preconditionFailure("a PostgreSQL location in a build without PostgreSQL: \(location.display)")
@@ -53,27 +38,27 @@ final class Dependencies {
 
     var now: Date { clock.now }
 
-    var registerUser: RegisterUserUseCase { RegisterUserUseCase(users: users, clock: clock) }
-    var identifyUser: IdentifyUserUseCase { IdentifyUserUseCase(users: users) }
-    var showUser: ShowUserUseCase { ShowUserUseCase(users: users) }
-    var updateMyPage: UpdateMyPageUseCase { UpdateMyPageUseCase(users: users) }
-    var withdrawUser: WithdrawUserUseCase { WithdrawUserUseCase(users: users) }
-    var enterQueue: EnterQueueUseCase { EnterQueueUseCase(queue: queue, clock: clock) }
-    var leaveQueue: LeaveQueueUseCase { LeaveQueueUseCase(queue: queue) }
-    var searchNearby: SearchNearbyUseCase { SearchNearbyUseCase(search: search, queue: queue, clock: clock) }
+    var registerUser: RegisterUserUseCase { RegisterUserUseCase(storage: storage, clock: clock) }
+    var identifyUser: IdentifyUserUseCase { IdentifyUserUseCase(storage: storage) }
+    var showUser: ShowUserUseCase { ShowUserUseCase(storage: storage) }
+    var updateMyPage: UpdateMyPageUseCase { UpdateMyPageUseCase(storage: storage) }
+    var withdrawUser: WithdrawUserUseCase { WithdrawUserUseCase(storage: storage) }
+    var enterQueue: EnterQueueUseCase { EnterQueueUseCase(storage: storage, clock: clock) }
+    var leaveQueue: LeaveQueueUseCase { LeaveQueueUseCase(storage: storage) }
+    var searchNearby: SearchNearbyUseCase { SearchNearbyUseCase(storage: storage, clock: clock) }
     var seedPopulation: SeedPopulationUseCase { SeedPopulationUseCase(population: population, clock: clock) }
-    var queueState: QueueStateUseCase { QueueStateUseCase(matches: matches) }
-    var requestStudy: RequestStudyUseCase { RequestStudyUseCase(matches: matches, clock: clock) }
-    var acceptStudy: AcceptStudyUseCase { AcceptStudyUseCase(matches: matches, clock: clock) }
-    var dodgeMatch: DodgeMatchUseCase { DodgeMatchUseCase(matches: matches, clock: clock) }
-    var reviewPartner: ReviewPartnerUseCase { ReviewPartnerUseCase(matches: matches, clock: clock) }
-    var reportUser: ReportUserUseCase { ReportUserUseCase(matches: matches, clock: clock) }
-    var sendMessage: SendMessageUseCase { SendMessageUseCase(chats: chats, clock: clock) }
-    var readMessages: ReadMessagesUseCase { ReadMessagesUseCase(chats: chats) }
-    var followConversation: FollowConversationUseCase { FollowConversationUseCase(chats: chats) }
-    var followEvents: FollowEventsUseCase { FollowEventsUseCase(events: events, clock: clock) }
-    var buyItem: BuyItemUseCase { BuyItemUseCase(users: users) }
-    var wearItems: WearItemsUseCase { WearItemsUseCase(users: users) }
+    var queueState: QueueStateUseCase { QueueStateUseCase(storage: storage) }
+    var requestStudy: RequestStudyUseCase { RequestStudyUseCase(storage: storage, clock: clock) }
+    var acceptStudy: AcceptStudyUseCase { AcceptStudyUseCase(storage: storage, clock: clock) }
+    var dodgeMatch: DodgeMatchUseCase { DodgeMatchUseCase(storage: storage, clock: clock) }
+    var reviewPartner: ReviewPartnerUseCase { ReviewPartnerUseCase(storage: storage, clock: clock) }
+    var reportUser: ReportUserUseCase { ReportUserUseCase(storage: storage, clock: clock) }
+    var sendMessage: SendMessageUseCase { SendMessageUseCase(storage: storage, clock: clock) }
+    var readMessages: ReadMessagesUseCase { ReadMessagesUseCase(storage: storage) }
+    var followConversation: FollowConversationUseCase { FollowConversationUseCase(storage: storage) }
+    var followEvents: FollowEventsUseCase { FollowEventsUseCase(storage: storage, clock: clock) }
+    var buyItem: BuyItemUseCase { BuyItemUseCase(storage: storage) }
+    var wearItems: WearItemsUseCase { WearItemsUseCase(storage: storage) }
 
     // The screens, wired with their use cases.
     var registerFeature: RegisterFeature { RegisterFeature(register: registerUser) }
@@ -83,7 +68,7 @@ final class Dependencies {
     var queueFeature: QueueFeature {
         QueueFeature(identify: identifyUser, enter: enterQueue, leave: leaveQueue, state: queueState)
     }
-    var searchFeature: SearchFeature { SearchFeature(identify: identifyUser, search: searchNearby) }
+    var searchFeature: SearchFeature { SearchFeature(search: searchNearby) }
     var matchFeature: MatchFeature {
         MatchFeature(
             identify: identifyUser, request: requestStudy, accept: acceptStudy, dodge: dodgeMatch, review: reviewPartner,

@@ -4,7 +4,7 @@ import SLPDomain
 /// `slp match review UID [--good-manners] … [--comment TEXT]`
 enum MatchReviewCommand: Command {
     /// One flag per SLP reputation title, in their order.
-    static let titles = ReputationTitle.allCases.map { (title: $0, key: OptionKey(flag: $0.flag, "\($0.title).")) }
+    static let titles = ReputationTitle.allCases.map { (title: $0, key: OptionKey(flag: $0.key, "\($0.title).")) }
     static let comment = OptionKey("comment", "text", "A comment for their profile, up to 500 characters.", as: .text)
 
     static let spec = CommandSpec(

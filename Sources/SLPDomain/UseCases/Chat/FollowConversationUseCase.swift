@@ -6,32 +6,35 @@ import Foundation
 
 /// `slp chat follow`: the conversation's new messages as they arrive, from any process.
 public struct FollowConversationUseCase {
-    private let chats: any ChatRepository
+    private let storage: any Storage
 
-    public init(chats: any ChatRepository) {
-        self.chats = chats
+    public init(storage: any Storage) {
+        self.storage = storage
     }
 
     /// The conversation to follow, or `not_matched`.
     public func open(me: UserID, with partner: UserID?) throws -> Conversation {
-        guard let conversation = try chats.conversation(of: me, with: partner) else { throw DomainError.notMatched }
-        return conversation
+        guard let match = try storage.read({ try $0.latestMatch(of: me, with: partner) }) else { throw DomainError.notMatched }
+        return Conversation(of: match, me: me)
     }
 
     /// The token to compare with the last one seen: when it has not changed, nothing has.
     public func changeToken() throws -> Int64 {
-        try chats.changeToken()
+        try storage.changeToken()
     }
 
     /// The token once another process has committed since `token` was read, or after `limit`.
     public nonisolated(nonsending) func waitForChange(after token: Int64, upTo limit: Duration) async throws -> Int64 {
-        try await chats.waitForChange(after: token, upTo: limit)
+        try await storage.waitForChange(after: token, upTo: limit)
     }
 
-    /// Messages after the last one seen, and the conversation as it is now (closed when the match ended).
+    /// Messages after the last one seen, and the conversation as it is now (closed when the
+    /// match ended, or when I am no longer in it), read together.
     public func poll(_ conversation: Conversation, after last: Date?) throws -> (Conversation, [ChatMessage]) {
-        let current = try chats.refresh(conversation)
-        let messages = try chats.messages(in: conversation, last.map { .after($0, limit: nil) } ?? .all)
-        return (current, messages)
+        try storage.read { transaction in
+            let current = try transaction.match(conversation.id, of: conversation.me).map { Conversation(of: $0, me: conversation.me) }
+            let messages = try transaction.messages(in: conversation.id, last.map { .after($0, limit: nil) } ?? .all)
+            return (current ?? conversation.closed, messages)
+        }
     }
 }

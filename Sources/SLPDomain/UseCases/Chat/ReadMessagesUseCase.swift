@@ -1,14 +1,13 @@
-
 /// `GET /chat/{uid}?lastchatDate`: my messages with my partner (or a past partner).
 /// Anyone not in the conversation gets `not_matched`, exactly as if there were none.
 public struct ReadMessagesUseCase {
-    private let chats: any ChatRepository
+    private let storage: any Storage
 
-    public init(chats: any ChatRepository) {
-        self.chats = chats
+    public init(storage: any Storage) {
+        self.storage = storage
     }
 
-    /// The conversation and the page of its messages.
+    /// The conversation and the page of its messages, read together.
     public func callAsFunction(me: UserID, with partner: UserID?, page: MessagePage) throws -> (Conversation, [ChatMessage]) {
         switch page {
         case .newest(let limit) where limit < 1, .after(_, let limit?) where limit < 1:
@@ -16,7 +15,9 @@ public struct ReadMessagesUseCase {
         default:
             break
         }
-        guard let conversation = try chats.conversation(of: me, with: partner) else { throw DomainError.notMatched }
-        return (conversation, try chats.messages(in: conversation, page))
+        return try storage.read { transaction in
+            guard let match = try transaction.latestMatch(of: me, with: partner) else { throw DomainError.notMatched }
+            return (Conversation(of: match, me: me), try transaction.messages(in: match.id, page))
+        }
     }
 }

@@ -1,16 +1,25 @@
-
 /// `POST /chat/{uid}`: a message to my current partner, 1–1000 characters, no NUL.
 public struct SendMessageUseCase {
-    private let chats: any ChatRepository
+    private let storage: any Storage
     private let clock: any TimeProvider
 
-    public init(chats: any ChatRepository, clock: any TimeProvider) {
-        self.chats = chats
+    public init(storage: any Storage, clock: any TimeProvider) {
+        self.storage = storage
         self.clock = clock
     }
 
+    /// The stored message; `not_matched` without a match, `study_ended` once it has ended.
     public func callAsFunction(me: UserID, text: String) throws -> ChatMessage {
-        let message = try BoundedText(text, allowed: BoundedText.chat, field: "message")
-        return try chats.send(from: me, text: message.value, at: clock.now, check: ChatRules.send)
+        let text = try BoundedText(text, allowed: BoundedText.chat, field: "message").value
+        let now = clock.now
+        return try storage.write { transaction in
+            let party = try transaction.party(me)
+            try ChatRules.send(party)
+            guard let match = party.current else { throw DomainError.notMatched }
+            let message = ChatRules.message(after: try transaction.lastMessage(in: match.id), in: match, from: me, text: text, at: now)
+            try transaction.insert(message)
+            try EventRules.record(EventRules.notices(sending: message, from: party.user), at: message.createdAt, in: transaction)
+            return message
+        }
     }
 }

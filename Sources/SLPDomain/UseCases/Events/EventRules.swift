@@ -1,7 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Who hears of what (SLP's pushes): the other user of a request, a match or a review, a
 /// partner still in the match I cancel, the recipient of a message. A report tells nobody.
-/// Storage records these notices in the same transaction as the change.
+/// Events are recorded in the same transaction as the change that causes them.
 public enum EventRules {
     /// What a decision between me and another user tells the other one.
     public static func notices(_ decision: PairDecision, _ pair: PairSnapshot) -> [EventNotice] {
@@ -33,6 +38,15 @@ public enum EventRules {
         [EventNotice(recipient: message.to, kind: .message(message, from: MatchView.Partner(uid: me.uid, nick: me.nick)))]
     }
 
-    /// How long events are kept: older ones are pruned when new ones are recorded.
+    /// How long events are kept: older ones are forgotten as new ones are recorded.
     public static let retentionDays = 30
+
+    /// Records `notices` as of `now`, each the next event in commit order, forgetting what is
+    /// older than the retention. A recipient who is gone hears nothing.
+    static func record(_ notices: [EventNotice], at now: Date, in transaction: any WriteTransaction) throws {
+        let cutoff = now.addingTimeInterval(-Double(retentionDays) * 86_400)
+        for notice in notices {
+            try transaction.insertEvent(notice.kind, for: notice.recipient, at: now, forgettingBefore: cutoff)
+        }
+    }
 }

@@ -6,11 +6,11 @@ import Foundation
 
 /// `slp events` and `slp queue --wait`: my events as they are committed, from any process.
 public struct FollowEventsUseCase {
-    private let events: any EventRepository
+    private let storage: any Storage
     private let clock: any TimeProvider
 
-    public init(events: any EventRepository, clock: any TimeProvider) {
-        self.events = events
+    public init(storage: any Storage, clock: any TimeProvider) {
+        self.storage = storage
         self.clock = clock
     }
 
@@ -18,12 +18,12 @@ public struct FollowEventsUseCase {
     /// my latest event, so that only what happens from now on is told.
     public func start(me: UserID, since: Int64?) throws -> Int64 {
         if let since { return since }
-        return try events.latestEventID(of: me)
+        return try storage.read { try $0.latestEventID(of: me) }
     }
 
     /// The token to compare with the last one seen: when it has not changed, nothing was committed.
     public func changeToken() throws -> Int64 {
-        try events.changeToken()
+        try storage.changeToken()
     }
 
     /// Whether a look may find news: waits at most `limit` (less when the penalty end a look
@@ -36,12 +36,33 @@ public struct FollowEventsUseCase {
             if left <= 0 { return true }
             limit = min(limit, .milliseconds(Int64((left * 1_000).rounded(.up))))
         }
-        if try await events.waitForChange(after: token, upTo: limit) != token { return true }
+        if try await storage.waitForChange(after: token, upTo: limit) != token { return true }
         return penaltyEnds.map { clock.now >= $0 } ?? false
     }
 
-    /// My events after `last`, oldest first (recording a penalty's end that has come).
+    /// My events after `last`, oldest first. A penalty of mine that has run out by now and has
+    /// not been told is recorded first, once, dated at its end (`penalty_over`): nothing is
+    /// committed when it ends, so the first look after it tells it. A reader that may not write
+    /// leaves that to the next one that may.
     public func look(me: UserID, after last: Int64) throws -> EventBatch {
-        try events.events(of: me, after: last, now: clock.now)
+        let now = clock.now
+        let (due, events) = try read(me: me, after: last)
+        guard let due, due <= now, storage.acceptsWrites else {
+            return EventBatch(events: events, penaltyEnds: due.flatMap { $0 > now ? $0 : nil })
+        }
+        try storage.write { transaction in
+            guard let due = try transaction.penaltyNoticeDue(of: me), due <= now else { return }
+            try EventRules.record([EventNotice(recipient: me, kind: .penaltyOver)], at: due, in: transaction)
+            try transaction.setPenaltyNoticeDue(nil, of: me)
+        }
+        return EventBatch(events: try read(me: me, after: last).events, penaltyEnds: nil)
+    }
+
+    /// When my penalty's end is due to be told, and my events after `last`, read together.
+    private func read(me: UserID, after last: Int64) throws -> (due: Date?, events: [UserEvent]) {
+        try storage.read { transaction in
+            guard try transaction.user(me) != nil else { throw DomainError.notRegistered }
+            return (try transaction.penaltyNoticeDue(of: me), try transaction.events(of: me, after: last))
+        }
     }
 }

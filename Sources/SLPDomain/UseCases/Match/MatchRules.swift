@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// The matching rules of SLP as pure decisions over snapshots read inside a transaction:
-/// the repository reads, these decide (or refuse), the repository writes, all in one go.
+/// the use case reads, these decide (or refuse), the use case writes, all in one transaction.
 public enum MatchRules {
     /// Minutes of penalty for the 1st, 2nd and 3rd (and later) consecutive dodge.
     public static let penaltyMinutes = [1, 2, 3]

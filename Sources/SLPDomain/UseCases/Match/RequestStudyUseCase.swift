@@ -1,24 +1,29 @@
-
 /// `POST /queue/studyrequest`: asks a waiting user to study together; if they had already
 /// asked me, we are matched at once, in the same transaction.
 public struct RequestStudyUseCase {
-    private let matches: any MatchRepository
+    private let storage: any Storage
     private let clock: any TimeProvider
 
-    public init(matches: any MatchRepository, clock: any TimeProvider) {
-        self.matches = matches
+    public init(storage: any Storage, clock: any TimeProvider) {
+        self.storage = storage
         self.clock = clock
     }
 
     public func callAsFunction(me: UserID, other: UserID) throws -> MatchOutcome {
         guard me != other else { throw DomainError.invalid("invalid_partner", "you cannot send a request to yourself") }
-        var decision = PairDecision.openRequest
+        let now = clock.now
         do {
-            let pair = try matches.decide(me, other, at: clock.now) { pair in
-                decision = try MatchRules.request(pair)
-                return decision
+            return try storage.write { transaction in
+                let pair = try transaction.pair(me, other)
+                let decision = try MatchRules.request(pair)
+                if decision == .match {
+                    try Matchmaking.match(pair, at: now, in: transaction)
+                } else {
+                    try transaction.insertRequest(from: me, to: other, at: now)
+                }
+                try EventRules.record(EventRules.notices(decision, pair), at: now, in: transaction)
+                return MatchOutcome(decision: decision, partner: .init(uid: pair.other.user.uid, nick: pair.other.user.nick))
             }
-            return MatchOutcome(decision: decision, partner: .init(uid: pair.other.user.uid, nick: pair.other.user.nick))
         } catch DomainError.userNotFound {
             // Nobody by that uid is waiting; say so the same way as for anyone not waiting.
             throw DomainError.otherNotSearching

@@ -1,14 +1,13 @@
-
 /// Enters the queue (or refreshes my place) at a position with up to 8 studies.
 public struct EnterQueueUseCase {
     /// Reports that bar a user from the queue.
     public static let reportLimit = 3
 
-    private let queue: any QueueRepository
+    private let storage: any Storage
     private let clock: any TimeProvider
 
-    public init(queue: any QueueRepository, clock: any TimeProvider) {
-        self.queue = queue
+    public init(storage: any Storage, clock: any TimeProvider) {
+        self.storage = storage
         self.clock = clock
     }
 
@@ -18,6 +17,14 @@ public struct EnterQueueUseCase {
         let coordinate = try Coordinate(latitude: latitude, longitude: longitude)
         let studies = try StudyList(parsing: studies)
         let now = clock.now
-        return try queue.enter(me, at: coordinate, studies: studies, now: now) { try MatchRules.enterQueue($0, now: now) }
+        return try storage.write { transaction in
+            let party = try transaction.party(me)
+            try MatchRules.enterQueue(party, now: now)
+            // Queueing again means moving on from a match my partner already ended.
+            if party.current != nil { try transaction.leaveCurrentMatch(of: me) }
+            let entry = QueueEntry(uid: me, coordinate: coordinate, studies: studies, enteredAt: now)
+            try transaction.putInQueue(entry, of: party.user)
+            return entry
+        }
     }
 }

@@ -1,15 +1,17 @@
-
 /// Leaves the queue; refused while matched; leaving when not waiting is not an error.
 public struct LeaveQueueUseCase {
-    private let queue: any QueueRepository
+    private let storage: any Storage
 
-    public init(queue: any QueueRepository) {
-        self.queue = queue
+    public init(storage: any Storage) {
+        self.storage = storage
     }
 
     /// True when I was waiting and have now left.
     @discardableResult
     public func callAsFunction(me: UserID) throws -> Bool {
-        try queue.leave(me, check: MatchRules.leaveQueue)
+        try storage.write { transaction in
+            try MatchRules.leaveQueue(try transaction.party(me))
+            return try transaction.removeFromQueue(me)
+        }
     }
 }

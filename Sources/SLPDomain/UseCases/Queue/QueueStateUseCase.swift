@@ -1,13 +1,12 @@
-
 /// `GET /queue/myQueueState`: general, waiting or matched, and how the match is going.
 public struct QueueStateUseCase {
-    private let matches: any MatchRepository
+    private let storage: any Storage
 
-    public init(matches: any MatchRepository) {
-        self.matches = matches
+    public init(storage: any Storage) {
+        self.storage = storage
     }
 
     public func callAsFunction(me: UserID) throws -> QueueState {
-        QueueState(try matches.snapshot(of: me))
+        QueueState(try storage.read { try $0.party(me) })
     }
 }

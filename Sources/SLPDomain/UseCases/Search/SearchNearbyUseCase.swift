@@ -6,45 +6,63 @@ import Foundation
 
 /// Finds waiting users near me (or a given point), with every exclusion of the SPEC:
 /// never me, users not searchable, users I reported or who reported me, users outside my
-/// age range or whose range excludes me. Matched users are not in the queue at all.
+/// age range or whose age range excludes me. Matched users are not in the queue at all.
+/// Everything is read from one snapshot.
 public struct SearchNearbyUseCase {
     /// How many studies `fromRecommend` suggests.
     public static let recommendations = 5
 
-    private let search: any SearchRepository
-    private let queue: any QueueRepository
+    private let storage: any Storage
     private let clock: any TimeProvider
 
-    public init(search: any SearchRepository, queue: any QueueRepository, clock: any TimeProvider) {
-        self.search = search
-        self.queue = queue
+    public init(storage: any Storage, clock: any TimeProvider) {
+        self.storage = storage
         self.clock = clock
     }
 
-    public func callAsFunction(me: User, _ request: SearchRequest) throws -> SearchResult {
+    /// The search of the user `actingUser` names (`--as UID|PHONE`): `not_registered` when it names nobody.
+    public func callAsFunction(actingUser: String?, _ request: SearchRequest) throws -> SearchResult {
+        let study = try validate(request)
+        return try storage.read { transaction in
+            try search(me: try IdentifyUserUseCase.user(actingUser, in: transaction), request, study: study, in: transaction)
+        }
+    }
+
+    /// The search of user `me`.
+    public func callAsFunction(me: UserID, _ request: SearchRequest) throws -> SearchResult {
+        let study = try validate(request)
+        return try storage.read { transaction in
+            guard let user = try transaction.user(me) else { throw DomainError.notRegistered }
+            return try search(me: user, request, study: study, in: transaction)
+        }
+    }
+
+    /// The request's values checked on their own; its study, if any.
+    private func validate(_ request: SearchRequest) throws -> Study? {
         guard request.radius.isFinite, request.radius >= 1, request.radius <= SearchRequest.maxRadius else {
             throw DomainError.invalid("invalid_radius", "the radius is 1 to \(Int(SearchRequest.maxRadius)) metres")
         }
         if let limit = request.limit, limit < 1 {
             throw DomainError.invalid("invalid_limit", "the limit is at least 1")
         }
-        let study = try request.study.map { try Study($0) }
-        let myEntry = try queue.entry(for: me.uid)
-        guard let center = request.center ?? myEntry?.coordinate else {
-            throw DomainError.notSearching
-        }
+        return try request.study.map { try Study($0) }
+    }
+
+    private func search(me: User, _ request: SearchRequest, study: Study?, in transaction: any ReadTransaction) throws -> SearchResult {
+        let myEntry = try transaction.queueEntry(of: me.uid)
+        guard let center = request.center ?? myEntry?.coordinate else { throw DomainError.notSearching }
         let criteria = SearchCriteria(me: me, today: CalendarDate(utcDayOf: clock.now), gender: request.gender)
-        let excluded = try search.reportedPartners(of: me.uid).union([me.uid])
-        var nearby = try search.nearby(NearbyQuery(
+        let excluded = Set(try transaction.reportedUsers(by: me.uid)).union(try transaction.reporters(of: me.uid)).union([me.uid])
+        var nearby = try transaction.nearby(NearbyQuery(
             center: center, radius: request.radius, study: study, criteria: criteria, excluding: excluded, limit: request.limit))
-        var requested = try search.requesters(of: me.uid, from: center)
+        var requested = try transaction.requesters(of: me.uid, from: center)
             .filter { !excluded.contains($0.uid) }
-            .sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.uid < $1.uid }
+            .sorted(by: NearbyUser.isNearer)
         if let myStudies = myEntry?.studies {
             for index in nearby.indices { nearby[index].sharedStudies = nearby[index].studies.shared(with: myStudies) }
             for index in requested.indices { requested[index].sharedStudies = requested[index].studies.shared(with: myStudies) }
         }
-        return SearchResult(fromQueueDB: nearby, fromQueueDBRequested: requested, fromRecommend: recommend(nearby))
+        return SearchResult(center: center, fromQueueDB: nearby, fromQueueDBRequested: requested, fromRecommend: recommend(nearby))
     }
 
     /// The most common studies among `users`, `anything` aside; ties go to the earlier key

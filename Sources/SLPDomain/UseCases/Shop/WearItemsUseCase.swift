@@ -1,10 +1,10 @@
 
 /// `POST /user/shop/item` (wear): dresses my sesac with items I own.
 public struct WearItemsUseCase {
-    private let users: any UserRepository
+    private let storage: any Storage
 
-    public init(users: any UserRepository) {
-        self.users = users
+    public init(storage: any Storage) {
+        self.storage = storage
     }
 
     /// At least one of `sesac` and `background`; `item_not_owned` [201] for an item not in my collection.
@@ -14,7 +14,8 @@ public struct WearItemsUseCase {
         }
         let face = try sesac.map { try ShopCatalog.item(.sesac, $0) }
         let card = try background.map { try ShopCatalog.item(.background, $0) }
-        return try users.update(uid: me) { user in
+        return try storage.write { transaction in
+            guard var user = try transaction.user(me) else { throw DomainError.notRegistered }
             if let face {
                 guard user.sesacCollection.contains(face.index) else { throw DomainError.itemNotOwned }
                 user.sesac = face.index
@@ -23,6 +24,8 @@ public struct WearItemsUseCase {
                 guard user.backgroundCollection.contains(card.index) else { throw DomainError.itemNotOwned }
                 user.background = card.index
             }
+            try transaction.update(user)
+            return user
         }
     }
 }

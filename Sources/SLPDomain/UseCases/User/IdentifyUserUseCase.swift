@@ -1,27 +1,24 @@
-import SLPSupport
-
 /// Finds the acting user from what they passed (`--as UID|PHONE`); anything missing, malformed
 /// or unknown is `not_registered`, so a stranger learns nothing about which part was wrong.
 public struct IdentifyUserUseCase {
-    private let users: any UserRepository
+    private let storage: any Storage
 
-    public init(users: any UserRepository) {
-        self.users = users
+    public init(storage: any Storage) {
+        self.storage = storage
     }
 
     public func callAsFunction(_ reference: String?) throws -> User {
-        guard let reference = reference?.trimmingWhitespace, !reference.isEmpty else {
-            throw DomainError.notRegistered
+        try storage.read { try Self.user(reference, in: $0) }
+    }
+
+    /// The user `reference` names, read in a use case's own transaction.
+    static func user(_ reference: String?, in transaction: any ReadTransaction) throws -> User {
+        let found: User? = switch UserReference(reference) {
+        case .uid(let uid)?: try transaction.user(uid)
+        case .phone(let phone)?: try transaction.user(phone: phone)
+        case nil: nil
         }
-        let found: User?
-        if PhoneNumber.looksLikePhone(reference) {
-            guard let phone = try? PhoneNumber(reference) else { throw DomainError.notRegistered }
-            found = try users.user(phone: phone)
-        } else {
-            guard let uid = try? UserID(reference) else { throw DomainError.notRegistered }
-            found = try users.user(uid: uid)
-        }
-        guard let user = found else { throw DomainError.notRegistered }
-        return user
+        guard let found else { throw DomainError.notRegistered }
+        return found
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Registers a person: every value checked by its type, the nick against forbidden words,
-/// the phone unique (checked atomically by the repository).
+/// the phone unique (the insert refuses a taken number in the same transaction).
 public struct RegisterUserUseCase {
     /// What a person types to register; syntax is already checked, rules are not.
     public struct Request: Equatable, Sendable {
@@ -24,16 +24,16 @@ public struct RegisterUserUseCase {
         }
     }
 
-    private let users: any UserRepository
+    private let storage: any Storage
     private let clock: any TimeProvider
     private let ids: any UserIDGenerator
     private let forbiddenWords: ForbiddenWords
 
     public init(
-        users: any UserRepository, clock: any TimeProvider,
+        storage: any Storage, clock: any TimeProvider,
         ids: any UserIDGenerator = RandomUserIDGenerator(), forbiddenWords: ForbiddenWords = .standard
     ) {
-        self.users = users
+        self.storage = storage
         self.clock = clock
         self.ids = ids
         self.forbiddenWords = forbiddenWords
@@ -50,7 +50,7 @@ public struct RegisterUserUseCase {
         let user = User(
             uid: ids.next(), phone: phone, email: email, nick: nick, birth: birth, gender: request.gender,
             createdAt: now)
-        try users.add(user)
+        guard try storage.write({ try $0.insert(user) }) else { throw DomainError.alreadyRegistered }
         return user
     }
 }

@@ -1,22 +1,23 @@
-
 /// Shows my record, or another user's public profile only.
 public struct ShowUserUseCase {
-    private let users: any UserRepository
+    private let storage: any Storage
 
-    public init(users: any UserRepository) {
-        self.users = users
+    public init(storage: any Storage) {
+        self.storage = storage
     }
 
     /// `target` nil or my own uid shows me; an unknown uid is `user_not_found`.
     public func callAsFunction(me: User, target: UserID?) throws -> UserView {
         guard let target, target != me.uid else { return .mine(try record(of: me.uid)) }
-        guard let other = try users.user(uid: target) else { throw DomainError.userNotFound }
+        guard let other = try storage.read({ try $0.user(target) }) else { throw DomainError.userNotFound }
         return .other(other.publicProfile)
     }
 
-    /// My whole record as stored now; `not_registered` if I have just withdrawn.
+    /// My whole record as stored now, read together; `not_registered` if I have just withdrawn.
     public func record(of me: UserID) throws -> MyRecord {
-        guard let record = try users.record(uid: me) else { throw DomainError.notRegistered }
-        return record
+        try storage.read { transaction in
+            guard let user = try transaction.user(me) else { throw DomainError.notRegistered }
+            return MyRecord(user: user, reviewed: try transaction.reviewedUsers(by: me), reported: try transaction.reportedUsers(by: me))
+        }
     }
 }

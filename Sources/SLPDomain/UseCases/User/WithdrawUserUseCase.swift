@@ -1,13 +1,13 @@
-
-/// Deletes my account and personal data; conversations stay with their other member.
+/// Deletes my account and personal data; conversations stay with their other member, and the
+/// reports I made stop counting.
 public struct WithdrawUserUseCase {
-    private let users: any UserRepository
+    private let storage: any Storage
 
-    public init(users: any UserRepository) {
-        self.users = users
+    public init(storage: any Storage) {
+        self.storage = storage
     }
 
     public func callAsFunction(me: UserID) throws {
-        guard try users.remove(uid: me) else { throw DomainError.notRegistered }
+        guard try storage.write({ try $0.delete(me) }) else { throw DomainError.notRegistered }
     }
 }

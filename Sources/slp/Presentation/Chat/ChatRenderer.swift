@@ -55,7 +55,7 @@ struct ChatRenderer {
     /// `{_id, to, from, chat, createdAt}` as SLP sends it.
     func json(_ message: ChatMessage) -> JSONValue {
         .object([
-            ("_id", .string(message.id)), ("to", .string(message.to.rawValue)), ("from", .string(message.from.rawValue)),
+            ("_id", .string(message.id.description)), ("to", .string(message.to.rawValue)), ("from", .string(message.from.rawValue)),
             ("chat", .string(message.text)), ("createdAt", .string(Timestamp.format(message.createdAt))),
         ])
     }

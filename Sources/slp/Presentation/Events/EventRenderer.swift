@@ -29,10 +29,10 @@ struct EventRenderer {
             who(partner)
         case .reviewed(let by, let titles):
             who(by)
-            fields.append(("titles", .array(titles.map { .string($0.flag) })))
+            fields.append(("titles", .array(titles.map { .string($0.key) })))
         case .message(let message, let from):
             who(from)
-            fields += [("_id", .string(message.id)), ("chat", .string(message.text))]
+            fields += [("_id", .string(message.id.description)), ("chat", .string(message.text))]
         case .penaltyOver:
             break
         }

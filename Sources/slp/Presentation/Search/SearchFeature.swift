@@ -16,15 +16,13 @@ struct SearchFeature: Feature {
         var failure: Failure?
     }
 
-    let identify: IdentifyUserUseCase
     let search: SearchNearbyUseCase
 
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
         switch action {
         case .search(let actingUser, let request):
             sink.catching(Mutation.setFailure) {
-                let me = try identify(actingUser)
-                sink(.setResult(try search(me: me, request)))
+                sink(.setResult(try search(actingUser: actingUser, request)))
             }
         }
     }

@@ -1,0 +1,97 @@
+#if PostgreSQL
+import SLPDomain
+
+/// Search on a PostgreSQL server, with no extension: the queue rows of the grid cells around the
+/// point (`SpatialGrid`, as on SQLite) are read in one statement from the queue's covering index,
+/// then exact great-circle distances, the person rules and the order are applied here by the
+/// same code as on SQLite, so both backends give the same answers.
+final class PGQueueSearch: QueueSearch {
+    /// Study names seen by earlier searches: the same few hundred recur.
+    private let studies = StudyInterner()
+
+    /// The columns a search reads of a queue row.
+    private static let columns = "q.user_id, q.lat, q.long, q.traits, q.card"
+
+    init() {}
+
+    func nearby(_ query: NearbyQuery, excluded: ExcludedUsers, in connection: PGConnection) throws -> [NearbyUser] {
+        guard let limit = query.limit else { return try within(query, radius: query.radius, excluded: excluded, in: connection) }
+        // Nearest N (`NearestRings`); the answer comes whole from the last circle's statement,
+        // which sees one snapshot: the earlier ones only chose its radius.
+        var radius = min(query.radius, NearestRings.firstMetres)
+        while true {
+            let cards = try within(query, radius: radius, excluded: excluded, in: connection)
+            if cards.count >= limit || radius >= query.radius { return Array(cards.prefix(limit)) }
+            radius = NearestRings.next(after: radius, found: cards.count, wanted: limit, limit: query.radius)
+        }
+    }
+
+    /// Everyone within `radius` whom the query admits, nearest first: the cells around the
+    /// centre read from both queue indexes in one statement, each range of cells its own index
+    /// scan (`LATERAL`, so that the planner never trades them for reading the whole table).
+    private func within(_ query: NearbyQuery, radius: Double, excluded: ExcludedUsers, in connection: PGConnection) throws -> [NearbyUser] {
+        let ranges = SpatialGrid.ranges(around: query.center, radius: radius)
+        var values: [(any PGValue)?] = [Self.array(ranges.map(\.lowerBound)), Self.array(ranges.map(\.upperBound))]
+        // Those open to anything match any study.
+        var studyFilter = ""
+        if let study = query.study {
+            studyFilter = " AND (q.study_keys ? $3 OR q.study_keys ? $4)"
+            values += [study.key, Study.anything.key]
+        }
+        // Each index under its own condition (the columns it names are the queue's alone).
+        let scans = [PGSchema.compactQueueRow, "NOT (\(PGSchema.compactQueueRow))"].map { rows in
+            "SELECT \(Self.columns) FROM slp.queue q WHERE q.cell BETWEEN r.low AND r.high AND \(rows)\(studyFilter)"
+        }
+        let sql = """
+            SELECT found.* FROM unnest($1::bigint[], $2::bigint[]) AS r(low, high),
+            LATERAL (\(scans.joined(separator: " UNION ALL "))) AS found
+            """
+        let filter = TraitsFilter(query.criteria)
+        var cards = try connection.execute(sql, values).map { row -> NearbyUser? in
+            guard !excluded.contains(row.int64(0)) else { return nil }
+            let coordinate = try coordinate(row)
+            let distance = query.center.distance(to: coordinate)
+            guard distance <= radius, filter.admits(row.int64(3)) else { return nil }
+            return try card(row, coordinate: coordinate, distance: distance)
+        }.compactMap { $0 }
+        NearestFirstOrder.sort(&cards)
+        return cards
+    }
+
+    func requesters(of id: Int64, from center: Coordinate, in connection: PGConnection) throws -> [NearbyUser] {
+        try connection.execute("""
+            SELECT \(Self.columns) FROM slp.requests r JOIN slp.queue q ON q.user_id = r.from_id WHERE r.to_id = $1
+            """, [id]).map { row in
+                let coordinate = try coordinate(row)
+                return try card(row, coordinate: coordinate, distance: center.distance(to: coordinate))
+            }
+    }
+
+    /// The card of a row read with `columns`.
+    private func card(_ row: PGRow, coordinate: Coordinate, distance: Double) throws -> NearbyUser {
+        let traits = QueueTraits(packed: row.int64(3))
+        var text = row.text(4)
+        do {
+            return try text.withUTF8 { card in
+                try QueueCard.read(card, gender: traits.gender, coordinate: coordinate, distance: distance, studies: studies)
+            }
+        } catch let error as QueueDocumentError {
+            throw StoredDataError(table: "queue", id: row.int64(0), detail: error.description)
+        }
+    }
+
+    /// The position of a row read with `columns` (it was valid when written).
+    private func coordinate(_ row: PGRow) throws -> Coordinate {
+        do {
+            return try Coordinate(latitude: row.double(1), longitude: row.double(2))
+        } catch {
+            throw StoredDataError(table: "queue", id: row.int64(0), detail: "coordinate out of range")
+        }
+    }
+
+    /// An array parameter of numbers, in PostgreSQL's text form.
+    private static func array(_ numbers: [Int64]) -> String {
+        "{" + numbers.map(String.init).joined(separator: ",") + "}"
+    }
+}
+#endif

@@ -1,0 +1,127 @@
+import SLPDomain
+
+/// Search over the queue's grid-clustered rows: only the cells around the point are read, exact
+/// great-circle distances are checked afterwards, the person rules are applied to each row's
+/// packed traits during the scan, and a card is read only for the rows kept.
+final class SQLiteQueueSearch: QueueSearch {
+
+    /// The columns a search reads of `queue` rows, and of `queue_studies` rows, which carry the same.
+    private static let columns = "user_id, lat, long, traits, card"
+    /// `columns` of the queue row aliased `q`.
+    private static let queueColumns = "q.user_id, q.lat, q.long, q.traits, q.card"
+
+    /// Cards a search makes room for at once: a city-centre search at the default radius (about
+    /// two thousand people) then fills them without growing the array, and a few cards touch
+    /// only the memory they fill.
+    static let reservedCards = 4_096
+
+    /// Study names seen by earlier searches: the same few hundred recur.
+    private let studies = StudyInterner()
+
+    init() {}
+
+    /// A user found while growing the circle: enough to rank them, not yet their card.
+    private struct Hit {
+        let distance: Double
+        let uid: String
+        let userID: Int64
+    }
+
+    func nearby(_ query: NearbyQuery, excluded: ExcludedUsers, in connection: Connection) throws -> [NearbyUser] {
+        let filter = TraitsFilter(query.criteria)
+        guard let limit = query.limit else {
+            var cards: [NearbyUser] = []
+            cards.reserveCapacity(SQLiteQueueSearch.reservedCards)
+            try scan(query, radius: query.radius, excluded: excluded, filter: filter, in: connection) { row, coordinate, distance in
+                cards.append(try card(row, coordinate: coordinate, distance: distance))
+            }
+            NearestFirstOrder.sort(&cards)
+            return cards
+        }
+        // Nearest N (`NearestRings`). Only the N cards that are returned are read in full.
+        var radius = min(query.radius, NearestRings.firstMetres)
+        while true {
+            var hits: [Hit] = []
+            try scan(query, radius: radius, excluded: excluded, filter: filter, in: connection) { row, _, distance in
+                let uid = row.withUTF8(4) { QueueCard.field(.uid, of: $0).map { String(decoding: $0, as: UTF8.self) } ?? "" }
+                hits.append(Hit(distance: distance, uid: uid, userID: row.int64(0)))
+            }
+            if hits.count >= limit || radius >= query.radius {
+                hits.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.uid < $1.uid }
+                let statement = try connection.cached("SELECT \(Self.columns) FROM queue WHERE user_id = ?")
+                return try hits.prefix(limit).compactMap { hit in
+                    try statement.first([.integer(hit.userID)]) { row in
+                        try card(row, coordinate: try coordinate(row), distance: hit.distance)
+                    }
+                }
+            }
+            radius = NearestRings.next(after: radius, found: hits.count, wanted: limit, limit: query.radius)
+        }
+    }
+
+    /// Calls `keep` for every waiting user within `radius` of the centre whom the query and the
+    /// filter allow, with their row, position and distance, in no particular order.
+    private func scan(
+        _ query: NearbyQuery, radius: Double, excluded: ExcludedUsers, filter: TraitsFilter, in connection: Connection,
+        keep: (Row, Coordinate, Double) throws -> Void
+    ) throws {
+        let ranges = SpatialGrid.ranges(around: query.center, radius: radius)
+        func visit(_ row: Row) throws {
+            guard !excluded.contains(row.int64(0)) else { return }
+            let coordinate = try coordinate(row)
+            let distance = query.center.distance(to: coordinate)
+            guard distance <= radius, filter.admits(row.int64(3)) else { return }
+            try keep(row, coordinate, distance)
+        }
+        guard let study = query.study else {
+            let statement = try connection.cached("SELECT \(Self.columns) FROM queue WHERE cell BETWEEN ? AND ?")
+            for range in ranges {
+                try statement.forEach([.integer(range.lowerBound), .integer(range.upperBound)], visit)
+            }
+            return
+        }
+        let statement = try connection.cached("SELECT \(Self.columns) FROM queue_studies WHERE study = ? AND cell BETWEEN ? AND ?")
+        for range in ranges {
+            try statement.forEach([.text(study.key), .integer(range.lowerBound), .integer(range.upperBound)], visit)
+            guard study != .anything else { continue }
+            // Those open to anything match too, unless they list the study as well: then the
+            // rows just read already held them.
+            try statement.forEach([.text(Study.anything.key), .integer(range.lowerBound), .integer(range.upperBound)]) { row in
+                let listed = row.withUTF8(4) { card in
+                    QueueCard.field(.studies, of: card).map { studies.studyList($0).studies.contains(study) } ?? false
+                }
+                if !listed { try visit(row) }
+            }
+        }
+    }
+
+    /// The card of the row read by a search statement.
+    private func card(_ row: Row, coordinate: Coordinate, distance: Double) throws -> NearbyUser {
+        let traits = QueueTraits(packed: row.int64(3))
+        do {
+            return try row.withUTF8(4) { card in
+                try QueueCard.read(card, gender: traits.gender, coordinate: coordinate, distance: distance, studies: studies)
+            }
+        } catch let error as QueueDocumentError {
+            throw StoredDataError(table: "queue", id: row.int64(0), detail: error.description)
+        }
+    }
+
+    /// The position of the row read by a search statement (it was valid when written).
+    private func coordinate(_ row: Row) throws -> Coordinate {
+        do {
+            return try Coordinate(latitude: row.double(1), longitude: row.double(2))
+        } catch {
+            throw StoredDataError(table: "queue", id: row.int64(0), detail: "coordinate out of range")
+        }
+    }
+
+    func requesters(of id: Int64, from center: Coordinate, in connection: Connection) throws -> [NearbyUser] {
+        try connection.cached("""
+            SELECT \(Self.queueColumns) FROM requests r JOIN queue q ON q.user_id = r.from_id WHERE r.to_id = ?
+            """).map([.integer(id)]) { row in
+                let coordinate = try coordinate(row)
+                return try card(row, coordinate: coordinate, distance: center.distance(to: coordinate))
+            }
+    }
+}

@@ -1,0 +1,56 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What a use case may read inside its transaction: plain lookups, no decisions. Users who do
+/// not exist (never registered, or withdrawn) are simply not found.
+public protocol ReadTransaction {
+    // MARK: Users
+
+    /// The user with this uid, with their items, review comments and the number of users who
+    /// reported them.
+    func user(_ uid: UserID) throws -> User?
+    /// The user registered with this phone number.
+    func user(phone: PhoneNumber) throws -> User?
+    /// The users `uid` has reviewed, each once, in the order first reviewed.
+    func reviewedUsers(by uid: UserID) throws -> [UserID]
+    /// The users `uid` has reported, in the order reported.
+    func reportedUsers(by uid: UserID) throws -> [UserID]
+    /// The users who reported `uid`.
+    func reporters(of uid: UserID) throws -> [UserID]
+
+    // MARK: Queue and requests
+
+    /// Where `uid` waits in the queue, if they do.
+    func queueEntry(of uid: UserID) throws -> QueueEntry?
+    /// Whether `from` has an open study request to `to`.
+    func hasRequest(from: UserID, to: UserID) throws -> Bool
+    /// The waiting users within `query.radius` of its centre who list its study (or `anything`)
+    /// and whom its criteria admit, but none it excludes: nearest first, equal distances by uid,
+    /// and only the nearest `query.limit` when it has one.
+    func nearby(_ query: NearbyQuery) throws -> [NearbyUser]
+    /// The waiting users with an open request to `uid`, with their distances from `center`.
+    func requesters(of uid: UserID, from center: Coordinate) throws -> [NearbyUser]
+
+    // MARK: Matches and messages
+
+    /// The latest match of `uid` (with `partner`, when given) as `uid` sees it.
+    func latestMatch(of uid: UserID, with partner: UserID?) throws -> MatchView?
+    /// Match `id` as its member `uid` sees it; nil when `uid` is not (or no longer) in it.
+    func match(_ id: Int64, of uid: UserID) throws -> MatchView?
+    /// The last message of match `id`'s conversation.
+    func lastMessage(in match: Int64) throws -> ChatMessage?
+    /// Messages of match `id`'s conversation, oldest first.
+    func messages(in match: Int64, _ page: MessagePage) throws -> [ChatMessage]
+
+    // MARK: Events
+
+    /// The events of `uid` after event `id`, oldest first.
+    func events(of uid: UserID, after id: Int64) throws -> [UserEvent]
+    /// The id of the latest event of `uid`, 0 when none.
+    func latestEventID(of uid: UserID) throws -> Int64
+    /// When the end of the penalty of `uid` is due to be told (`penalty_over`), if it still is.
+    func penaltyNoticeDue(of uid: UserID) throws -> Date?
+}

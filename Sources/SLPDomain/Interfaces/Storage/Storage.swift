@@ -1,0 +1,17 @@
+/// Where the service keeps everything, as one unit of work per use case: a use case asks for
+/// one transaction, loads what it needs through the transaction's small operations, decides by
+/// the rules, and writes the result. Storage decides nothing.
+public protocol Storage: AnyObject {
+    /// Runs `body` on one consistent snapshot: every operation in it sees the same committed state.
+    func read<T>(_ body: (any ReadTransaction) throws -> T) throws -> T
+    /// Runs `body` as one atomic write: all of it is stored, or none. A conflict with another
+    /// process runs `body` again whole, so it must have no effect outside the transaction.
+    func write<T>(_ body: (any WriteTransaction) throws -> T) throws -> T
+    /// False when this process may only read (a read-only file): writes are refused.
+    var acceptsWrites: Bool { get }
+    /// A value that changes whenever another process commits a change; cheap to read often.
+    func changeToken() throws -> Int64
+    /// Returns the change token as soon as it differs from `token` (another process committed
+    /// since it was read), or once `limit` has passed.
+    nonisolated(nonsending) func waitForChange(after token: Int64, upTo limit: Duration) async throws -> Int64
+}

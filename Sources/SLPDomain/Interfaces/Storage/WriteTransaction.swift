@@ -1,0 +1,58 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What a use case may change inside its write transaction: plain storage operations, each
+/// doing exactly what it says. Operations naming a user who does not exist change nothing.
+public protocol WriteTransaction: ReadTransaction {
+    // MARK: Users
+
+    /// Stores a new user; false (and nothing stored) when the phone number already has an account.
+    func insert(_ user: User) throws -> Bool
+    /// Stores every field of `user` that can change; items and review comments it lists that
+    /// are not stored yet are added.
+    func update(_ user: User) throws
+    /// Removes the user with their personal data, queue place, requests, reports and events;
+    /// the other members keep their matches and messages. False when there was no such user.
+    func delete(_ uid: UserID) throws -> Bool
+
+    // MARK: Queue, requests, reports
+
+    /// Puts `user` in the queue at `entry`, replacing any earlier place.
+    func putInQueue(_ entry: QueueEntry, of user: User) throws
+    /// Takes `uid` out of the queue; false when they were not in it.
+    @discardableResult
+    func removeFromQueue(_ uid: UserID) throws -> Bool
+    /// Records an open study request.
+    func insertRequest(from: UserID, to: UserID, at now: Date) throws
+    /// Removes the open requests between `a` and `b`, both ways.
+    func deleteRequests(between a: UserID, and b: UserID) throws
+    /// Removes every open request from or to `uid`.
+    func deleteRequests(involving uid: UserID) throws
+    /// Records that `reporter` reported `reported`.
+    func insertReport(by reporter: UserID, of reported: UserID, reason: ReportReason, comment: String?, at now: Date) throws
+
+    // MARK: Matches and messages
+
+    /// Stores a new match of `a` and `b`, current for both; returns its id.
+    func insertMatch(_ a: UserID, _ b: UserID, at now: Date) throws -> Int64
+    /// Makes the current match of `uid`, if any, no longer current for them.
+    func leaveCurrentMatch(of uid: UserID) throws
+    /// Records how `uid` ended their part of match `id` (no longer current for them), and when
+    /// the match ended if it had not before.
+    func end(_ match: Int64, for uid: UserID, _ ending: MatchEnding, at now: Date) throws
+    /// Records that `uid` reviewed their partner in match `id`.
+    func markReviewed(_ match: Int64, by uid: UserID) throws
+    /// Stores a message of its conversation.
+    func insert(_ message: ChatMessage) throws
+
+    // MARK: Events
+
+    /// Records `kind` for `recipient` at `now`, the next event in commit order; and forgets the
+    /// recipient's oldest events from before `cutoff`, a few at a time.
+    func insertEvent(_ kind: UserEventKind, for recipient: UserID, at now: Date, forgettingBefore cutoff: Date) throws
+    /// Sets (or clears) when the end of the penalty of `uid` is due to be told.
+    func setPenaltyNoticeDue(_ due: Date?, of uid: UserID) throws
+}

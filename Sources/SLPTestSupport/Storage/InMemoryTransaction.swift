@@ -1,0 +1,241 @@
+import Foundation
+import SLPDomain
+
+/// The storage operations over the tables of an `InMemoryDatabase`, each doing just what it
+/// says, as the SQL backends' do.
+final class InMemoryTransaction: WriteTransaction {
+    private let database: InMemoryDatabase
+
+    init(_ database: InMemoryDatabase) {
+        self.database = database
+    }
+
+    // MARK: Users
+
+    func user(_ uid: UserID) throws -> User? {
+        guard var user = database.users[uid] else { return nil }
+        user.reportedCount = database.reports.filter { $0.to == uid }.count
+        return user
+    }
+
+    func user(phone: PhoneNumber) throws -> User? {
+        try database.users.values.first { $0.phone == phone }.flatMap { try user($0.uid) }
+    }
+
+    func reviewedUsers(by uid: UserID) throws -> [UserID] {
+        var reviewed: [UserID] = []
+        for match in database.matches {
+            for member in match.members where member.user == uid && member.reviewedPartner
+                && database.users[member.partner] != nil && !reviewed.contains(member.partner) {
+                reviewed.append(member.partner)
+            }
+        }
+        return reviewed
+    }
+
+    func reportedUsers(by uid: UserID) throws -> [UserID] {
+        database.reports.filter { $0.from == uid }.map(\.to)
+    }
+
+    func reporters(of uid: UserID) throws -> [UserID] {
+        database.reports.filter { $0.to == uid }.map(\.from)
+    }
+
+    func insert(_ user: User) throws -> Bool {
+        guard !database.users.values.contains(where: { $0.phone == user.phone }) else { return false }
+        precondition(database.users[user.uid] == nil, "uid collision in a test")
+        database.users[user.uid] = user
+        return true
+    }
+
+    func update(_ user: User) throws {
+        guard database.users[user.uid] != nil else { return }
+        database.users[user.uid] = user
+    }
+
+    func delete(_ uid: UserID) throws -> Bool {
+        guard database.users.removeValue(forKey: uid) != nil else { return false }
+        database.queue[uid] = nil
+        database.events[uid] = nil
+        database.penaltyNoticeDue[uid] = nil
+        database.requests = database.requests.filter { $0.from != uid && $0.to != uid }
+        database.reports.removeAll { $0.from == uid || $0.to == uid }
+        for index in database.matches.indices { database.matches[index].members.removeAll { $0.user == uid } }
+        return true
+    }
+
+    // MARK: Queue, requests, reports
+
+    func queueEntry(of uid: UserID) throws -> QueueEntry? { database.queue[uid] }
+
+    func putInQueue(_ entry: QueueEntry, of user: User) throws {
+        guard database.users[user.uid] != nil else { return }
+        database.queue[user.uid] = entry
+    }
+
+    func removeFromQueue(_ uid: UserID) throws -> Bool {
+        database.queue.removeValue(forKey: uid) != nil
+    }
+
+    func hasRequest(from: UserID, to: UserID) throws -> Bool {
+        database.requests.contains(RequestRow(from: from, to: to))
+    }
+
+    func insertRequest(from: UserID, to: UserID, at now: Date) throws {
+        guard database.users[from] != nil, database.users[to] != nil else { return }
+        database.requests.insert(RequestRow(from: from, to: to))
+    }
+
+    func deleteRequests(between a: UserID, and b: UserID) throws {
+        database.requests.remove(RequestRow(from: a, to: b))
+        database.requests.remove(RequestRow(from: b, to: a))
+    }
+
+    func deleteRequests(involving uid: UserID) throws {
+        database.requests = database.requests.filter { $0.from != uid && $0.to != uid }
+    }
+
+    func insertReport(by reporter: UserID, of reported: UserID, reason: ReportReason, comment: String?, at now: Date) throws {
+        guard database.users[reporter] != nil, database.users[reported] != nil else { return }
+        database.reports.append(ReportRow(from: reporter, to: reported, reason: reason, comment: comment))
+    }
+
+    /// The card of a waiting user, `distance` metres from a centre.
+    private func card(_ uid: UserID, from center: Coordinate) -> NearbyUser? {
+        guard let user = database.users[uid], let entry = database.queue[uid] else { return nil }
+        return NearbyUser(
+            uid: user.uid, nick: user.nick, coordinate: entry.coordinate, reputation: user.reputation, studies: entry.studies,
+            reviews: user.comments, gender: user.gender, sesac: user.sesac, background: user.background,
+            distance: center.distance(to: entry.coordinate))
+    }
+
+    func nearby(_ query: NearbyQuery) throws -> [NearbyUser] {
+        var found: [NearbyUser] = []
+        for (uid, entry) in database.queue where !query.excluding.contains(uid) {
+            guard let user = database.users[uid], let card = card(uid, from: query.center) else { continue }
+            // `accepts(.anything)` keeps exactly the lists open to anything.
+            guard card.distance <= query.radius, query.study.map(entry.studies.accepts) ?? true, query.criteria.admits(user) else {
+                continue
+            }
+            found.append(card)
+        }
+        found.sort(by: NearbyUser.isNearer)
+        return query.limit.map { Array(found.prefix($0)) } ?? found
+    }
+
+    func requesters(of uid: UserID, from center: Coordinate) throws -> [NearbyUser] {
+        database.requests.filter { $0.to == uid }.map(\.from).sorted().compactMap { card($0, from: center) }
+    }
+
+    // MARK: Matches and messages
+
+    /// The match at `index` as its member `uid` sees it.
+    private func view(_ index: Int, of uid: UserID) -> MatchView? {
+        let row = database.matches[index]
+        guard let mine = row.members.first(where: { $0.user == uid }) else { return nil }
+        let partner = database.users[mine.partner]
+        return MatchView(
+            id: row.id, partnerUID: mine.partner, partner: partner.map { .init(uid: $0.uid, nick: $0.nick) }, myEnding: mine.ending,
+            partnerEnding: row.members.first { $0.user == mine.partner }?.ending, iReviewed: mine.reviewedPartner,
+            isCurrent: mine.isCurrent, startedAt: row.startedAt)
+    }
+
+    func latestMatch(of uid: UserID, with partner: UserID?) throws -> MatchView? {
+        let index = database.matches.indices.last { index in
+            database.matches[index].members.contains { $0.user == uid && (partner == nil || $0.partner == partner) }
+        }
+        return index.flatMap { view($0, of: uid) }
+    }
+
+    func match(_ id: Int64, of uid: UserID) throws -> MatchView? {
+        database.matches.firstIndex { $0.id == id }.flatMap { view($0, of: uid) }
+    }
+
+    func insertMatch(_ a: UserID, _ b: UserID, at now: Date) throws -> Int64 {
+        guard database.users[a] != nil, database.users[b] != nil else { throw DomainError.userNotFound }
+        let id = Int64(database.matches.count + 1)
+        database.matches.append(MatchRow(id: id, startedAt: now, members: [MatchMemberRow(user: a, partner: b), MatchMemberRow(user: b, partner: a)]))
+        return id
+    }
+
+    /// Changes the row of `uid` in match `id`.
+    private func changeMember(of match: Int64, _ uid: UserID, _ change: (inout MatchMemberRow) -> Void) {
+        guard let index = database.matches.firstIndex(where: { $0.id == match }),
+              let member = database.matches[index].members.firstIndex(where: { $0.user == uid }) else { return }
+        change(&database.matches[index].members[member])
+    }
+
+    func leaveCurrentMatch(of uid: UserID) throws {
+        for index in database.matches.indices {
+            for member in database.matches[index].members.indices where database.matches[index].members[member].user == uid {
+                database.matches[index].members[member].isCurrent = false
+            }
+        }
+    }
+
+    func end(_ match: Int64, for uid: UserID, _ ending: MatchEnding, at now: Date) throws {
+        changeMember(of: match, uid) {
+            $0.ending = ending
+            $0.isCurrent = false
+        }
+        if let index = database.matches.firstIndex(where: { $0.id == match }), database.matches[index].endedAt == nil {
+            database.matches[index].endedAt = now
+        }
+    }
+
+    func markReviewed(_ match: Int64, by uid: UserID) throws {
+        changeMember(of: match, uid) { $0.reviewedPartner = true }
+    }
+
+    func lastMessage(in match: Int64) throws -> ChatMessage? {
+        database.messages[match]?.last
+    }
+
+    func messages(in match: Int64, _ page: MessagePage) throws -> [ChatMessage] {
+        let all = database.messages[match] ?? []
+        switch page {
+        case .all: return all
+        case .newest(let limit): return Array(all.suffix(limit))
+        case .after(let date, let limit):
+            // Stored times are whole milliseconds; `date` is taken to the millisecond it falls in.
+            let after = (date.timeIntervalSince1970 * 1_000 + 1e-4).rounded(.down)
+            let later = all.filter { ($0.createdAt.timeIntervalSince1970 * 1_000).rounded() > after }
+            return limit.map { Array(later.prefix($0)) } ?? later
+        }
+    }
+
+    func insert(_ message: ChatMessage) throws {
+        database.messages[message.id.conversation, default: []].append(message)
+    }
+
+    // MARK: Events
+
+    func events(of uid: UserID, after id: Int64) throws -> [UserEvent] {
+        (database.events[uid] ?? []).filter { $0.id > id }
+    }
+
+    func latestEventID(of uid: UserID) throws -> Int64 {
+        database.events[uid]?.last?.id ?? 0
+    }
+
+    func penaltyNoticeDue(of uid: UserID) throws -> Date? {
+        database.penaltyNoticeDue[uid]
+    }
+
+    func insertEvent(_ kind: UserEventKind, for recipient: UserID, at now: Date, forgettingBefore cutoff: Date) throws {
+        guard database.users[recipient] != nil else { return }
+        database.lastEventID += 1
+        database.events[recipient, default: []].append(UserEvent(id: database.lastEventID, createdAt: now, kind: kind))
+        // The oldest few at a time, as the SQL backends forget them.
+        var forgotten = 0
+        while forgotten < 8, let first = database.events[recipient]?.first, first.createdAt < cutoff {
+            database.events[recipient]?.removeFirst()
+            forgotten += 1
+        }
+    }
+
+    func setPenaltyNoticeDue(_ due: Date?, of uid: UserID) throws {
+        guard database.users[uid] != nil else { return }
+        database.penaltyNoticeDue[uid] = due
+    }
+}
