@@ -80,7 +80,7 @@ let package = Package(
             name: "SLPData", dependencies: ["SLPDomain", "SLPSupport", "CSQLite", .target(name: "CLibPQ", condition: postgreSQL)],
             swiftSettings: directMetadata),
         // The argument parsing engine: command tables, parser, help, value syntax.
-        .target(name: "SLPCommandLine", dependencies: ["SLPDomain"], swiftSettings: directMetadata),
+        .target(name: "SLPCommandLine", swiftSettings: directMetadata),
         .executableTarget(
             name: "slp", dependencies: ["SLPDomain", "SLPData", "SLPCommandLine", "SLPSupport"],
             swiftSettings: directMetadata,

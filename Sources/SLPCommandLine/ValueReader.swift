@@ -1,5 +1,3 @@
-import SLPDomain
-
 /// How the text of an option becomes a typed value, and what it refuses: a one-line `UsageError`
 /// that names the option (from `ValueSyntax`), or nothing at all (`Never`) for plain text.
 public struct ValueReader<Value: Sendable, Failure: Error>: Sendable {
@@ -31,9 +29,11 @@ extension ValueReader where Value == Double, Failure == UsageError {
     public static var decimal: Self { Self(ValueSyntax.decimal) }
 }
 
-extension ValueReader where Value == CalendarDate, Failure == UsageError {
-    /// `ValueSyntax.date`: `1998-03-14`.
-    public static var date: Self { Self(ValueSyntax.date) }
+extension ValueReader where Failure == UsageError {
+    /// `ValueSyntax.date`: `1998-03-14`, made into a day by `day`.
+    public static func date(_ day: @escaping @Sendable (_ year: Int, _ month: Int, _ day: Int) throws -> Value) -> Self {
+        Self { text, option throws(UsageError) in try ValueSyntax.date(text, option: option, making: day) }
+    }
 }
 
 extension ValueReader where Value == Bool, Failure == UsageError {

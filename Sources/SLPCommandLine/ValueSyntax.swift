@@ -1,5 +1,3 @@
-import SLPDomain
-
 /// Syntax of option values (is this a number, a date); domain rules come later, in value types.
 public enum ValueSyntax {
     /// A decimal integer such as `18` or `-3`; no hex, no spaces, no overflow.
@@ -43,13 +41,16 @@ public enum ValueSyntax {
         return bytes.isEmpty
     }
 
-    /// `YYYY-MM-DD`, a real calendar day.
-    public static func date(_ text: String, option: String) throws(UsageError) -> CalendarDate {
+    /// `YYYY-MM-DD`, a real calendar day: `day` makes it from the year, month and day, and
+    /// refuses (throws) a day the calendar does not have.
+    public static func date<Day>(
+        _ text: String, option: String, making day: (_ year: Int, _ month: Int, _ day: Int) throws -> Day
+    ) throws(UsageError) -> Day {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              let date = try? CalendarDate(year: year, month: month, day: day) else {
+              let year = Int(parts[0]), let month = Int(parts[1]), let dayOfMonth = Int(parts[2]),
+              let date = try? day(year, month, dayOfMonth) else {
             throw invalid("'\(printable(text))' is not a date (YYYY-MM-DD)", option: option)
         }
         return date

@@ -31,7 +31,7 @@ enum ArgumentChecks {
     static let name = OptionKey(required: "name", "text", "Required text.", as: .text)
     static let count = OptionKey("count", short: "n", "n", "A whole number.", as: .integer)
     static let ratio = OptionKey("ratio", "x", "A decimal number.", as: .decimal)
-    static let day = OptionKey("day", "yyyy-mm-dd", "A date.", as: .date)
+    static let day = OptionKey("day", "yyyy-mm-dd", "A date.", as: .date(CalendarDate.init(year:month:day:)))
     static let enabled = OptionKey("enabled", "on|off", "A toggle.", choices: ["on", "off"], as: .toggle)
     static let tag = OptionKey(repeating: "tag", "tag", "Repeatable.", as: .text)
     static let force = OptionKey(flag: "force", short: "f", "A flag with a short name.")

@@ -4,6 +4,5 @@ import SLPCommandLine
 enum ChatCommand {
     static let spec = CommandSpec(
         name: "chat",
-        abstract: "Talk with your study partner.",
-        subcommands: [ChatSendCommand.spec, ChatListCommand.spec, ChatFollowCommand.spec])
+        abstract: "Talk with your study partner.")
 }

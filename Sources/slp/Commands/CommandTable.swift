@@ -1,51 +1,79 @@
 import SLPCommandLine
 
-/// Every command slp knows: the parser, help, completion and the man page all read this table.
+/// Every command slp knows, in one list: the parser, help, completion and the man page read the
+/// tree it makes, and the runner of each command is found in it.
 enum CommandTable {
     static let version = "0.1.0"
 
-    static let root = CommandSpec(
-        name: "slp",
-        abstract: "Find study partners nearby, match one to one, and chat.",
-        discussion: "One SQLite file holds the whole service; many slp processes may use it at once.",
-        subcommands: [
-            RegisterCommand.spec, UserCommand.spec, QueueCommand.spec, SearchCommand.spec, MatchCommand.spec, ChatCommand.spec,
-            EventsCommand.spec, ShopCommand.spec, SeedCommand.spec, DemoCommand.spec, CompletionCommand.spec, HelpCommand.spec,
-        ])
+    /// One command or group: where it sits, what it accepts and shows, and how it runs (a group
+    /// that only holds subcommands has no runner).
+    struct Entry {
+        let path: [String]
+        let spec: CommandSpec
+        let runner: (any Command.Type)?
+
+        /// A command that runs, under `group` (the root when empty).
+        static func command(_ command: any Command.Type, in group: String? = nil) -> Entry {
+            Entry(path: (group.map { [$0] } ?? []) + [command.spec.name], spec: command.spec, runner: command)
+        }
+
+        /// A group of commands: its subcommands are the entries under its name.
+        static func group(_ spec: CommandSpec) -> Entry {
+            Entry(path: [spec.name], spec: spec, runner: nil)
+        }
+    }
+
+    /// The one list, in the order help lists the commands.
+    static let entries: [Entry] = [
+        .command(RegisterCommand.self),
+        .group(UserCommand.spec),
+        .command(UserShowCommand.self, in: "user"),
+        .command(UserUpdateCommand.self, in: "user"),
+        .command(UserWithdrawCommand.self, in: "user"),
+        .command(QueueCommand.self),
+        .command(QueueStopCommand.self, in: "queue"),
+        .command(QueueStatusCommand.self, in: "queue"),
+        .command(SearchCommand.self),
+        .group(MatchCommand.spec),
+        .command(MatchRequestCommand.self, in: "match"),
+        .command(MatchAcceptCommand.self, in: "match"),
+        .command(MatchDodgeCommand.self, in: "match"),
+        .command(MatchReviewCommand.self, in: "match"),
+        .command(MatchReportCommand.self, in: "match"),
+        .group(ChatCommand.spec),
+        .command(ChatSendCommand.self, in: "chat"),
+        .command(ChatListCommand.self, in: "chat"),
+        .command(ChatFollowCommand.self, in: "chat"),
+        .command(EventsCommand.self),
+        .group(ShopCommand.spec),
+        .command(ShopListCommand.self, in: "shop"),
+        .command(ShopBuyCommand.self, in: "shop"),
+        .command(ShopWearCommand.self, in: "shop"),
+        .command(SeedCommand.self),
+        .command(DemoCommand.self),
+        .command(CompletionCommand.self),
+        .command(HelpCommand.self),
+    ]
+
+    /// The whole tree: the root and, under each command, the entries whose path continues it.
+    static let root = node(
+        CommandSpec(
+            name: "slp",
+            abstract: "Find study partners nearby, match one to one, and chat.",
+            discussion: "One SQLite file holds the whole service; many slp processes may use it at once."),
+        at: [])
+
+    private static func node(_ spec: CommandSpec, at path: [String]) -> CommandSpec {
+        var spec = spec
+        spec.subcommands = entries.filter { $0.path.dropLast() == path[...] }.map { node($0.spec, at: $0.path) }
+        return spec
+    }
 
     /// The parser of slp's command line: this table and the global options.
     static let parser = ArgumentParser(root: root, globalOptions: GlobalOptions.specs)
 
-    /// The runnable leaves and their command paths, searched in order: a few dozen entries.
-    static let commands: [(path: [String], command: any Command.Type)] = [
-        (["register"], RegisterCommand.self),
-        (["user", "show"], UserShowCommand.self),
-        (["user", "update"], UserUpdateCommand.self),
-        (["user", "withdraw"], UserWithdrawCommand.self),
-        (["queue"], QueueCommand.self),
-        (["queue", "stop"], QueueStopCommand.self),
-        (["queue", "status"], QueueStatusCommand.self),
-        (["match", "request"], MatchRequestCommand.self),
-        (["match", "accept"], MatchAcceptCommand.self),
-        (["match", "dodge"], MatchDodgeCommand.self),
-        (["match", "review"], MatchReviewCommand.self),
-        (["match", "report"], MatchReportCommand.self),
-        (["chat", "send"], ChatSendCommand.self),
-        (["chat", "list"], ChatListCommand.self),
-        (["chat", "follow"], ChatFollowCommand.self),
-        (["events"], EventsCommand.self),
-        (["shop", "list"], ShopListCommand.self),
-        (["shop", "buy"], ShopBuyCommand.self),
-        (["shop", "wear"], ShopWearCommand.self),
-        (["search"], SearchCommand.self),
-        (["seed"], SeedCommand.self),
-        (["demo"], DemoCommand.self),
-        (["completion"], CompletionCommand.self),
-        (["help"], HelpCommand.self),
-    ]
-
-    /// The runner of the command at `path`, if it is a runnable leaf.
+    /// The runner of the command at `path`, if it is a runnable command.
     static func command(at path: [String]) -> (any Command.Type)? {
-        commands.first { $0.path == path }?.command
+        entries.first { $0.path == path }?.runner
     }
 }

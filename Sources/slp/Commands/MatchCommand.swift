@@ -4,9 +4,5 @@ import SLPCommandLine
 enum MatchCommand {
     static let spec = CommandSpec(
         name: "match",
-        abstract: "Request, accept, cancel, review or report a study partner.",
-        subcommands: [
-            MatchRequestCommand.spec, MatchAcceptCommand.spec, MatchDodgeCommand.spec, MatchReviewCommand.spec,
-            MatchReportCommand.spec,
-        ])
+        abstract: "Request, accept, cancel, review or report a study partner.")
 }

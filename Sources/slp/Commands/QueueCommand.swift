@@ -18,7 +18,6 @@ enum QueueCommand: Command {
             partner (exit 1 with 'timeout' after --timeout seconds; Ctrl-C exits 130 and leaves you waiting in the queue).
             """,
         options: [latitude.spec, longitude.spec, studies.spec, wait.spec, timeout.spec],
-        subcommands: [QueueStopCommand.spec, QueueStatusCommand.spec],
         examples: [
             "slp queue --as 010-1234-5678 --lat 37.517819 --long 126.886473 --study swift --study 알고리즘",
             "slp queue --as 010-1234-5678 --lat 37.517819 --long 126.886473 --wait --timeout 600 && slp chat send --as 010-1234-5678 hi",

@@ -4,6 +4,5 @@ import SLPCommandLine
 enum ShopCommand {
     static let spec = CommandSpec(
         name: "shop",
-        abstract: "Dress your sesac: list, buy and wear faces and backgrounds.",
-        subcommands: [ShopListCommand.spec, ShopBuyCommand.spec, ShopWearCommand.spec])
+        abstract: "Dress your sesac: list, buy and wear faces and backgrounds.")
 }

@@ -1,9 +1,8 @@
 import SLPCommandLine
 
-/// `slp user`: the group of my-page commands.
+/// `slp user`: the group of my-page commands (`CommandTable` lists them).
 enum UserCommand {
     static let spec = CommandSpec(
         name: "user",
-        abstract: "Show, change or delete an account.",
-        subcommands: [UserShowCommand.spec, UserUpdateCommand.spec, UserWithdrawCommand.spec])
+        abstract: "Show, change or delete an account.")
 }

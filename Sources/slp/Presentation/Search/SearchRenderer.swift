@@ -20,12 +20,10 @@ struct SearchRenderer {
                 for (key, users, type) in [("fromQueueDB" as StaticString, result.fromQueueDB, 0), ("fromQueueDBRequested", result.fromQueueDBRequested, 1)] {
                     writer.key(key)
                     writer.beginArray()
-                    // Each card read in place, through a pointer: copying one out (as passing
-                    // `users[index]` did, even to a borrowing parameter) retains its arrays and strings.
-                    users.withUnsafeBufferPointer { users in
-                        guard let first = users.baseAddress else { return }
-                        for index in users.indices { Self.write(first + index, type: type, to: &writer) }
-                    }
+                    // Each card borrowed where it lies in the array: copying one out (as passing
+                    // `users[index]` does, even to a borrowing parameter) retains its arrays and strings.
+                    let cards = users.span
+                    for index in cards.indices { Self.write(cards[index], type: type, to: &writer) }
                     writer.endArray()
                 }
                 writer.key("fromRecommend" as StaticString)
@@ -48,56 +46,55 @@ struct SearchRenderer {
 
     /// A nearby user with the SLP keys; `type` is 0 in `fromQueueDB`, 1 in `fromQueueDBRequested`.
     /// A fixed layout: keys and punctuation go out as whole fragments, thousands of times a search.
-    private static func write(_ card: UnsafePointer<NearbyUser>, type: Int, to writer: inout JSONWriter) {
+    private static func write(_ card: borrowing NearbyUser, type: Int, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.fragment("\"uid\":")
-        card.pointee.uid.text.withUTF8 { writer.bareString(utf8: $0) }
+        card.uid.text.withUTF8 { writer.bareString(utf8: $0) }
         writer.fragment(",\"nick\":")
-        writer.bareString(card.pointee.nick.value)
+        writer.bareString(card.nick.value)
         writer.fragment(",\"lat\":")
-        writer.bareDouble(card.pointee.coordinate.latitude)
+        writer.bareDouble(card.coordinate.latitude)
         writer.fragment(",\"long\":")
-        writer.bareDouble(card.pointee.coordinate.longitude)
+        writer.bareDouble(card.coordinate.longitude)
         // The six counts in `ReputationTitle` order, named: `allCases` makes a new array per call.
         writer.fragment(",\"reputation\":[")
-        writer.bareInt(card.pointee.reputation[.goodManners])
+        writer.bareInt(card.reputation[.goodManners])
         writer.fragment(",")
-        writer.bareInt(card.pointee.reputation[.punctual])
+        writer.bareInt(card.reputation[.punctual])
         writer.fragment(",")
-        writer.bareInt(card.pointee.reputation[.quickReply])
+        writer.bareInt(card.reputation[.quickReply])
         writer.fragment(",")
-        writer.bareInt(card.pointee.reputation[.kind])
+        writer.bareInt(card.reputation[.kind])
         writer.fragment(",")
-        writer.bareInt(card.pointee.reputation[.skilled])
+        writer.bareInt(card.reputation[.skilled])
         writer.fragment(",")
-        writer.bareInt(card.pointee.reputation[.helpful])
+        writer.bareInt(card.reputation[.helpful])
         writer.fragment("],\"studylist\":[")
-        bareNames(card.pointee.studies.studies, to: &writer)
+        bareNames(card.studies.studies, to: &writer)
         writer.fragment("],\"reviews\":[")
-        bareStrings(card.pointee.reviews, to: &writer)
+        bareStrings(card.reviews, to: &writer)
         writer.fragment("],\"gender\":")
-        writer.bareInt(card.pointee.gender.rawValue)
+        writer.bareInt(card.gender.rawValue)
         writer.fragment(",\"type\":")
         writer.bareInt(type)
         writer.fragment(",\"sesac\":")
-        writer.bareInt(card.pointee.sesac)
+        writer.bareInt(card.sesac)
         writer.fragment(",\"background\":")
-        writer.bareInt(card.pointee.background)
+        writer.bareInt(card.background)
         writer.fragment(",\"distance\":")
-        writer.bareInt(Int(card.pointee.distance.rounded()))
+        writer.bareInt(Int(card.distance.rounded()))
         writer.fragment(",\"sharedStudies\":[")
-        bareNames(card.pointee.sharedStudies, to: &writer)
+        bareNames(card.sharedStudies, to: &writer)
         writer.fragment("]")
         writer.endObject()
     }
 
     /// The studies' names separated by commas, inside brackets the caller writes; read in place.
     private static func bareNames(_ studies: [Study], to writer: inout JSONWriter) {
-        studies.withUnsafeBufferPointer { studies in
-            for index in studies.indices {
-                if index > 0 { writer.fragment(",") }
-                writer.bareString(studies[index].name)
-            }
+        let studies = studies.span
+        for index in studies.indices {
+            if index > 0 { writer.fragment(",") }
+            writer.bareString(studies[index].name)
         }
     }
 
