@@ -84,21 +84,17 @@ enum QueueCard {
         _ card: UnsafeBufferPointer<UInt8>, gender: Gender, coordinate: Coordinate, distance: Double, studies interner: StudyInterner
     ) throws(QueueDocumentError) -> NearbyUser {
         // Where each field ends: the six separators, found by `memchr` in one pass.
-        var ends = (0, 0, 0, 0, 0, 0)
-        let separators = withUnsafeMutableBytes(of: &ends) { raw in
-            let ends = raw.bindMemory(to: Int.self)
-            var found = 0
-            var pieces = Pieces(card[...], separatedBy: fieldSeparator)
-            while let piece = pieces.next(), piece.endIndex < card.endIndex {
-                if found < ends.count { ends[found] = piece.endIndex }
-                found += 1
-            }
-            return found
+        var ends = InlineArray<6, Int>(repeating: 0)
+        var separators = 0
+        var pieces = Pieces(card[...], separatedBy: fieldSeparator)
+        while let piece = pieces.next(), piece.endIndex < card.endIndex {
+            if separators < ends.count { ends[separators] = piece.endIndex }
+            separators += 1
         }
         guard separators == fields.count - 1 else { throw wrongFieldCount(card) }
-        let uidBytes = card[..<ends.0], nickBytes = card[(ends.0 + 1)..<ends.1], reputationBytes = card[(ends.1 + 1)..<ends.2]
-        let reviewBytes = card[(ends.2 + 1)..<ends.3], sesacBytes = card[(ends.3 + 1)..<ends.4]
-        let backgroundBytes = card[(ends.4 + 1)..<ends.5], studyBytes = card[(ends.5 + 1)...]
+        let uidBytes = card[..<ends[0]], nickBytes = card[(ends[0] + 1)..<ends[1]], reputationBytes = card[(ends[1] + 1)..<ends[2]]
+        let reviewBytes = card[(ends[2] + 1)..<ends[3]], sesacBytes = card[(ends[3] + 1)..<ends[4]]
+        let backgroundBytes = card[(ends[4] + 1)..<ends[5]], studyBytes = card[(ends[5] + 1)...]
         let uid = UserID(stored: InlineASCII(utf8: UnsafeBufferPointer(rebasing: uidBytes)))
         let nick = Nick(stored: text(nickBytes))
         let reputation = try readReputation(reputationBytes)
@@ -146,27 +142,26 @@ enum QueueCard {
 
     /// Six counts separated by commas, read in one pass.
     private static func readReputation(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) throws(QueueDocumentError) -> Reputation {
-        var counts = (0, 0, 0, 0, 0, 0)
-        let valid = withUnsafeMutableBytes(of: &counts) { raw in
-            let counts = raw.bindMemory(to: Int.self)
-            var found = 0, count = 0, digits = 0
-            for byte in bytes {
-                let digit = byte &- 0x30
-                if digit < 10 {
-                    count = count &* 10 &+ Int(digit)
-                    digits &+= 1
-                    continue
-                }
-                guard byte == countSeparator, (1...18).contains(digits), found < counts.count - 1 else { return false }
-                counts[found] = count
-                (found, count, digits) = (found + 1, 0, 0)
+        var counts = InlineArray<6, Int>(repeating: 0)
+        var found = 0, count = 0, digits = 0
+        var valid = true
+        for byte in bytes {
+            let digit = byte &- 0x30
+            if digit < 10 {
+                count = count &* 10 &+ Int(digit)
+                digits &+= 1
+                continue
             }
-            guard (1...18).contains(digits), found == counts.count - 1 else { return false }
+            guard byte == countSeparator, (1...18).contains(digits), found < counts.count - 1 else {
+                valid = false
+                break
+            }
             counts[found] = count
-            return true
+            (found, count, digits) = (found + 1, 0, 0)
         }
+        if valid, (1...18).contains(digits), found == counts.count - 1 { counts[found] = count } else { valid = false }
         guard valid else { throw QueueDocumentError(field: .reputation, "is not six counts: '\(text(bytes))'") }
-        return Reputation(stored: counts.0, counts.1, counts.2, counts.3, counts.4, counts.5)
+        return Reputation(stored: counts[0], counts[1], counts[2], counts[3], counts[4], counts[5])
     }
 
     /// Appends text that must not hold a separator of the card (nor `alsoRefusing`).

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import SLPCommandLine
+import SLPSupport
 
 /// Lines of standard input, read as they arrive (so `tail -f | slp chat send` streams),
 /// each checked to be UTF-8. A final line without a newline counts too.
@@ -28,11 +29,9 @@ struct StandardInputLines {
                 defer { buffer.removeAll() }
                 return try decode(buffer)
             }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count > 0 {
-                buffer += chunk[..<count]
-            } else if count == 0 || errno != EINTR {
+            if let chunk = FileDescriptorInput.read(from: STDIN_FILENO) {
+                buffer += chunk
+            } else {
                 finished = true
             }
         }

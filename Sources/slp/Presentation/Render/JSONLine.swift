@@ -1,3 +1,4 @@
+import SLPSupport
 /// A JSON document for stdout that is written when it is printed, not when it is rendered: a
 /// city-scale search is large, and it then streams through one small reused buffer instead of
 /// being built whole in memory first.

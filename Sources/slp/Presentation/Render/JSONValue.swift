@@ -1,3 +1,4 @@
+import SLPSupport
 /// A JSON document with object keys kept in the order written (the SLP API's order).
 enum JSONValue: Equatable, Sendable {
     case null

@@ -6,21 +6,22 @@
 /// a megabyte in tens of thousands of small pieces, and `Array.append` checked uniqueness and
 /// capacity for each of them. A chunked writer hands the buffer on whenever it fills and then
 /// reuses it, so a document of any size touches only that much memory.
-struct JSONWriter: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var capacity: Int
+public struct JSONWriter: ~Copyable {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count = 0
+    @usableFromInline var capacity: Int
     /// One bit per open object or array (innermost lowest): set while it still has no member.
-    private var empty: UInt64 = 1
+    @usableFromInline var empty: UInt64 = 1
     /// A key was just written; its value needs no comma.
-    private var afterKey = false
+    @usableFromInline var afterKey = false
     // The top level counts as one more container, empty at first, so nothing precedes its value.
 
     /// Where a chunked writer hands its bytes; nil keeps them all in memory.
-    private let sink: ((UnsafeRawBufferPointer) -> Void)?
+    @usableFromInline let sink: ((UnsafeRawBufferPointer) -> Void)?
 
     /// A writer that keeps everything in memory, growing as needed.
-    init(capacity: Int = 4_096) {
+    @inlinable
+    public init(capacity: Int = 4_096) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
         sink = nil
@@ -29,7 +30,8 @@ struct JSONWriter: ~Copyable {
     /// A writer that hands its bytes to `sink`, in order, whenever the next piece would overflow
     /// `chunk` bytes, and on `flush()`. Only a single piece larger than `chunk` (a very long
     /// string) makes the buffer grow.
-    init(chunk: Int, flushingTo sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+    @inlinable
+    public init(chunk: Int, flushingTo sink: @escaping (UnsafeRawBufferPointer) -> Void) {
         capacity = max(chunk, 64)
         base = .allocate(capacity: capacity)
         self.sink = sink
@@ -38,35 +40,41 @@ struct JSONWriter: ~Copyable {
     deinit { base.deallocate() }
 
     /// Ends the line after a whole document.
-    mutating func newline() {
+    @inlinable
+    public mutating func newline() {
         append(UInt8(ascii: "\n"))
     }
 
     /// Hands what is buffered to the sink of a chunked writer (nothing when nothing is).
-    mutating func flush() {
+    @inlinable
+    public mutating func flush() {
         guard let sink, count > 0 else { return }
         sink(UnsafeRawBufferPointer(start: base, count: count))
         count = 0
     }
 
     /// The bytes written so far (by a chunked writer: since the last flush).
-    var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+    @inlinable
+    public var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
     /// Room for `extra` more bytes.
     @inline(__always)
-    private mutating func reserve(_ extra: Int) {
+    @inlinable
+    mutating func reserve(_ extra: Int) {
         if count + extra > capacity { makeRoom(extra) }
     }
 
     /// Flushes a chunked writer; grows the buffer when that is not enough (or not possible).
     /// Kept out of line so that every append stays small enough to inline.
     @inline(never)
-    private mutating func makeRoom(_ extra: Int) {
+    @usableFromInline
+    mutating func makeRoom(_ extra: Int) {
         flush()
         if count + extra > capacity { grow(extra) }
     }
 
-    private mutating func grow(_ extra: Int) {
+    @usableFromInline
+    mutating func grow(_ extra: Int) {
         let grown = max(capacity * 2, count + extra)
         let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
         larger.update(from: base, count: count)
@@ -76,14 +84,16 @@ struct JSONWriter: ~Copyable {
     }
 
     @inline(__always)
-    private mutating func append(_ byte: UInt8) {
+    @inlinable
+    mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
         count += 1
     }
 
     @inline(__always)
-    private mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+    @inlinable
+    mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
         guard let source = piece.baseAddress, piece.count > 0 else { return }
         reserve(piece.count)
         JSONWriter.copy(source, to: base + count, count: piece.count)
@@ -94,7 +104,8 @@ struct JSONWriter: ~Copyable {
     /// nicks, study names), and a call to memmove cost more than the copy: up to 32 bytes go
     /// as whole words, the last one overlapping the one before.
     @inline(__always)
-    static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
+    @inlinable
+    public static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
         let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
         switch count {
         case 8...16:
@@ -120,13 +131,15 @@ struct JSONWriter: ~Copyable {
     }
 
     @inline(__always)
-    private mutating func append(_ piece: StaticString) {
+    @inlinable
+    mutating func append(_ piece: StaticString) {
         piece.withUTF8Buffer { append($0) }
     }
 
     /// Comma between members, none after a key or at the start of a container.
     @inline(__always)
-    private mutating func separate() {
+    @inlinable
+    mutating func separate() {
         if afterKey {
             afterKey = false
         } else if empty & 1 == 0 {
@@ -136,29 +149,34 @@ struct JSONWriter: ~Copyable {
         }
     }
 
-    mutating func beginObject() {
+    @inlinable
+    public mutating func beginObject() {
         separate()
         append(UInt8(ascii: "{"))
         empty = empty << 1 | 1
     }
 
-    mutating func endObject() {
+    @inlinable
+    public mutating func endObject() {
         empty >>= 1
         append(UInt8(ascii: "}"))
     }
 
-    mutating func beginArray() {
+    @inlinable
+    public mutating func beginArray() {
         separate()
         append(UInt8(ascii: "["))
         empty = empty << 1 | 1
     }
 
-    mutating func endArray() {
+    @inlinable
+    public mutating func endArray() {
         empty >>= 1
         append(UInt8(ascii: "]"))
     }
 
-    mutating func key(_ key: String) {
+    @inlinable
+    public mutating func key(_ key: String) {
         separate()
         escape(key)
         append(UInt8(ascii: ":"))
@@ -167,7 +185,8 @@ struct JSONWriter: ~Copyable {
 
     /// A key known at compile time to be plain ASCII needing no escapes (`"uid"`).
     @inline(__always)
-    mutating func key(_ key: StaticString) {
+    @inlinable
+    public mutating func key(_ key: StaticString) {
         separate()
         // A one-character literal may be stored as a scalar, without bytes to copy.
         guard key.hasPointerRepresentation else {
@@ -187,18 +206,21 @@ struct JSONWriter: ~Copyable {
         afterKey = true
     }
 
-    mutating func string(_ value: String) {
+    @inlinable
+    public mutating func string(_ value: String) {
         separate()
         escape(value)
     }
 
     /// A string given as its UTF-8 bytes.
-    mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+    @inlinable
+    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
         separate()
         escape(utf8)
     }
 
-    mutating func int(_ value: Int) {
+    @inlinable
+    public mutating func int(_ value: Int) {
         separate()
         // Most numbers in slp's output (counts, codes, flags) are one digit.
         if (0...9).contains(value) { return append(UInt8(ascii: "0") + UInt8(value)) }
@@ -206,7 +228,8 @@ struct JSONWriter: ~Copyable {
     }
 
     /// The decimal digits of `value`, written directly: no String per number.
-    private mutating func digits(_ value: Int) {
+    @inlinable
+    mutating func digits(_ value: Int) {
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
@@ -224,7 +247,8 @@ struct JSONWriter: ~Copyable {
         }
     }
 
-    mutating func double(_ value: Double) {
+    @inlinable
+    public mutating func double(_ value: Double) {
         separate()
         // JSON has no NaN or infinity; domain values are always finite.
         guard value.isFinite else { return append("null" as StaticString) }
@@ -240,12 +264,14 @@ struct JSONWriter: ~Copyable {
         }
     }
 
-    mutating func bool(_ value: Bool) {
+    @inlinable
+    public mutating func bool(_ value: Bool) {
         separate()
         append(value ? "true" as StaticString : "false")
     }
 
-    mutating func null() {
+    @inlinable
+    public mutating func null() {
         separate()
         append("null" as StaticString)
     }
@@ -258,7 +284,8 @@ struct JSONWriter: ~Copyable {
     /// Appends `fragment` as it is: keys, colons, commas and brackets the caller lays out
     /// (`,"nick":`), each valid JSON where it is written.
     @inline(__always)
-    mutating func fragment(_ fragment: StaticString) {
+    @inlinable
+    public mutating func fragment(_ fragment: StaticString) {
         reserve(fragment.utf8CodeUnitCount)
         JSONWriter.copy(fragment.utf8Start, to: base + count, count: fragment.utf8CodeUnitCount)
         count += fragment.utf8CodeUnitCount
@@ -266,23 +293,27 @@ struct JSONWriter: ~Copyable {
 
     /// A number as a value where a fragment left room for it.
     @inline(__always)
-    mutating func bareInt(_ value: Int) {
+    @inlinable
+    public mutating func bareInt(_ value: Int) {
         if (0...9).contains(value) { return append(UInt8(ascii: "0") + UInt8(value)) }
         digits(value)
     }
 
     /// A string as a value where a fragment left room for it.
-    mutating func bareString(utf8: UnsafeBufferPointer<UInt8>) {
+    @inlinable
+    public mutating func bareString(utf8: UnsafeBufferPointer<UInt8>) {
         escape(utf8)
     }
 
     /// A string as a value where a fragment left room for it.
-    mutating func bareString(_ value: String) {
+    @inlinable
+    public mutating func bareString(_ value: String) {
         escape(value)
     }
 
     /// A number as a value where a fragment left room for it.
-    mutating func bareDouble(_ value: Double) {
+    @inlinable
+    public mutating func bareDouble(_ value: Double) {
         guard value.isFinite else { return append("null" as StaticString) }
         // Written in place when the buffer has room for the longest text.
         reserve(ShortestDecimal.capacity)
@@ -300,7 +331,8 @@ struct JSONWriter: ~Copyable {
     /// True when `utf8` holds a byte that `escape` may replace: a control character, a quote,
     /// a backslash, or 0xE2 (which starts U+2028 and U+2029). Eight bytes are tested at a time,
     /// since every uid, nick and study of a search result passes through here.
-    static func mayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable
+    public static func mayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = utf8.baseAddress else { return false }
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         /// A high bit set where a byte of `word` is 0 (exact as to whether any is).
@@ -334,7 +366,8 @@ struct JSONWriter: ~Copyable {
     }
 
     /// `escape` of a String's bytes.
-    private mutating func escape(_ value: String) {
+    @inlinable
+    mutating func escape(_ value: String) {
         // Read where the bytes lie (small strings are spilled to the stack), without copying
         // the string first: a copy retains its storage.
         if value.utf8.withContiguousStorageIfAvailable({ escape($0) }) != nil { return }
@@ -343,7 +376,8 @@ struct JSONWriter: ~Copyable {
     }
 
     /// Escapes quotes, backslashes and control characters; U+2028/2029 too, for JavaScript readers.
-    private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>) {
+    @inlinable
+    mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>) {
         // Most text needs no escape at all: one pass to find out, one copy between the quotes.
         guard let source = utf8.baseAddress, !JSONWriter.mayNeedEscape(utf8) else {
             append(UInt8(ascii: "\""))
@@ -359,7 +393,8 @@ struct JSONWriter: ~Copyable {
     }
 
     /// Copies `utf8`, replacing what must be escaped.
-    private mutating func escapeEach(_ utf8: UnsafeBufferPointer<UInt8>) {
+    @inlinable
+    mutating func escapeEach(_ utf8: UnsafeBufferPointer<UInt8>) {
         var start = 0
         var index = 0
         while index < utf8.count {

@@ -4,13 +4,13 @@
 ///
 /// Exact: the value and its rounding interval are integers scaled by a power of two, and every
 /// step is 128-bit integer arithmetic. Outside the range it answers nil and callers fall back.
-enum ShortestDecimal {
+public enum ShortestDecimal {
     /// Longer than any text `write` makes (a sign, 17 digits, a point, zeros before them).
-    static let capacity = 32
+    public static let capacity = 32
 
     /// Writes the text of `value` at `output` and returns its length, or nil when `value` is
     /// not finite or its magnitude is outside [0.001, 10¹⁵).
-    static func write(_ value: Double, to output: UnsafeMutablePointer<UInt8>) -> Int? {
+    public static func write(_ value: Double, to output: UnsafeMutablePointer<UInt8>) -> Int? {
         let magnitude = value.magnitude
         guard magnitude >= 0.001, magnitude < 1e15 else { return nil }
         // value = significand × 2^-shift, with the hidden bit (normal numbers only, here).
@@ -88,7 +88,7 @@ enum ShortestDecimal {
     /// first digit in the lowest byte: split into halves, quarters and single digits in all
     /// lanes at once, by multiplications instead of a division per digit.
     @inline(__always)
-    static func eightDigits(_ value: UInt32) -> UInt64 {
+    package static func eightDigits(_ value: UInt32) -> UInt64 {
         let value = UInt64(value)
         // Two 4-digit halves, the high one in the low lane (it is written first).
         let halves = value / 10_000 | (value % 10_000) << 32
