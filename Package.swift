@@ -104,7 +104,6 @@ let package = Package(
             dependencies: ["SLPData", "SLPDomain", "SLPSupport", "SLPTestSupport", "CSQLite", .target(name: "CLibPQ", condition: postgreSQL),
                            .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
         .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain", "SLPTestSupport"]),
-        .testTarget(name: "SLPTestSupportTests", dependencies: ["SLPTestSupport", "SLPDomain"]),
         .testTarget(name: "CLITests", dependencies: ["slp", "SLPData", "SLPSupport", .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
     ],
     swiftLanguageModes: [.v6]

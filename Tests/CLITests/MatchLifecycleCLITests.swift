@@ -184,6 +184,10 @@ final class MatchLifecycleCLITests: XCTestCase {
             let noTitle = try run("--json", "match", "review", b, "--as", a)
             XCTAssertEqual(noTitle.status, 64)
             XCTAssertEqual(try noTitle.jsonError()["code"] as? String, "no_title")
+            XCTAssertEqual(noTitle.stderr.split(separator: "\n").prefix(2), [
+                "Error: choose at least one title: --good-manners, --punctual, --quick-reply, --kind, --skilled, --helpful",
+                "Usage: slp match review [--good-manners] [--punctual] [--quick-reply] [--kind] [--skilled] [--helpful] [--comment <text>] <uid>",
+            ])
 
             XCTAssertEqual(try run("match", "report", c, "--as", d, "--reason", "rude").status, 0)
             try assertRefused(try run("--json", "match", "report", c, "--as", d, "--reason", "abuse"), "already_reported", 201)

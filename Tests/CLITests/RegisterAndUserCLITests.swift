@@ -152,8 +152,17 @@ final class RegisterAndUserCLITests: XCTestCase {
             let inverted = try slp.run("user", "update", "--as", uid, "--age-min", "40")
             XCTAssertEqual(inverted.status, 64)
             XCTAssertEqual(inverted.stderr, "Error: the minimum age 40 is above the maximum 35\n")
-            let nothing = try slp.run("user", "update", "--as", uid)
+            // Nothing to change is a usage error naming the options, checked before the database is opened.
+            let nothing = try slp.run("--json", "user", "update", "--as", uid)
             XCTAssertEqual(nothing.status, 64)
+            XCTAssertEqual(nothing.stderr, """
+                Error: give at least one of --searchable, --age-min, --age-max, --gender, --study
+                Usage: slp user update [--searchable <on|off>] [--age-min <age>] [--age-max <age>] [--gender <gender>] [--study <text>]
+                  See 'slp user update --help' for more information.
+                {"error":{"code":"nothing_to_update","status":null,"message":"give at least one of --searchable, --age-min, --age-max, --gender, --study"}}
+
+                """)
+            XCTAssertEqual(try slp.run("user", "update", "--as", "nobody").status, 64, "the usage error comes first")
 
             let withdrawn = try slp.run("user", "withdraw", "--as", uid)
             XCTAssertEqual(withdrawn.status, 0)
@@ -189,6 +198,19 @@ final class RegisterAndUserCLITests: XCTestCase {
             let missing = try slp.run("user", "show")
             XCTAssertEqual(missing.status, 1)
             XCTAssertEqual(missing.stderr, "Error: not registered: pass --as UID|PHONE or set SLP_USER to a registered user\n")
+            // A user named but not registered is named back, from --as or from SLP_USER; the JSON code stays.
+            let unknown = try slp.run("--json", "user", "show", "--as", "010-9999-9999")
+            XCTAssertEqual(unknown.status, 1)
+            XCTAssertEqual(unknown.stderr, """
+                Error: no registered user '010-9999-9999'
+                {"error":{"code":"not_registered","status":406,"message":"no registered user '010-9999-9999'"}}
+
+                """)
+            let fromEnvironment = try slp.run(["user", "show"], environment: ["SLP_USER": "Nobody"])
+            XCTAssertEqual(fromEnvironment.status, 1)
+            XCTAssertEqual(fromEnvironment.stderr, "Error: no registered user 'Nobody'\n")
+            let control = try slp.run("user", "show", "--as", "a\nb")
+            XCTAssertEqual(control.stderr, "Error: no registered user 'a\u{FFFD}b'\n", "what was given stays on one line")
         }
     }
 }

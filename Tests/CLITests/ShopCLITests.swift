@@ -73,13 +73,22 @@ final class ShopCLITests: XCTestCase {
                 (["shop", "buy", "sesac", "5"], "Error: sesac items are numbered 0 to 4"),
                 (["shop", "buy", "background", "-1"], "Error: background items are numbered 0 to 7"),
                 (["shop", "buy", "sesac", "one"], "Error: number: 'one' is not a whole number"),
-                (["shop", "wear"], "Error: give --sesac N, --background N or both"),
                 (["shop", "wear", "--background", "8"], "Error: background items are numbered 0 to 7"),
             ] {
                 let result = try slp.run(arguments + ["--as", me])
                 XCTAssertEqual(result.status, 64, "\(arguments)")
                 XCTAssertEqual(result.stderr, message + "\n", "\(arguments)")
             }
+            // Neither item is a usage error naming the options, checked before the database is opened.
+            let nothing = try slp.run("--json", "shop", "wear", "--as", me)
+            XCTAssertEqual(nothing.status, 64)
+            XCTAssertEqual(nothing.stderr, """
+                Error: give --sesac N, --background N or both
+                Usage: slp shop wear [--sesac <n>] [--background <n>]
+                  See 'slp shop wear --help' for more information.
+                {"error":{"code":"nothing_to_wear","status":null,"message":"give --sesac N, --background N or both"}}
+
+                """)
             let missing = try slp.run("shop", "buy", "sesac", "--as", me)
             XCTAssertEqual(missing.status, 64)
             XCTAssertEqual(missing.errorLines, ["Error: Missing expected argument '<number>'"])

@@ -10,6 +10,8 @@ final class CommandContext {
     let help: HelpFormatter
     let format: OutputFormat
     let failures: FailureRenderer
+    /// The acting user as given: `--as` > `SLP_USER`; nil when neither is.
+    let actingUser: String?
 
     init(invocation: Invocation, environment: ProcessEnvironment, help: HelpFormatter) {
         self.invocation = invocation
@@ -18,7 +20,8 @@ final class CommandContext {
         let colors = environment.stdoutIsTerminal && environment.value(of: "NO_COLOR") == nil
             && environment.value(of: "TERM") != "dumb"
         format = invocation[GlobalOptions.json] ? .json : .text(Style(colors: colors))
-        failures = FailureRenderer(help: help)
+        actingUser = invocation[GlobalOptions.actingUser] ?? environment["SLP_USER"]
+        failures = FailureRenderer(help: help, actingUser: actingUser)
     }
 
     /// The option `key` stands for in the command line: plain text or a flag.
@@ -30,9 +33,6 @@ final class CommandContext {
     subscript<Value>(key: OptionKey<Value, UsageError>) -> Value {
         get throws(UsageError) { try invocation[key] }
     }
-
-    /// The acting user as given: `--as` > `SLP_USER`.
-    var actingUser: String? { invocation[GlobalOptions.actingUser] ?? environment["SLP_USER"] }
 
     /// Opens the database and wires the use cases.
     func dependencies() throws -> Dependencies {

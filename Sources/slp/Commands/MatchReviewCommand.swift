@@ -15,10 +15,16 @@ enum MatchReviewCommand: Command {
         arguments: [ArgumentSpec(name: "uid", help: "Your partner.")],
         examples: ["slp match review Qm3w9XcD0aTz1bL7kVn2RfYs8HjE --as 010-1234-5678 --good-manners --helpful --comment 고마워요"])
 
+    /// A review without a title: the title options, before anything is opened.
+    static let noTitle = UsageError(
+        message: "choose at least one title: " + titles.map(\.key.spec.longName).joined(separator: ", "), commandPath: ["match", "review"],
+        code: "no_title")
+
     static func run(_ context: CommandContext) async -> Output {
         do {
             let partner = try MatchFeatureRunner.partner(context)
             let given = Set(Self.titles.filter { context[$0.key] }.map(\.title))
+            guard !given.isEmpty else { throw noTitle }
             let action = MatchFeature.Action.review(actingUser: context.actingUser, partner: partner, titles: given, comment: context[Self.comment])
             return await MatchFeatureRunner.run(action, context: context)
         } catch {

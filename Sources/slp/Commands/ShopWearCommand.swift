@@ -11,10 +11,16 @@ enum ShopWearCommand: Command {
         options: [sesac.spec, background.spec],
         examples: ["slp shop wear --as 010-1234-5678 --sesac 1 --background 4"])
 
+    /// A wear that names neither item: the options to choose from, before anything is opened.
+    static let nothingToWear = UsageError(
+        message: "give \(sesac.spec.longName) N, \(background.spec.longName) N or both", commandPath: ["shop", "wear"], code: "nothing_to_wear")
+
     static func run(_ context: CommandContext) async -> Output {
         let action: ShopFeature.Action
         do {
-            action = .wear(actingUser: context.actingUser, sesac: try context[Self.sesac], background: try context[Self.background])
+            let (face, card) = (try context[Self.sesac], try context[Self.background])
+            guard face != nil || card != nil else { throw nothingToWear }
+            action = .wear(actingUser: context.actingUser, sesac: face, background: card)
         } catch {
             return context.fail(error)
         }

@@ -15,12 +15,18 @@ enum UserUpdateCommand: Command {
         options: [searchable.spec, ageMin.spec, ageMax.spec, gender.spec, study.spec],
         examples: ["slp user update --as 010-1234-5678 --age-min 20 --age-max 35 --searchable on"])
 
+    /// An update that names no field: the options to choose from, before anything is opened.
+    static let nothingToUpdate = UsageError(
+        message: "give at least one of " + spec.options.map(\.longName).joined(separator: ", "), commandPath: ["user", "update"],
+        code: "nothing_to_update")
+
     static func run(_ context: CommandContext) async -> Output {
         let changes: MyPageChanges
         do {
             changes = MyPageChanges(
                 searchable: try context[Self.searchable], ageMin: try context[Self.ageMin], ageMax: try context[Self.ageMax],
                 gender: try context[Self.gender].map { try Gender($0) }, study: context[Self.study])
+            guard !changes.isEmpty else { throw nothingToUpdate }
         } catch {
             return context.fail(error)
         }

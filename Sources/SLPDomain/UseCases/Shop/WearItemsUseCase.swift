@@ -10,7 +10,7 @@ public struct WearItemsUseCase {
     /// At least one of `sesac` and `background`; `item_not_owned` [201] for an item not in my collection.
     public func callAsFunction(me: UserID, sesac: Int?, background: Int?) throws -> User {
         guard sesac != nil || background != nil else {
-            throw DomainError.invalid("nothing_to_wear", "give --sesac N, --background N or both")
+            throw DomainError.invalid("nothing_to_wear", "choose a sesac, a background or both")
         }
         let face = try sesac.map { try ShopCatalog.item(.sesac, $0) }
         let card = try background.map { try ShopCatalog.item(.background, $0) }

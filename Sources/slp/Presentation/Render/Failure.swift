@@ -42,6 +42,19 @@ struct Failure: Error, Equatable, Sendable {
         }
     }
 
+    /// This failure as the command line words it: `not_registered` (the domain says only "not
+    /// registered") tells how to name a user when none was given, else whom nobody is registered
+    /// as; any other failure is returned as it is.
+    func namingActingUser(_ actingUser: String?) -> Failure {
+        guard code == DomainError.notRegistered.code else { return self }
+        let message = if let actingUser {
+            "no registered user '\(ValueSyntax.printable(actingUser))'"
+        } else {
+            "not registered: pass --as UID|PHONE or set SLP_USER to a registered user"
+        }
+        return Failure(code: code, status: status, message: message, exitCode: exitCode, usage: usage)
+    }
+
     /// `{"error":{"code":…,"status":…,"message":…}}`.
     var json: JSONValue {
         .object([("error", .object([

@@ -4,8 +4,12 @@ import SLPCommandLine
 /// `--json` the JSON error object as the last line.
 struct FailureRenderer {
     let help: HelpFormatter
+    /// The acting user the command was given (`--as`, else `SLP_USER`), nil when none was: a
+    /// `not_registered` failure says how to name one, or whom nobody is registered as.
+    var actingUser: String? = nil
 
     func render(_ failure: Failure, format: OutputFormat) -> Output {
+        let failure = failure.namingActingUser(actingUser)
         var stderr: String
         if let usage = failure.usage {
             stderr = help.usageError(usage)

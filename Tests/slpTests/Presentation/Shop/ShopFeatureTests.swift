@@ -6,19 +6,19 @@ import XCTest
 
 @MainActor
 final class ShopFeatureTests: XCTestCase {
-    private var database: InMemoryDatabase!
+    private var storage: InMemoryStorage!
+    private var database: InMemoryDatabase { storage.database }
     private var store: TestStore<ShopFeature>!
     private let me = User.stub(uid: "ME", phone: "010-1111-1111", nick: "나")
     private let other = User.stub(uid: "OTHER", phone: "010-2222-2222", nick: "너")
 
     override func setUp() async throws {
-        database = InMemoryDatabase(users: [me, other])
-        database.reports = [ReportRow(from: me.uid, to: other.uid, reason: .rude, comment: nil)]
-        let users = InMemoryUserRepository(database)
+        storage = InMemoryStorage(InMemoryDatabase(users: [me, other]))
+        try storage.write { [me, other] in try $0.insertReport(by: me.uid, of: other.uid, reason: .rude, comment: nil, at: testNow) }
         store = TestStore(
             ShopFeature(
-                identify: IdentifyUserUseCase(users: users), show: ShowUserUseCase(users: users),
-                buy: BuyItemUseCase(users: users), wear: WearItemsUseCase(users: users)),
+                identify: IdentifyUserUseCase(storage: storage), show: ShowUserUseCase(storage: storage),
+                buy: BuyItemUseCase(storage: storage), wear: WearItemsUseCase(storage: storage)),
             initialState: .init(), test: self)
     }
 
@@ -53,6 +53,15 @@ final class ShopFeatureTests: XCTestCase {
         await store.send(.wear(actingUser: "ME", sesac: 3, background: nil))
         let failure = Failure(DomainError.itemNotOwned)
         store.receive(.setFailure(failure)) { $0.failure = failure }
+        XCTAssertEqual(database.users[me.uid], me)
+    }
+
+    func testWearingNothingIsAUsageFailureThatNeverReachesStorage() async {
+        let before = storage.transactions
+        await store.send(.wear(actingUser: "ME", sesac: nil, background: nil))
+        let failure = Failure(code: "nothing_to_wear", status: nil, message: "choose a sesac, a background or both", exitCode: .usage)
+        store.receive(.setFailure(failure)) { $0.failure = failure }
+        XCTAssertEqual(storage.transactions, before + ["read"], "only finding me")
         XCTAssertEqual(database.users[me.uid], me)
     }
 }

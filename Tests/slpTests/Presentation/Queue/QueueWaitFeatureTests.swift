@@ -7,26 +7,27 @@ import XCTest
 
 @MainActor
 final class QueueWaitFeatureTests: XCTestCase {
-    private var database: InMemoryDatabase!
+    private var storage: InMemoryStorage!
+    private var database: InMemoryDatabase { storage.database }
     private var store: TestStore<QueueWaitFeature>!
     private let me = User.stub(uid: "ME", phone: "010-1000-0001", nick: "나")
     private let other = User.stub(uid: "OTHER", phone: "010-1000-0002", nick: "너")
     private let here = Coordinate.at(37.5665, 126.978)
+    private let clock = StoppedClock(testNow)
 
     override func setUp() async throws {
-        database = InMemoryDatabase(users: [me, other])
-        database.place(QueueEntry.stub("OTHER", at: here))
-        let users = InMemoryUserRepository(database), matches = InMemoryMatchRepository(database)
-        let clock = StoppedClock(testNow)
+        storage = InMemoryStorage(InMemoryDatabase(users: [me, other]))
+        try storage.write { [other, here] in try $0.putInQueue(QueueEntry.stub("OTHER", at: here), of: other) }
         store = TestStore(
             QueueWaitFeature(
-                identify: IdentifyUserUseCase(users: users), enter: EnterQueueUseCase(queue: InMemoryQueueRepository(database), clock: clock),
-                state: QueueStateUseCase(matches: matches), follow: FollowEventsUseCase(events: InMemoryEventRepository(database), clock: clock)),
+                identify: IdentifyUserUseCase(storage: storage), enter: EnterQueueUseCase(storage: storage, clock: clock),
+                state: QueueStateUseCase(storage: storage), follow: FollowEventsUseCase(storage: storage, clock: clock)),
             initialState: .init(), test: self)
     }
 
-    private var matches: InMemoryMatchRepository { InMemoryMatchRepository(database) }
     private var card: MatchView.Partner { MatchView.Partner(uid: other.uid, nick: other.nick) }
+
+    private func state() throws -> QueueState { try QueueStateUseCase(storage: storage)(me: me.uid) }
 
     private func enter() async throws {
         let token = database.changeToken
@@ -39,12 +40,11 @@ final class QueueWaitFeatureTests: XCTestCase {
     func testARequestIsToldThenTheMatchEndsTheWait() async throws {
         try await enter()
         await store.send(.poll)
-        let standing = try QueueStateUseCase(matches: matches)(me: me.uid)
         store.receive(.setToken(database.changeToken)) { $0.token = self.database.changeToken }
         store.receive(.append(EventBatch(events: [], penaltyEnds: nil)))
-        XCTAssertEqual(standing.status, .waiting)
+        XCTAssertEqual(try state().status, .waiting)
 
-        _ = try RequestStudyUseCase(matches: matches, clock: StoppedClock(testNow))(me: other.uid, other: me.uid)
+        _ = try RequestStudyUseCase(storage: storage, clock: clock)(me: other.uid, other: me.uid)
         await store.send(.poll)
         let request = UserEvent(id: 1, createdAt: testNow, kind: .request(from: card, distance: 0))
         store.receive(.setToken(database.changeToken)) { $0.token = self.database.changeToken }
@@ -54,10 +54,15 @@ final class QueueWaitFeatureTests: XCTestCase {
         }
         XCTAssertTrue(store.state.isWaiting)
 
-        // I accept from another terminal: my own action tells me nothing, my state does.
-        _ = try AcceptStudyUseCase(matches: matches, clock: StoppedClock(testNow))(me: me.uid, other: other.uid)
+        // Nothing committed since: a poll reads nothing.
+        let looked = storage.transactions
         await store.send(.poll)
-        let matched = try QueueStateUseCase(matches: matches)(me: me.uid)
+        XCTAssertEqual(storage.transactions, looked)
+
+        // I accept from another terminal: my own action tells me nothing, my state does.
+        _ = try AcceptStudyUseCase(storage: storage, clock: clock)(me: me.uid, other: other.uid)
+        await store.send(.poll)
+        let matched = try state()
         store.receive(.setToken(database.changeToken)) { $0.token = self.database.changeToken }
         store.receive(.append(EventBatch(events: [], penaltyEnds: nil)))
         store.receive(.setMatched(matched)) { $0.matched = matched }
@@ -67,7 +72,7 @@ final class QueueWaitFeatureTests: XCTestCase {
 
     func testLeavingTheQueueElsewhereEndsTheWaitAndTimeOutIsAFailure() async throws {
         try await enter()
-        _ = try LeaveQueueUseCase(queue: InMemoryQueueRepository(database))(me: me.uid)
+        try LeaveQueueUseCase(storage: storage)(me: me.uid)
         await store.send(.poll)
         store.receive(.setToken(database.changeToken)) { $0.token = self.database.changeToken }
         store.receive(.append(EventBatch(events: [], penaltyEnds: nil)))

@@ -6,19 +6,18 @@ import XCTest
 
 @MainActor
 final class UserFeatureTests: XCTestCase {
-    private var users: InMemoryUserRepository!
+    private var storage: InMemoryStorage!
+    private var database: InMemoryDatabase { storage.database }
     private var store: TestStore<UserFeature>!
     private let me = User.stub(uid: "ME", phone: "010-1111-1111", nick: "나")
     private let other = User.stub(uid: "OTHER", phone: "010-2222-2222", nick: "너")
 
     override func setUp() async throws {
-        users = InMemoryUserRepository()
-        try users.add(me)
-        try users.add(other)
+        storage = InMemoryStorage(InMemoryDatabase(users: [me, other]))
         store = TestStore(
             UserFeature(
-                identify: IdentifyUserUseCase(users: users), show: ShowUserUseCase(users: users),
-                update: UpdateMyPageUseCase(users: users), withdraw: WithdrawUserUseCase(users: users)),
+                identify: IdentifyUserUseCase(storage: storage), show: ShowUserUseCase(storage: storage),
+                update: UpdateMyPageUseCase(storage: storage), withdraw: WithdrawUserUseCase(storage: storage)),
             initialState: .init(), test: self)
     }
 
@@ -46,12 +45,21 @@ final class UserFeatureTests: XCTestCase {
         updated.searchable = false
         updated.ageRange = try AgeRange(min: 20, max: 65)
         store.receive(.setView(.mine(MyRecord(newUser: updated)))) { $0.view = .mine(MyRecord(newUser: updated)) }
+        XCTAssertEqual(database.users[me.uid], updated)
 
         await store.send(.withdraw(actingUser: "ME"))
         store.receive(.setWithdrawn(updated)) {
             $0.withdrawn = updated
             $0.view = nil
         }
-        XCTAssertNil(try users.user(uid: me.uid))
+        XCTAssertNil(database.users[me.uid])
+    }
+
+    func testUpdatingNothingIsAUsageFailureThatNeverReachesStorage() async {
+        await store.send(.update(actingUser: "ME", MyPageChanges()))
+        let failure = Failure(code: "nothing_to_update", status: nil, message: "give at least one field to change", exitCode: .usage)
+        store.receive(.setFailure(failure)) { $0.failure = failure }
+        XCTAssertEqual(storage.transactions, ["read"], "only finding me")
+        XCTAssertEqual(database.users[me.uid], me)
     }
 }

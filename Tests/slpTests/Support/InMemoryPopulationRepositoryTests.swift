@@ -3,7 +3,8 @@ import SLPDomain
 import SLPTestSupport
 import XCTest
 
-/// The population fake must keep the repository contract, or use-case tests prove nothing.
+/// The population fake the seed tests run on must keep the repository contract (the contract
+/// suite runs the SQL backends only), and its failure switch must store nothing.
 final class InMemoryPopulationRepositoryTests: XCTestCase {
     private func person(_ index: Int) -> WaitingUser {
         let user = User.stub(uid: "S\(index)", phone: "+8219000000\(10 + index)")
@@ -32,9 +33,11 @@ final class InMemoryPopulationRepositoryTests: XCTestCase {
         let population = InMemoryPopulationRepository(database)
         struct Broken: Error {}
         population.failure = Broken()
+        let token = database.changeToken
         XCTAssertThrowsError(try population.addWaiting(count: 2) { self.person(0) })
         XCTAssertEqual(try population.seededCount(), 0)
         XCTAssertTrue(database.users.isEmpty)
         XCTAssertTrue(population.batches.isEmpty)
+        XCTAssertEqual(database.changeToken, token)
     }
 }

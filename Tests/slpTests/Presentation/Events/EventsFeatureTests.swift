@@ -7,24 +7,26 @@ import XCTest
 
 @MainActor
 final class EventsFeatureTests: XCTestCase {
-    private var database: InMemoryDatabase!
+    private var storage: InMemoryStorage!
+    private var database: InMemoryDatabase { storage.database }
     private var store: TestStore<EventsFeature>!
     private let a = User.stub(uid: "A", phone: "010-1000-0001", nick: "에이")
     private let b = User.stub(uid: "B", phone: "010-1000-0002", nick: "비")
 
     override func setUp() async throws {
-        database = InMemoryDatabase(users: [a, b])
+        storage = InMemoryStorage(InMemoryDatabase(users: [a, b]))
         let here = Coordinate.at(37.5665, 126.978)
-        database.place(QueueEntry.stub("A", at: here))
-        database.place(QueueEntry.stub("B", at: here.moved(250)))
-        let users = InMemoryUserRepository(database)
-        let follow = FollowEventsUseCase(events: InMemoryEventRepository(database), clock: StoppedClock(testNow))
-        store = TestStore(EventsFeature(identify: IdentifyUserUseCase(users: users), follow: follow), initialState: .init(), test: self)
+        try storage.write { [a, b] in
+            try $0.putInQueue(QueueEntry.stub("A", at: here), of: a)
+            try $0.putInQueue(QueueEntry.stub("B", at: here.moved(250)), of: b)
+        }
+        let follow = FollowEventsUseCase(storage: storage, clock: StoppedClock(testNow))
+        store = TestStore(EventsFeature(identify: IdentifyUserUseCase(storage: storage), follow: follow), initialState: .init(), test: self)
     }
 
     /// Another process asks `to` to study: one commit with its event.
     private func request(from: User, to: User) throws {
-        _ = try RequestStudyUseCase(matches: InMemoryMatchRepository(database), clock: StoppedClock(testNow))(me: from.uid, other: to.uid)
+        _ = try RequestStudyUseCase(storage: storage, clock: StoppedClock(testNow))(me: from.uid, other: to.uid)
     }
 
     private var asked: UserEventKind { .request(from: MatchView.Partner(uid: a.uid, nick: a.nick), distance: 250) }
@@ -41,7 +43,9 @@ final class EventsFeatureTests: XCTestCase {
         store.receive(.append(EventBatch(events: [], penaltyEnds: nil)))
 
         // Nothing committed: the poll reads nothing.
+        let looked = storage.transactions
         await store.send(.poll)
+        XCTAssertEqual(storage.transactions, looked)
 
         try request(from: a, to: b)
         await store.send(.poll)

@@ -6,14 +6,13 @@ import XCTest
 
 @MainActor
 final class RegisterFeatureTests: XCTestCase {
-    private var database: InMemoryDatabase!
-    private var users: InMemoryUserRepository!
+    private var storage: InMemoryStorage!
+    private var database: InMemoryDatabase { storage.database }
     private var store: TestStore<RegisterFeature>!
 
     override func setUp() async throws {
-        database = InMemoryDatabase()
-        users = InMemoryUserRepository(database)
-        let register = RegisterUserUseCase(users: users, clock: StoppedClock(testNow), ids: SequentialUserIDGenerator())
+        storage = InMemoryStorage()
+        let register = RegisterUserUseCase(storage: storage, clock: StoppedClock(testNow), ids: SequentialUserIDGenerator())
         store = TestStore(RegisterFeature(register: register), initialState: .init(), test: self)
     }
 
@@ -21,6 +20,7 @@ final class RegisterFeatureTests: XCTestCase {
         await store.send(.submit(.stub()))
         let stored = try XCTUnwrap(database.users.values.first)
         store.receive(.setRegistered(stored)) { $0.user = stored }
+        XCTAssertEqual(stored.uid.rawValue, "U1")
         XCTAssertEqual(stored.phone.e164, "+821012345678")
         XCTAssertEqual(stored.createdAt, testNow)
     }
@@ -44,6 +44,7 @@ final class RegisterFeatureTests: XCTestCase {
         let failure = Failure(code: "invalid_nick", status: nil, message: "a nick has at most 10 characters (got 11)", exitCode: .usage)
         store.receive(.setFailure(failure)) { $0.failure = failure }
         XCTAssertTrue(database.users.isEmpty)
+        XCTAssertEqual(storage.transactions, [], "an invalid value never reaches storage")
     }
 
     func testReducerIsPureAndClearsTheOtherOutcome() {
