@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "SLPFuzzSupport"),
         .executableTarget(name: "slp-fuzz-values", dependencies: ["SLPDomain", "SLPFuzzSupport"], linkerSettings: lldInRelease),
         .executableTarget(name: "slp-fuzz-arguments", dependencies: ["SLPCommandLine", "SLPDomain", "SLPFuzzSupport"], linkerSettings: lldInRelease),
-        // In-memory repositories and test values shared by the tests of the domain and the executable.
+        // In-memory storage (plain tables, no rules) and test values shared by the tests.
         .target(name: "SLPTestSupport", dependencies: ["SLPDomain"]),
         // A private PostgreSQL server for the tests and the benchmark (`--traits PostgreSQL`; empty without it).
         .target(name: "SLPPrivateCluster", dependencies: [.target(name: "CLibPQ", condition: postgreSQL)]),

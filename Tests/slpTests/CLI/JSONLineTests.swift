@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+import SLPSupport
 @testable import slp
 
 /// A JSON line written in memory and through a chunked writer (how stdout gets it): the same

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+import SLPSupport
 @testable import slp
 
 final class JSONValueTests: XCTestCase {

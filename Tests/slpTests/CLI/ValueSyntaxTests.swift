@@ -1,5 +1,6 @@
 import XCTest
 
+import SLPDomain
 @testable import SLPCommandLine
 @testable import slp
 
@@ -24,9 +25,9 @@ final class ValueSyntaxTests: XCTestCase {
     }
 
     func testDates() throws {
-        XCTAssertEqual(try ValueSyntax.date("2000-02-29", option: "--birth").description, "2000-02-29")
+        XCTAssertEqual(try ValueSyntax.date("2000-02-29", option: "--birth", making: CalendarDate.init(year:month:day:)).description, "2000-02-29")
         for bad in ["2001-02-29", "2000-2-29", "20000229", "2000-13-01", "", "2000-02-29T00:00"] {
-            XCTAssertThrowsError(try ValueSyntax.date(bad, option: "--birth"), bad) { error in
+            XCTAssertThrowsError(try ValueSyntax.date(bad, option: "--birth", making: CalendarDate.init(year:month:day:)), bad) { error in
                 XCTAssertTrue((error as? UsageError)?.message.hasPrefix("--birth: ") ?? false)
             }
         }

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import slp
+@testable import SLPSupport
 
 /// The writer's word-at-a-time copies and its fixed-layout calls write exactly what the plain
 /// calls write.

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import slp
+@testable import SLPSupport
 
 /// `ShortestDecimal` writes exactly what `Double.description` writes, wherever it answers.
 final class ShortestDecimalTests: XCTestCase {
