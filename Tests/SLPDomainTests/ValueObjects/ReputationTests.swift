@@ -30,7 +30,7 @@ final class ReputationTests: XCTestCase {
 
     func testTitlesInSPECOrder() {
         XCTAssertEqual(ReputationTitle.allCases.map(\.title), ["좋은 매너", "정확한 시간 약속", "빠른 응답", "친절한 성격", "능숙한 실력", "유익한 시간"])
-        XCTAssertEqual(ReputationTitle.allCases.map(\.flag), ["good-manners", "punctual", "quick-reply", "kind", "skilled", "helpful"])
+        XCTAssertEqual(ReputationTitle.allCases.map(\.key), ["good-manners", "punctual", "quick-reply", "kind", "skilled", "helpful"])
         XCTAssertEqual(ReputationTitle.allCases.map(\.rawValue), [0, 1, 2, 3, 4, 5])
     }
 }

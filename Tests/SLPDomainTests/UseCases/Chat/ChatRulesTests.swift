@@ -12,7 +12,7 @@ final class ChatRulesTests: XCTestCase {
 
     private func match(mine: MatchEnding? = nil, theirs: MatchEnding? = nil, current: Bool = true, withdrawn: Bool = false) throws -> MatchView {
         MatchView(
-            partnerUID: try UserID("Other"), partner: withdrawn ? nil : .init(uid: try UserID("Other"), nick: try Nick("상대")), myEnding: mine, partnerEnding: theirs,
+            id: 1, partnerUID: try UserID("Other"), partner: withdrawn ? nil : .init(uid: try UserID("Other"), nick: try Nick("상대")), myEnding: mine, partnerEnding: theirs,
             iReviewed: mine == .reviewed, isCurrent: current, startedAt: now)
     }
 

@@ -4,9 +4,9 @@ import SLPTestSupport
 import XCTest
 
 final class FollowConversationUseCaseTests: XCTestCase {
-    private let now = Date(timeIntervalSince1970: 1_795_253_400)
+    private let now = testNow
     private var database: InMemoryDatabase!
-    private var chats: InMemoryChatRepository!
+    private var storage: InMemoryStorage!
     private var follow: FollowConversationUseCase!
     private var me: User!
     private var partner: User!
@@ -15,49 +15,99 @@ final class FollowConversationUseCaseTests: XCTestCase {
         me = User.stub(uid: "Me", phone: "010-1000-0001", nick: "나")
         partner = User.stub(uid: "Partner", phone: "010-1000-0002", nick: "상대")
         database = InMemoryDatabase(users: [me, partner])
-        chats = InMemoryChatRepository(database)
-        follow = FollowConversationUseCase(chats: chats)
+        storage = InMemoryStorage(database)
+        follow = FollowConversationUseCase(storage: storage)
+    }
+
+    /// Matches me and my partner with a plain storage write; the match's id.
+    @discardableResult
+    private func startMatch() throws -> Int64 {
+        try storage.write { try $0.insertMatch(me.uid, partner.uid, at: now) }
+    }
+
+    /// `count` messages from my partner, through the use case.
+    private func partnerSends(_ count: Int) throws -> [ChatMessage] {
+        let send = SendMessageUseCase(storage: storage, clock: StoppedClock(now))
+        return try (0..<count).map { try send(me: partner.uid, text: "m\($0)") }
     }
 
     func testOpenFindsTheConversationOrIsNotMatched() throws {
         XCTAssertThrowsDomainError(try follow.open(me: me.uid, with: nil), .notMatched)
-        let id = database.startMatch(me.uid, partner.uid, at: now)
+        let id = try startMatch()
         let conversation = Conversation(
             id: id, me: me.uid, partner: .init(uid: partner.uid, nick: partner.nick), partnerUID: partner.uid, isOpen: true)
         XCTAssertEqual(try follow.open(me: me.uid, with: nil), conversation)
         XCTAssertEqual(try follow.open(me: me.uid, with: partner.uid), conversation)
         XCTAssertThrowsDomainError(try follow.open(me: me.uid, with: try UserID("Someone")), .notMatched)
+        XCTAssertThrowsDomainError(try follow.open(me: try UserID("Ghost"), with: nil), .notMatched)
     }
 
-    func testChangeTokenIsTheRepositorysToken() throws {
+    func testChangeTokenIsTheStoragesToken() throws {
         database.changeToken = 41
         XCTAssertEqual(try follow.changeToken(), 41)
         database.changeToken = -7
         XCTAssertEqual(try follow.changeToken(), -7)
+        storage.commitElsewhere()
+        XCTAssertEqual(try follow.changeToken(), -6)
+        try startMatch()
+        XCTAssertEqual(try follow.changeToken(), -5, "a commit here moves it too")
+    }
+
+    func testWaitForChangeReturnsTheStoragesToken() async throws {
+        let token = try follow.changeToken()
+        storage.commitElsewhere()
+        let changed = try await follow.waitForChange(after: token, upTo: .zero)
+        XCTAssertEqual(changed, token + 1)
     }
 
     func testPollWithoutALastMessageReturnsAllAndAfterOneOnlyTheNewer() throws {
-        database.startMatch(me.uid, partner.uid, at: now)
+        try startMatch()
         let conversation = try follow.open(me: me.uid, with: nil)
-        let sent = try (0..<3).map { try chats.send(from: partner.uid, text: "m\($0)", at: now) { _ in } }
+        let sent = try partnerSends(3)
         let (current, all) = try follow.poll(conversation, after: nil)
         XCTAssertEqual(current, conversation)
         XCTAssertEqual(all, sent)
-        XCTAssertEqual(chats.pages.last, .all)
         let (_, newer) = try follow.poll(conversation, after: sent[0].createdAt)
         XCTAssertEqual(newer, Array(sent[1...]))
-        XCTAssertEqual(chats.pages.last, .after(sent[0].createdAt, limit: nil), "no limit while following")
         XCTAssertEqual(try follow.poll(conversation, after: sent[2].createdAt).1, [])
     }
 
+    func testPollingHasNoLimit() throws {
+        try startMatch()
+        let conversation = try follow.open(me: me.uid, with: nil)
+        let sent = try partnerSends(301)
+        XCTAssertEqual(try follow.poll(conversation, after: nil).1.count, 301)
+        XCTAssertEqual(try follow.poll(conversation, after: sent[0].createdAt).1, Array(sent[1...]), "no limit while following")
+    }
+
+    func testPollReadsTheConversationAndItsMessagesTogether() throws {
+        try startMatch()
+        let conversation = try follow.open(me: me.uid, with: nil)
+        _ = try partnerSends(2)
+        XCTAssertEqual(try storage.transactions(during: { _ = try follow.poll(conversation, after: nil) }), ["read"])
+    }
+
     func testPollReturnsTheConversationAsItIsNow() throws {
-        let id = database.startMatch(me.uid, partner.uid, at: now)
+        let id = try startMatch()
         let conversation = try follow.open(me: me.uid, with: nil)
         XCTAssertTrue(conversation.isOpen)
-        database.end(id, by: partner.uid, .dodged, at: now)
+        try storage.write { try $0.end(id, for: partner.uid, .dodged, at: now) }
         let (current, _) = try follow.poll(conversation, after: nil)
         XCTAssertFalse(current.isOpen)
         XCTAssertEqual(current.id, conversation.id)
-        XCTAssertEqual(chats.calls.filter { $0 == "refresh" }.count, 1)
+        XCTAssertEqual(current.partner, conversation.partner)
+    }
+
+    func testPollAfterIWithdrewIsClosedAndKeepsWhoMyPartnerWas() throws {
+        try startMatch()
+        let conversation = try follow.open(me: me.uid, with: nil)
+        let sent = try partnerSends(1)
+        try WithdrawUserUseCase(storage: storage)(me: me.uid)
+        let (current, messages) = try follow.poll(conversation, after: nil)
+        XCTAssertEqual(current, conversation.closed)
+        XCTAssertFalse(current.isOpen)
+        XCTAssertNil(current.partner)
+        XCTAssertEqual(current.partnerUID, partner.uid)
+        XCTAssertEqual(messages, sent, "the messages stay")
     }
 }

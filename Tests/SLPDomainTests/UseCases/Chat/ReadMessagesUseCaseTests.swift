@@ -4,9 +4,9 @@ import SLPTestSupport
 import XCTest
 
 final class ReadMessagesUseCaseTests: XCTestCase {
-    private let now = Date(timeIntervalSince1970: 1_795_253_400)
+    private let now = testNow
     private var database: InMemoryDatabase!
-    private var chats: InMemoryChatRepository!
+    private var storage: InMemoryStorage!
     private var read: ReadMessagesUseCase!
     private var me: User!
     private var partner: User!
@@ -19,20 +19,25 @@ final class ReadMessagesUseCaseTests: XCTestCase {
         partner = User.stub(uid: "Partner", phone: "010-1000-0002", nick: "상대")
         stranger = User.stub(uid: "Stranger", phone: "010-1000-0003", nick: "남")
         database = InMemoryDatabase(users: [me, partner, stranger])
-        chats = InMemoryChatRepository(database)
-        firstID = database.startMatch(me.uid, partner.uid, at: now)
-        read = ReadMessagesUseCase(chats: chats)
+        firstID = try InMemoryStorage(database).write { try $0.insertMatch(me.uid, partner.uid, at: now) }
+        storage = InMemoryStorage(database)
+        read = ReadMessagesUseCase(storage: storage)
     }
 
+    /// `count` messages, mine and my partner's in turn, through the use case.
     private func post(_ count: Int) throws -> [ChatMessage] {
-        try (0..<count).map { try chats.send(from: $0.isMultiple(of: 2) ? me.uid : partner.uid, text: "m\($0)", at: now) { _ in } }
+        let send = SendMessageUseCase(storage: storage, clock: StoppedClock(now))
+        return try (0..<count).map { try send(me: $0.isMultiple(of: 2) ? me.uid : partner.uid, text: "m\($0)") }
     }
 
     func testNoConversationIsNotMatched() throws {
-        XCTAssertThrowsDomainError(try read(me: stranger.uid, with: nil, page: .all), .notMatched)
-        XCTAssertThrowsDomainError(try read(me: stranger.uid, with: me.uid, page: .all), .notMatched)
-        XCTAssertThrowsDomainError(try read(me: me.uid, with: stranger.uid, page: .all), .notMatched)
-        XCTAssertFalse(chats.calls.contains("messages"), "no messages are read without a conversation")
+        _ = try post(2)
+        XCTAssertEqual(try storage.transactions(during: {
+            XCTAssertThrowsDomainError(try read(me: stranger.uid, with: nil, page: .all), .notMatched)
+            XCTAssertThrowsDomainError(try read(me: stranger.uid, with: me.uid, page: .all), .notMatched)
+            XCTAssertThrowsDomainError(try read(me: me.uid, with: stranger.uid, page: .all), .notMatched)
+            XCTAssertThrowsDomainError(try read(me: try UserID("Ghost"), with: me.uid, page: .all), .notMatched)
+        }), ["read", "read", "read", "read"], "only read, one transaction each")
     }
 
     func testALimitBelowOneIsInvalidBeforeStorageIsAsked() {
@@ -40,10 +45,10 @@ final class ReadMessagesUseCaseTests: XCTestCase {
         XCTAssertThrowsInvalid(try read(me: me.uid, with: nil, page: .after(now, limit: 0)), code: "invalid_limit")
         XCTAssertThrowsInvalid(try read(me: me.uid, with: nil, page: .newest(limit: -3)), code: "invalid_limit")
         XCTAssertThrowsInvalid(try read(me: stranger.uid, with: nil, page: .after(now, limit: -1)), code: "invalid_limit")
-        XCTAssertEqual(chats.calls, [])
+        XCTAssertEqual(storage.transactions, [])
     }
 
-    func testPagesArePassedThroughWithTheConversation() throws {
+    func testEachPageIsReadWithTheConversation() throws {
         let sent = try post(5)
         let (conversation, all) = try read(me: me.uid, with: nil, page: .all)
         XCTAssertEqual(conversation, Conversation(
@@ -51,21 +56,35 @@ final class ReadMessagesUseCaseTests: XCTestCase {
         XCTAssertEqual(all, sent)
         XCTAssertEqual(try read(me: me.uid, with: nil, page: .newest(limit: 2)).1, Array(sent.suffix(2)))
         XCTAssertEqual(try read(me: me.uid, with: nil, page: .newest(limit: 1)).1, [sent[4]])
+        XCTAssertEqual(try read(me: me.uid, with: nil, page: .newest(limit: 9)).1, sent)
         XCTAssertEqual(try read(me: partner.uid, with: me.uid, page: .after(sent[1].createdAt, limit: 2)).1, [sent[2], sent[3]])
         XCTAssertEqual(try read(me: partner.uid, with: nil, page: .after(sent[1].createdAt, limit: nil)).1, Array(sent[2...]))
-        XCTAssertEqual(chats.pages, [
-            .all, .newest(limit: 2), .newest(limit: 1), .after(sent[1].createdAt, limit: 2), .after(sent[1].createdAt, limit: nil),
-        ])
+        XCTAssertEqual(try read(me: partner.uid, with: nil, page: .after(sent[4].createdAt, limit: nil)).1, [])
+        XCTAssertEqual(try read(me: partner.uid, with: nil, page: .all).0.partnerUID, me.uid, "each member sees the other")
+        XCTAssertEqual(try storage.transactions(during: { _ = try read(me: me.uid, with: nil, page: .all) }), ["read"])
     }
 
     func testTheLatestOrAGivenPastPartnersConversationIsRead() throws {
         _ = try post(2)
-        database.end(firstID, by: partner.uid, .dodged, at: now)
-        database.startMatch(me.uid, stranger.uid, at: now)
+        try storage.write { transaction in
+            try transaction.end(firstID, for: partner.uid, .dodged, at: now)
+            try transaction.leaveCurrentMatch(of: me.uid)
+            _ = try transaction.insertMatch(me.uid, stranger.uid, at: now)
+        }
         XCTAssertEqual(try read(me: me.uid, with: nil, page: .all).0.partnerUID, stranger.uid)
         let (past, messages) = try read(me: me.uid, with: partner.uid, page: .all)
         XCTAssertEqual(past.id, firstID)
         XCTAssertFalse(past.isOpen)
         XCTAssertEqual(messages.map(\.text), ["m0", "m1"])
+    }
+
+    func testAWithdrawnPartnersMessagesStayReadable() throws {
+        let sent = try post(3)
+        try WithdrawUserUseCase(storage: storage)(me: partner.uid)
+        let (conversation, messages) = try read(me: me.uid, with: nil, page: .all)
+        XCTAssertFalse(conversation.isOpen)
+        XCTAssertNil(conversation.partner)
+        XCTAssertEqual(conversation.partnerUID, partner.uid)
+        XCTAssertEqual(messages, sent)
     }
 }

@@ -23,7 +23,7 @@ final class MatchRulesTests: XCTestCase {
         with partner: String, mine: MatchEnding? = nil, theirs: MatchEnding? = nil, reviewed: Bool = false, current: Bool = true
     ) throws -> MatchView {
         MatchView(
-            partnerUID: try UserID(partner), partner: .init(uid: try UserID(partner), nick: try Nick(partner)), myEnding: mine, partnerEnding: theirs,
+            id: 1, partnerUID: try UserID(partner), partner: .init(uid: try UserID(partner), nick: try Nick(partner)), myEnding: mine, partnerEnding: theirs,
             iReviewed: reviewed, isCurrent: current, startedAt: now)
     }
 
@@ -89,7 +89,7 @@ final class MatchRulesTests: XCTestCase {
             let me = try party("Me", current: try match(with: "Other", theirs: ending), dodges: 2)
             XCTAssertEqual(try MatchRules.dodge(me, now: now), DodgeDecision(dodgeCount: 2, penaltyUntil: nil))
         }
-        let withdrawn = MatchView(partnerUID: try UserID("Gone"), partner: nil, myEnding: nil, partnerEnding: nil, iReviewed: false, isCurrent: true, startedAt: now)
+        let withdrawn = MatchView(id: 1, partnerUID: try UserID("Gone"), partner: nil, myEnding: nil, partnerEnding: nil, iReviewed: false, isCurrent: true, startedAt: now)
         XCTAssertEqual(withdrawn.partnerEnding, .dodged, "a partner who withdrew has left the match")
         XCTAssertEqual(try MatchRules.dodge(try party("Me", current: withdrawn), now: now), DodgeDecision(dodgeCount: 0, penaltyUntil: nil))
         XCTAssertThrowsDomainError(try MatchRules.dodge(try party("Me"), now: now), .notPartner)

@@ -3,13 +3,14 @@ import SLPDomain
 import SLPTestSupport
 import XCTest
 
-/// Three registered, waiting users in one in-memory database, and each match use case on a stopped clock.
+/// Three registered users waiting at one spot of an in-memory store, and each match use case
+/// on a clock stopped at `now` (a test may move it on).
 class MatchUseCaseTestCase: XCTestCase {
-    let now = Date(timeIntervalSince1970: 1_795_253_400)
+    var now = testNow
     let here = Coordinate.at(37.5665, 126.9780)
     var database: InMemoryDatabase!
-    var users: InMemoryUserRepository!
-    var matches: InMemoryMatchRepository!
+    /// The storage the use cases run on; it has recorded no transaction of the set-up.
+    var storage: InMemoryStorage!
     var a: User!
     var b: User!
     var c: User!
@@ -20,31 +21,45 @@ class MatchUseCaseTestCase: XCTestCase {
         b = User.stub(uid: "B", phone: "010-1000-0002", nick: "비")
         c = User.stub(uid: "C", phone: "010-1000-0003", nick: "씨")
         database = InMemoryDatabase(users: [a, b, c])
-        for user in [a!, b!, c!] { placeInQueue(user) }
-        users = InMemoryUserRepository(database)
-        matches = InMemoryMatchRepository(database)
+        try InMemoryStorage(database).write { transaction in
+            for user in [a!, b!, c!] { try transaction.putInQueue(.stub(user.uid.rawValue, at: here), of: user) }
+        }
+        storage = InMemoryStorage(database)
     }
 
     var clock: StoppedClock { StoppedClock(now) }
-    var request: RequestStudyUseCase { RequestStudyUseCase(matches: matches, clock: clock) }
-    var accept: AcceptStudyUseCase { AcceptStudyUseCase(matches: matches, clock: clock) }
-    var dodge: DodgeMatchUseCase { DodgeMatchUseCase(matches: matches, clock: clock) }
-    var review: ReviewPartnerUseCase { ReviewPartnerUseCase(matches: matches, clock: clock) }
-    var report: ReportUserUseCase { ReportUserUseCase(matches: matches, clock: clock) }
-    var queueState: QueueStateUseCase { QueueStateUseCase(matches: matches) }
+    var request: RequestStudyUseCase { RequestStudyUseCase(storage: storage, clock: clock) }
+    var accept: AcceptStudyUseCase { AcceptStudyUseCase(storage: storage, clock: clock) }
+    var dodge: DodgeMatchUseCase { DodgeMatchUseCase(storage: storage, clock: clock) }
+    var review: ReviewPartnerUseCase { ReviewPartnerUseCase(storage: storage, clock: clock) }
+    var report: ReportUserUseCase { ReportUserUseCase(storage: storage, clock: clock) }
+    var queueState: QueueStateUseCase { QueueStateUseCase(storage: storage) }
+    var enterQueue: EnterQueueUseCase { EnterQueueUseCase(storage: storage, clock: clock) }
 
     func card(_ user: User) -> MatchView.Partner { .init(uid: user.uid, nick: user.nick) }
 
-    /// The stored user now.
-    func stored(_ user: User) -> User { database.users[user.uid]! }
+    /// The stored user now, with their report count as storage counts it.
+    func stored(_ user: User) throws -> User {
+        try XCTUnwrap(try database.stored(user.uid), "\(user.uid) is not stored")
+    }
 
-    /// Puts `user` in the queue, as their own `queue` command in another process would.
-    func placeInQueue(_ user: User) {
-        database.place(.stub(user.uid.rawValue, at: here))
+    /// Changes the stored record of `user` with a plain storage update.
+    func store(_ user: User, _ change: (inout User) -> Void) throws {
+        try storage.write { transaction in
+            guard var stored = try transaction.user(user.uid) else { return XCTFail("\(user.uid) is not stored") }
+            change(&stored)
+            try transaction.update(stored)
+        }
+    }
+
+    /// Puts `user` in the queue at `coordinate` (here by default) with a plain storage operation,
+    /// as their own `queue` command in another process would.
+    func placeInQueue(_ user: User, at coordinate: Coordinate? = nil) throws {
+        try storage.write { try $0.putInQueue(.stub(user.uid.rawValue, at: coordinate ?? here), of: user) }
     }
 
     /// Who is waiting now.
-    var waiting: Set<UserID> { Set(database.queue.keys) }
+    var waiting: Set<UserID> { database.waiting }
 
     /// A and B matched through a request and an accept.
     func matchAB() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 final class QueueStateUseCaseTests: MatchUseCaseTestCase {
@@ -8,15 +9,21 @@ final class QueueStateUseCaseTests: MatchUseCaseTestCase {
     }
 
     func testGeneralAndWaiting() throws {
-        database.queue[a.uid] = nil
+        _ = try storage.write { try $0.removeFromQueue(a.uid) }
         let general = try queueState(me: a.uid)
         XCTAssertEqual(general.status, .general)
         XCTAssertFalse(general.dodged)
         XCTAssertFalse(general.reviewed)
         XCTAssertNil(general.partner)
+        XCTAssertNil(general.partnerUID)
         let waiting = try queueState(me: b.uid)
         XCTAssertEqual(waiting.status, .waiting)
         XCTAssertNil(waiting.partner)
+    }
+
+    func testTheStateIsReadInOneReadTransaction() throws {
+        try matchAB()
+        XCTAssertEqual(try storage.transactions(during: { _ = try queueState(me: a.uid) }), ["read"])
     }
 
     func testMatchedThenDodgedByThePartner() throws {
@@ -24,6 +31,7 @@ final class QueueStateUseCaseTests: MatchUseCaseTestCase {
         let matched = try queueState(me: b.uid)
         XCTAssertEqual(matched.status, .matched)
         XCTAssertEqual(matched.partner, card(a))
+        XCTAssertEqual(matched.partnerUID, a.uid)
         XCTAssertFalse(matched.dodged)
         XCTAssertFalse(matched.reviewed)
         _ = try dodge(me: a.uid)
@@ -36,11 +44,12 @@ final class QueueStateUseCaseTests: MatchUseCaseTestCase {
 
     func testAWithdrawnPartnerCountsAsDodged() throws {
         try matchAB()
-        XCTAssertTrue(try users.remove(uid: b.uid))
+        try WithdrawUserUseCase(storage: storage)(me: b.uid)
         let state = try queueState(me: a.uid)
         XCTAssertEqual(state.status, .matched)
         XCTAssertTrue(state.dodged)
         XCTAssertNil(state.partner)
+        XCTAssertEqual(state.partnerUID, b.uid, "the uid is kept to tell their messages from mine")
     }
 
     func testReviewedByThePartner() throws {

@@ -1,70 +1,103 @@
 import Foundation
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 final class ReviewPartnerUseCaseTests: MatchUseCaseTestCase {
     func testNoTitleIsInvalidBeforeStorageIsTouched() throws {
         try matchAB()
-        let callsBefore = matches.calls
-        let error = XCTAssertThrowsInvalid(try review(me: a.uid, partner: b.uid, titles: [], comment: "좋았어요"), code: "no_title")
-        XCTAssertInvalidMessage(error, "choose at least one title: --good-manners, --punctual, --quick-reply, --kind, --skilled, --helpful")
-        XCTAssertEqual(matches.calls, callsBefore)
-        XCTAssertEqual(stored(b).comments, [])
+        var error: DomainError?
+        XCTAssertEqual(try storage.transactions(during: {
+            error = XCTAssertThrowsInvalid(try review(me: a.uid, partner: b.uid, titles: [], comment: "좋았어요"), code: "no_title")
+        }), [])
+        XCTAssertInvalidMessage(error, "choose at least one of the six titles")
+        XCTAssertEqual(try stored(b).comments, [])
     }
 
     func testACommentOf501CharactersIsInvalidAnd500IsFine() throws {
         try matchAB()
-        let callsBefore = matches.calls
-        XCTAssertThrowsInvalid(
-            try review(me: a.uid, partner: b.uid, titles: [.kind], comment: String(repeating: "가", count: 501)), code: "invalid_comment")
-        XCTAssertEqual(matches.calls, callsBefore)
-        XCTAssertThrowsInvalid(try review(me: a.uid, partner: b.uid, titles: [.kind], comment: "a\u{0}"), code: "invalid_comment")
+        XCTAssertEqual(try storage.transactions(during: {
+            XCTAssertThrowsInvalid(
+                try review(me: a.uid, partner: b.uid, titles: [.kind], comment: String(repeating: "가", count: 501)), code: "invalid_comment")
+            XCTAssertThrowsInvalid(try review(me: a.uid, partner: b.uid, titles: [.kind], comment: "a\u{0}"), code: "invalid_comment")
+        }), [])
         let long = String(repeating: "가", count: 500)
         XCTAssertEqual(try review(me: a.uid, partner: b.uid, titles: [.kind], comment: long), card(b))
-        XCTAssertEqual(stored(b).comments, [long])
+        XCTAssertEqual(try stored(b).comments, [long])
     }
 
     func testTitlesAreCountedAndAnEmptyCommentIsNone() throws {
         try matchAB()
         XCTAssertEqual(try review(me: a.uid, partner: b.uid, titles: [.goodManners, .helpful], comment: ""), card(b))
-        XCTAssertEqual(stored(b).reputation.counts, [1, 0, 0, 0, 0, 1])
-        XCTAssertEqual(stored(b).comments, [], "an empty comment adds nothing")
+        XCTAssertEqual(try stored(b).reputation.counts, [1, 0, 0, 0, 0, 1])
+        XCTAssertEqual(try stored(b).comments, [], "an empty comment adds nothing")
         XCTAssertEqual(try review(me: b.uid, partner: a.uid, titles: [.punctual], comment: nil), card(a))
-        XCTAssertEqual(stored(a).reputation.counts, [0, 1, 0, 0, 0, 0])
-        XCTAssertEqual(stored(a).comments, [])
+        XCTAssertEqual(try stored(a).reputation.counts, [0, 1, 0, 0, 0, 0])
+        XCTAssertEqual(try stored(a).comments, [])
     }
 
     func testAnUnknownOrStrangePartnerIsNotMine() throws {
         XCTAssertThrowsDomainError(try review(me: a.uid, partner: ghost, titles: [.kind], comment: nil), .notPartner)
         XCTAssertThrowsDomainError(try review(me: a.uid, partner: b.uid, titles: [.kind], comment: nil), .notPartner)  // no match at all
+        XCTAssertThrowsDomainError(try review(me: ghost, partner: a.uid, titles: [.kind], comment: nil), .notRegistered)
         try matchAB()
         XCTAssertThrowsDomainError(try review(me: a.uid, partner: c.uid, titles: [.kind], comment: nil), .notPartner)
         XCTAssertThrowsDomainError(try review(me: a.uid, partner: a.uid, titles: [.kind], comment: nil), .notPartner)
-        XCTAssertEqual(stored(c).reputation, .none)
+        XCTAssertEqual(try stored(c).reputation, .none)
+        XCTAssertEqual(try stored(a).reputation, .none)
     }
 
     func testReviewingEndsMyMatchOnceAndResetsMyDodges() throws {
-        _ = try users.update(uid: a.uid) { $0.dodgeCount = 2 }
+        try store(a) { $0.dodgeCount = 2 }
         try matchAB()
-        _ = try review(me: a.uid, partner: b.uid, titles: [.skilled], comment: "최고")
-        XCTAssertEqual(stored(a).dodgeCount, 0)
-        let mine = try matches.snapshot(of: a.uid)
-        XCTAssertNil(mine.current)
-        XCTAssertEqual(mine.latest?.myEnding, .reviewed)
-        XCTAssertEqual(mine.latest?.iReviewed, true)
-        XCTAssertEqual(try matches.snapshot(of: b.uid).current?.partnerEnding, .reviewed)
+        XCTAssertEqual(try storage.transactions(during: {
+            _ = try review(me: a.uid, partner: b.uid, titles: [.skilled], comment: "최고")
+        }), ["write"])
+        XCTAssertEqual(try stored(a).dodgeCount, 0)
+        XCTAssertNil(try database.currentMatch(of: a.uid))
+        let mine = try XCTUnwrap(try database.latestMatch(of: a.uid))
+        XCTAssertEqual(mine.myEnding, .reviewed)
+        XCTAssertTrue(mine.iReviewed)
+        XCTAssertEqual(database.matches.first?.endedAt, now)
+        XCTAssertEqual(try database.currentMatch(of: b.uid)?.partnerEnding, .reviewed)
         XCTAssertEqual(try queueState(me: b.uid).reviewed, true)
         XCTAssertThrowsDomainError(try review(me: a.uid, partner: b.uid, titles: [.kind], comment: nil), .alreadyReviewed)
-        XCTAssertEqual(stored(b).reputation.counts, [0, 0, 0, 0, 1, 0])
-        XCTAssertEqual(stored(b).comments, ["최고"])
+        XCTAssertEqual(try stored(b).reputation.counts, [0, 0, 0, 0, 1, 0])
+        XCTAssertEqual(try stored(b).comments, ["최고"])
+    }
+
+    func testMyPartnerMayStillReviewMeAfterIDid() throws {
+        try matchAB()
+        _ = try review(me: a.uid, partner: b.uid, titles: [.kind], comment: nil)
+        XCTAssertEqual(try review(me: b.uid, partner: a.uid, titles: [.helpful], comment: "고마워요"), card(a))
+        XCTAssertEqual(try stored(a).comments, ["고마워요"])
+        XCTAssertEqual(try database.latestMatch(of: b.uid)?.myEnding, .reviewed)
+        XCTAssertThrowsDomainError(try review(me: b.uid, partner: a.uid, titles: [.kind], comment: nil), .alreadyReviewed)
+    }
+
+    /// Once per match, not once per partner: the same two matched again may review each other again.
+    func testOneReviewPerMatch() throws {
+        try matchAB()
+        _ = try review(me: a.uid, partner: b.uid, titles: [.kind], comment: "1")
+        XCTAssertThrowsDomainError(try review(me: a.uid, partner: b.uid, titles: [.kind], comment: "again"), .alreadyReviewed)
+        _ = try review(me: b.uid, partner: a.uid, titles: [.kind], comment: nil)
+        for user in [a!, b!] { _ = try enterQueue(me: user.uid, latitude: 37.5665, longitude: 126.978, studies: []) }
+        try matchAB()
+        XCTAssertEqual(try review(me: a.uid, partner: b.uid, titles: [.kind], comment: "2"), card(b))
+        XCTAssertEqual(try stored(b).reputation.counts, [0, 0, 0, 2, 0, 0])
+        XCTAssertEqual(try stored(b).comments, ["1", "2"])
+        XCTAssertEqual(try ShowUserUseCase(storage: storage).record(of: a.uid).reviewed, [b.uid], "each reviewed user is listed once")
+        XCTAssertThrowsDomainError(try review(me: a.uid, partner: b.uid, titles: [.kind], comment: nil), .alreadyReviewed)
     }
 
     func testAfterMyDodgeICanStillReviewButMyDodgesStay() throws {
         try matchAB()
         _ = try dodge(me: a.uid)
         _ = try review(me: a.uid, partner: b.uid, titles: [.quickReply], comment: nil)
-        XCTAssertEqual(stored(a).dodgeCount, 1, "a dodged match does not reset the count")
-        XCTAssertEqual(try matches.snapshot(of: a.uid).latest?.myEnding, .dodged, "my ending stays a dodge")
-        XCTAssertEqual(stored(b).reputation.counts, [0, 0, 1, 0, 0, 0])
+        XCTAssertEqual(try stored(a).dodgeCount, 1, "a dodged match does not reset the count")
+        XCTAssertEqual(try database.latestMatch(of: a.uid)?.myEnding, .dodged, "my ending stays a dodge")
+        XCTAssertEqual(try database.latestMatch(of: a.uid)?.iReviewed, true)
+        XCTAssertEqual(try stored(b).reputation.counts, [0, 0, 1, 0, 0, 0])
+        XCTAssertNotNil(try stored(a).dodgePenaltyUntil, "nor the penalty")
     }
 }

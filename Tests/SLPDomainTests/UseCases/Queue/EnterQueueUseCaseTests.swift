@@ -6,31 +6,48 @@ import XCTest
 final class EnterQueueUseCaseTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_795_253_400.25)
     private var database: InMemoryDatabase!
-    private var users: InMemoryUserRepository!
-    private var queue: InMemoryQueueRepository!
+    private var storage: InMemoryStorage!
     private var enter: EnterQueueUseCase!
     private var me: User!
 
     override func setUpWithError() throws {
         me = User.stub(uid: "Me1")
         database = InMemoryDatabase(users: [me])
-        users = InMemoryUserRepository(database)
-        queue = InMemoryQueueRepository(database)
-        enter = EnterQueueUseCase(queue: queue, clock: StoppedClock(now))
+        storage = InMemoryStorage(database)
+        enter = EnterQueueUseCase(storage: storage, clock: StoppedClock(now))
     }
 
-    /// Replaces my stored record.
+    /// Changes my stored record with a plain storage update.
     private func store(_ change: (inout User) -> Void) throws {
-        _ = try users.update(uid: me.uid, change)
+        try storage.write { transaction in
+            guard var user = try transaction.user(me.uid) else { return XCTFail("I am not stored") }
+            change(&user)
+            try transaction.update(user)
+        }
     }
+
+    /// Has users who never reported me before report me until `count` users have.
+    private func reported(by count: Int) throws {
+        try storage.write { transaction in
+            for index in try transaction.reporters(of: me.uid).count..<count {
+                let reporter = User.stub(uid: "R\(index)", phone: "010-7777-\(1000 + index)")
+                XCTAssertTrue(try transaction.insert(reporter))
+                try transaction.insertReport(by: reporter.uid, of: me.uid, reason: .rude, comment: nil, at: now)
+            }
+        }
+        XCTAssertEqual(try database.stored(me.uid)?.reportedCount, count)
+    }
+
+    /// My place in the queue as stored now.
+    private var myEntry: QueueEntry? { database.queue[me.uid] }
 
     func testValidEntryIsStoredWithTheClocksTime() throws {
         let entry = try enter(me: me.uid, latitude: -33.87, longitude: 151.21, studies: ["swift", "알고리즘"])
         XCTAssertEqual(entry, QueueEntry(
             uid: me.uid, coordinate: .at(-33.87, 151.21), studies: try StudyList(parsing: ["swift", "알고리즘"]), enteredAt: now))
         XCTAssertEqual(entry.studies.studies.map(\.name), ["swift", "알고리즘"])
-        XCTAssertEqual(try queue.entry(for: me.uid), entry)
-        XCTAssertEqual(queue.calls, ["enter", "entry"])
+        XCTAssertEqual(myEntry, entry)
+        XCTAssertEqual(storage.transactions, ["write"], "checked and stored in one write")
     }
 
     func testCoordinateBoundsAreAccepted() throws {
@@ -42,16 +59,16 @@ final class EnterQueueUseCaseTests: XCTestCase {
 
     func testEnteringAgainRefreshesPositionStudiesAndTime() throws {
         _ = try enter(me: me.uid, latitude: 37.5, longitude: 127, studies: ["java"])
-        let later = EnterQueueUseCase(queue: queue, clock: StoppedClock(now.addingTimeInterval(60)))
+        let later = EnterQueueUseCase(storage: storage, clock: StoppedClock(now.addingTimeInterval(60)))
         let entry = try later(me: me.uid, latitude: 35.1, longitude: 129.0, studies: ["python"])
-        XCTAssertEqual(try queue.entry(for: me.uid), entry)
+        XCTAssertEqual(myEntry, entry)
         XCTAssertEqual(entry.coordinate, .at(35.1, 129.0))
         XCTAssertEqual(entry.studies.studies.map(\.name), ["python"])
         XCTAssertEqual(entry.enteredAt, now.addingTimeInterval(60))
         XCTAssertEqual(database.queue.count, 1)
     }
 
-    func testInvalidCoordinatesAreRefusedBeforeTouchingTheRepository() {
+    func testInvalidCoordinatesAreRefusedBeforeTouchingStorage() {
         let cases: [(Double, Double)] = [
             (.nan, 0), (0, .nan), (.infinity, 0), (-.infinity, 0), (0, .infinity), (0, -.infinity),
             (90.000001, 0), (-90.000001, 0), (0, 180.000001), (0, -180.000001), (91, 0), (0, 181), (Double("1e400")!, 0),
@@ -61,40 +78,45 @@ final class EnterQueueUseCaseTests: XCTestCase {
             XCTAssertThrowsInvalid(try enter(me: me.uid, latitude: latitude, longitude: longitude, studies: ["swift"]),
                                    code: "invalid_coordinate")
         }
-        XCTAssertEqual(queue.calls, [])
+        XCTAssertEqual(storage.transactions, [])
         XCTAssertTrue(database.queue.isEmpty)
     }
 
     func testInvalidCoordinateWinsOverReportsAndPenalties() throws {
-        try store { $0.reportedCount = 5; $0.dodgePenaltyUntil = self.now.addingTimeInterval(60); $0.dodgeCount = 1 }
-        XCTAssertThrowsInvalid(try enter(me: me.uid, latitude: .nan, longitude: 0, studies: []), code: "invalid_coordinate")
-        XCTAssertEqual(queue.calls, [])
+        try reported(by: 5)
+        try store { $0.dodgePenaltyUntil = self.now.addingTimeInterval(60); $0.dodgeCount = 1 }
+        XCTAssertEqual(try storage.transactions(during: {
+            XCTAssertThrowsInvalid(try enter(me: me.uid, latitude: .nan, longitude: 0, studies: []), code: "invalid_coordinate")
+        }), [])
     }
 
     func testEightStudiesAcceptedNineRefused() throws {
         let eight = ["a", "b", "c", "d", "e", "f", "g", "h"]
         XCTAssertEqual(try enter(me: me.uid, latitude: 0, longitude: 0, studies: eight).studies.studies.map(\.name), eight)
-        let before = queue.calls
-        let error = XCTAssertThrowsInvalid(
-            try enter(me: me.uid, latitude: 0, longitude: 0, studies: eight + ["i"]), code: "too_many_studies")
+        var error: DomainError?
+        XCTAssertEqual(try storage.transactions(during: {
+            error = XCTAssertThrowsInvalid(
+                try enter(me: me.uid, latitude: 0, longitude: 0, studies: eight + ["i"]), code: "too_many_studies")
+            // Spaces split studies, so nine words in fewer arguments are nine studies too.
+            XCTAssertThrowsInvalid(
+                try enter(me: me.uid, latitude: 0, longitude: 0, studies: ["a b c", "d e f g h i"]), code: "too_many_studies")
+        }), [])
         XCTAssertInvalidMessage(error, "at most 8 studies (got 9)")
-        // Spaces split studies, so nine words in fewer arguments are nine studies too.
-        XCTAssertThrowsInvalid(try enter(me: me.uid, latitude: 0, longitude: 0, studies: ["a b c", "d e f g h i"]), code: "too_many_studies")
-        XCTAssertEqual(queue.calls, before)
+        XCTAssertEqual(myEntry?.studies.studies.map(\.name), eight)
     }
 
     func testDuplicateStudiesIgnoringCaseAndWidthAreRefused() {
         for studies in [["Swift", "swift"], ["swift java SWIFT"], ["ＳＷＩＦＴ", "swift"], ["알고리즘", "알고리즘"]] {
             XCTAssertThrowsInvalid(try enter(me: me.uid, latitude: 1, longitude: 1, studies: studies), code: "duplicate_study")
         }
-        XCTAssertEqual(queue.calls, [])
+        XCTAssertEqual(storage.transactions, [])
     }
 
     func testInvalidStudyIsRefused() {
         for studies in [["abcdefghi"], ["a\u{0}b"], ["a\u{200B}b"]] {
             XCTAssertThrowsInvalid(try enter(me: me.uid, latitude: 1, longitude: 1, studies: studies), code: "invalid_study")
         }
-        XCTAssertEqual(queue.calls, [])
+        XCTAssertEqual(storage.transactions, [])
     }
 
     func testNoStudiesMeansAnything() throws {
@@ -110,17 +132,17 @@ final class EnterQueueUseCaseTests: XCTestCase {
     }
 
     func testThreeReportsBarTheQueue() throws {
-        try store { $0.reportedCount = 2 }
+        try reported(by: 2)
         XCTAssertNoThrow(try enter(me: me.uid, latitude: 1, longitude: 1, studies: []))
-        XCTAssertTrue(try queue.leave(me.uid) { _ in })
+        XCTAssertTrue(try LeaveQueueUseCase(storage: storage)(me: me.uid))
         for count in [3, 4, 10] {
-            try store { $0.reportedCount = count }
+            try reported(by: count)
             XCTAssertThrowsError(try enter(me: me.uid, latitude: 1, longitude: 1, studies: [])) { error in
                 XCTAssertEqual(error as? DomainError, .reported)
                 XCTAssertEqual((error as? DomainError)?.code, "reported")
                 XCTAssertEqual((error as? DomainError)?.status, 201)
             }
-            XCTAssertNil(try queue.entry(for: me.uid))
+            XCTAssertNil(myEntry)
         }
     }
 
@@ -144,7 +166,7 @@ final class EnterQueueUseCaseTests: XCTestCase {
                 XCTAssertEqual(error?.status, status)
                 XCTAssertEqual(error?.message, "dodge penalty (\(level)): you can queue again in \(seconds) s")
             }
-            XCTAssertNil(try queue.entry(for: me.uid))
+            XCTAssertNil(myEntry)
         }
     }
 
@@ -156,9 +178,45 @@ final class EnterQueueUseCaseTests: XCTestCase {
     }
 
     func testPenaltyIsCheckedAgainstTheStoredRecordInsideTheWrite() throws {
-        // The record the caller holds is stale; the repository's copy decides.
+        // The record the caller holds is stale; the stored one, read inside the write, decides.
         try store { $0.dodgeCount = 2; $0.dodgePenaltyUntil = self.now.addingTimeInterval(30) }
-        XCTAssertThrowsDomainError(try enter(me: me.uid, latitude: 1, longitude: 1, studies: []), .dodgePenalty(level: 2, secondsLeft: 30))
-        XCTAssertEqual(queue.calls, ["enter"])
+        XCTAssertEqual(try storage.transactions(during: {
+            XCTAssertThrowsDomainError(
+                try enter(me: me.uid, latitude: 1, longitude: 1, studies: []), .dodgePenalty(level: 2, secondsLeft: 30))
+        }), ["write"])
+        XCTAssertNil(myEntry)
+    }
+
+    func testAReportByAUserWhoWithdrewNoLongerCounts() throws {
+        try reported(by: 3)
+        XCTAssertThrowsDomainError(try enter(me: me.uid, latitude: 1, longitude: 1, studies: []), .reported)
+        try WithdrawUserUseCase(storage: storage)(me: try UserID("R0"))
+        XCTAssertEqual(try enter(me: me.uid, latitude: 1, longitude: 1, studies: []).uid, me.uid)
+    }
+
+    func testWhileMatchedICannotQueue() throws {
+        let partner = User.stub(uid: "Partner2", phone: "010-2222-3333")
+        try storage.write { transaction in
+            XCTAssertTrue(try transaction.insert(partner))
+            _ = try transaction.insertMatch(me.uid, partner.uid, at: now)
+        }
+        XCTAssertThrowsDomainError(try enter(me: me.uid, latitude: 1, longitude: 1, studies: []), .alreadyMatched(status: 201))
+        XCTAssertNil(myEntry)
+    }
+
+    /// Queueing again after my partner ended our match moves me on from it.
+    func testQueueingAgainLeavesAMatchMyPartnerEnded() throws {
+        let partner = User.stub(uid: "Partner2", phone: "010-2222-3333")
+        let match = try storage.write { transaction -> Int64 in
+            XCTAssertTrue(try transaction.insert(partner))
+            let match = try transaction.insertMatch(me.uid, partner.uid, at: now)
+            try transaction.end(match, for: partner.uid, .dodged, at: now)
+            return match
+        }
+        XCTAssertEqual(try QueueStateUseCase(storage: storage)(me: me.uid).status, .matched)
+        _ = try enter(me: me.uid, latitude: 1, longitude: 1, studies: [])
+        XCTAssertEqual(try database.latestMatch(of: me.uid)?.isCurrent, false)
+        XCTAssertEqual(try database.latestMatch(of: me.uid)?.id, match)
+        XCTAssertEqual(try QueueStateUseCase(storage: storage)(me: me.uid).status, .waiting)
     }
 }

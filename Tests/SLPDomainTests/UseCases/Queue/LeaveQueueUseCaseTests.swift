@@ -5,7 +5,7 @@ import XCTest
 
 final class LeaveQueueUseCaseTests: XCTestCase {
     private var database: InMemoryDatabase!
-    private var queue: InMemoryQueueRepository!
+    private var storage: InMemoryStorage!
     private var leave: LeaveQueueUseCase!
     private var me: User!
     private var other: User!
@@ -14,24 +14,42 @@ final class LeaveQueueUseCaseTests: XCTestCase {
         me = User.stub(uid: "Me1")
         other = User.stub(uid: "Other2", phone: "010-2222-3333")
         database = InMemoryDatabase(users: [me, other])
-        queue = InMemoryQueueRepository(database)
-        leave = LeaveQueueUseCase(queue: queue)
+        storage = InMemoryStorage(database)
+        leave = LeaveQueueUseCase(storage: storage)
+    }
+
+    /// Puts `user` in the queue with a plain storage operation.
+    private func place(_ user: User) throws {
+        try storage.write { try $0.putInQueue(.stub(user.uid.rawValue, at: .at(37.5, 127)), of: user) }
     }
 
     func testLeavingWhileWaitingRemovesOnlyMyPlace() throws {
-        database.place(.stub("Me1", at: .at(37.5, 127)))
-        database.place(.stub("Other2", at: .at(37.5, 127)))
+        try place(me)
+        try place(other)
         XCTAssertTrue(try leave(me: me.uid))
-        XCTAssertNil(try queue.entry(for: me.uid))
-        XCTAssertNotNil(try queue.entry(for: other.uid))
+        XCTAssertNil(database.queue[me.uid])
+        XCTAssertNotNil(database.queue[other.uid])
     }
 
     func testLeavingWhenNotWaitingIsNotAnError() throws {
         XCTAssertFalse(try leave(me: me.uid))
-        database.place(.stub("Me1", at: .at(37.5, 127)))
+        try place(me)
         XCTAssertTrue(try leave(me: me.uid))
         XCTAssertFalse(try leave(me: me.uid))
-        XCTAssertEqual(queue.calls, ["leave", "leave", "leave"])
+        XCTAssertEqual(storage.transactions, ["write", "write", "write", "write"], "one write each, and the placing")
+    }
+
+    func testLeavingDropsNoRequest() throws {
+        try place(me)
+        try place(other)
+        _ = try RequestStudyUseCase(storage: storage, clock: StoppedClock(testNow))(me: other.uid, other: me.uid)
+        XCTAssertTrue(try leave(me: me.uid))
+        XCTAssertEqual(database.requests, [RequestRow(from: other.uid, to: me.uid)])
+    }
+
+    func testWhileMatchedLeavingIsRefused() throws {
+        try storage.write { _ = try $0.insertMatch(me.uid, other.uid, at: testNow) }
+        XCTAssertThrowsDomainError(try leave(me: me.uid), .alreadyMatched(status: 201))
     }
 
     func testUnknownUserIsNotRegistered() {

@@ -124,4 +124,33 @@ final class SearchCriteriaTests: XCTestCase {
             }
         }
     }
+
+    /// The packed form storage asks for every row it scans decides by the same rules as the
+    /// user form: searchable, of the wanted gender, of an age I accept, accepting my age (26).
+    func testThePackedFormDecidesAsTheUserForm() throws {
+        let births = [date(2008, 11, 21), date(2008, 11, 22), date(2000, 1, 15), date(1995, 11, 22), date(1995, 11, 21), date(1960, 1, 1)]
+        let ranges = [(18, 65), (20, 30), (26, 26), (27, 65), (18, 25)]
+        for myRange in ranges {
+            for wanted in [nil, Gender.female, .male] {
+                let criteria = try criteria(ages: myRange, gender: wanted)
+                for birth in births {
+                    for theirs in ranges {
+                        for gender in [Gender.female, .male] {
+                            for searchable in [true, false] {
+                                let user = candidate(born: birth, gender: gender, ages: theirs.0...theirs.1, searchable: searchable)
+                                let age = BirthDate(stored: birth).age(on: today)
+                                let expected = searchable && (wanted == nil || wanted == gender) && (myRange.0...myRange.1).contains(age)
+                                    && (theirs.0...theirs.1).contains(26)
+                                let packed = criteria.admits(
+                                    gender: gender, searchable: searchable, birthDay: birth.daysSinceEpoch, ageMin: theirs.0, ageMax: theirs.1)
+                                let context = "\(myRange) \(String(describing: wanted)) \(birth) \(theirs) \(gender) \(searchable)"
+                                XCTAssertEqual(packed, expected, context)
+                                XCTAssertEqual(criteria.admits(user), expected, context)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -3,7 +3,7 @@ import SLPTestSupport
 import XCTest
 
 final class IdentifyUserUseCaseTests: XCTestCase {
-    private var users: InMemoryUserRepository!
+    private var storage: InMemoryStorage!
     private var identify: IdentifyUserUseCase!
     private var alice: User!
     private var bob: User!
@@ -11,8 +11,8 @@ final class IdentifyUserUseCaseTests: XCTestCase {
     override func setUpWithError() throws {
         alice = User.stub(uid: "Alice1", phone: "010-1234-5678", nick: "alice")
         bob = User.stub(uid: "Bob2", phone: "011-987-6543", nick: "bob")
-        users = InMemoryUserRepository(InMemoryDatabase(users: [alice, bob]))
-        identify = IdentifyUserUseCase(users: users)
+        storage = InMemoryStorage(InMemoryDatabase(users: [alice, bob]))
+        identify = IdentifyUserUseCase(storage: storage)
     }
 
     func testByUID() throws {
@@ -48,5 +48,19 @@ final class IdentifyUserUseCaseTests: XCTestCase {
         for reference in ["010 1234 5678", "010.1234.5678", " 010 1234 5678 ", "010-1234.5678", "011.987.6543"] {
             XCTAssertEqual(try identify(reference), reference.contains("987") ? bob : alice, reference)
         }
+    }
+
+    func testOneReadTransactionAndNoneForNoReference() throws {
+        XCTAssertThrowsDomainError(try identify(nil), .notRegistered)
+        XCTAssertThrowsDomainError(try identify("a b"), .notRegistered)
+        XCTAssertEqual(try storage.transactions(during: { _ = try identify("Alice1") }), ["read"])
+        XCTAssertEqual(storage.transactions.filter { $0 != "read" }, [], "identifying never writes")
+    }
+
+    func testAWithdrawnUserIsNotRegistered() throws {
+        try WithdrawUserUseCase(storage: storage)(me: alice.uid)
+        XCTAssertThrowsDomainError(try identify("Alice1"), .notRegistered)
+        XCTAssertThrowsDomainError(try identify("010-1234-5678"), .notRegistered)
+        XCTAssertEqual(try identify("Bob2"), bob)
     }
 }

@@ -5,17 +5,17 @@ import XCTest
 
 final class RegisterUserUseCaseTests: XCTestCase {
     private var database: InMemoryDatabase!
-    private var users: InMemoryUserRepository!
+    private var storage: InMemoryStorage!
     private var ids: SequentialUserIDGenerator!
     private var clock: StoppedClock!
     private var register: RegisterUserUseCase!
 
     override func setUpWithError() throws {
         database = InMemoryDatabase()
-        users = InMemoryUserRepository(database)
+        storage = InMemoryStorage(database)
         ids = SequentialUserIDGenerator()
         clock = StoppedClock(Date(timeIntervalSince1970: 1_795_262_400.5))  // 2026-11-21T12:00:00.500Z
-        register = RegisterUserUseCase(users: users, clock: clock, ids: ids)
+        register = RegisterUserUseCase(storage: storage, clock: clock, ids: ids)
     }
 
     func testStoresTheNormalisedUser() throws {
@@ -44,7 +44,7 @@ final class RegisterUserUseCaseTests: XCTestCase {
     }
 
     func testDefaultGeneratorMakesRandomUIDsNotDerivedFromThePhone() throws {
-        let register = RegisterUserUseCase(users: users, clock: clock)
+        let register = RegisterUserUseCase(storage: storage, clock: clock)
         let user = try register(.stub())
         XCTAssertEqual(user.uid.rawValue.count, UserID.generatedLength)
         XCTAssertFalse(user.uid.rawValue.contains("12345678"))
@@ -62,6 +62,7 @@ final class RegisterUserUseCaseTests: XCTestCase {
             }
         }
         XCTAssertEqual(database.users, [first.uid: first])
+        XCTAssertEqual(storage.transactions, ["write", "write", "write", "write"], "the phone is checked by the insert, in the write")
     }
 
     func testSameNickIsAllowed() throws {
@@ -70,7 +71,7 @@ final class RegisterUserUseCaseTests: XCTestCase {
         XCTAssertEqual(database.users.values.map(\.nick.value), ["sesac", "sesac"])
     }
 
-    func testForbiddenNickIsRefusedWithoutTouchingTheRepository() {
+    func testForbiddenNickIsRefusedWithoutTouchingStorage() {
         for nick in ["admin", "ＡＤＭＩＮ", "a d m i n", "씨발".decomposedStringWithCanonicalMapping, "나는관리자"] {
             XCTAssertThrowsError(try register(.stub(nick: nick)), nick) { error in
                 let error = error as? DomainError
@@ -80,13 +81,13 @@ final class RegisterUserUseCaseTests: XCTestCase {
                 XCTAssertEqual(error?.isInvalidValue, false)
             }
         }
-        XCTAssertEqual(users.calls, [])
+        XCTAssertEqual(storage.transactions, [])
         XCTAssertEqual(database.users, [:])
         XCTAssertEqual(ids.issued, 0)
     }
 
     func testACustomForbiddenListIsUsed() throws {
-        let register = RegisterUserUseCase(users: users, clock: clock, ids: ids, forbiddenWords: ForbiddenWords(["sesac"]))
+        let register = RegisterUserUseCase(storage: storage, clock: clock, ids: ids, forbiddenWords: ForbiddenWords(["sesac"]))
         XCTAssertThrowsDomainError(try register(.stub(nick: "SeSAC1")), .nickNotAllowed)
         XCTAssertEqual(try register(.stub(nick: "admin")).nick.value, "admin")
     }
@@ -98,7 +99,7 @@ final class RegisterUserUseCaseTests: XCTestCase {
         XCTAssertThrowsInvalid(try register(.stub(nick: "admin", email: "admin@localhost")), code: "invalid_email")
         XCTAssertThrowsInvalid(try register(.stub(nick: "관리자관리자관리자관리자")), code: "invalid_nick")
         XCTAssertThrowsInvalid(try register(.stub(nick: "admin\u{202E}")), code: "invalid_nick")
-        XCTAssertEqual(users.calls, [])
+        XCTAssertEqual(storage.transactions, [])
         XCTAssertEqual(database.users, [:])
         XCTAssertEqual(ids.issued, 0)
     }
@@ -109,7 +110,7 @@ final class RegisterUserUseCaseTests: XCTestCase {
         XCTAssertThrowsInvalid(try register(.stub(email: "nope")), code: "invalid_email")
         XCTAssertThrowsInvalid(
             try register(.stub(birth: try CalendarDate(year: 2027, month: 1, day: 1))), code: "invalid_birth")
-        XCTAssertEqual(users.calls, ["add"])
+        XCTAssertEqual(storage.transactions, ["write"], "only the first registration reached storage")
         XCTAssertEqual(database.users, [existing.uid: existing])
     }
 

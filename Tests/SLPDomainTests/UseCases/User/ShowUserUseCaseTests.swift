@@ -4,7 +4,7 @@ import XCTest
 
 final class ShowUserUseCaseTests: XCTestCase {
     private var database: InMemoryDatabase!
-    private var users: InMemoryUserRepository!
+    private var storage: InMemoryStorage!
     private var show: ShowUserUseCase!
     private var me: User!
     private var other: User!
@@ -13,8 +13,8 @@ final class ShowUserUseCaseTests: XCTestCase {
         me = User.stub(uid: "Me1", phone: "010-1111-1111", nick: "me")
         other = User.stub(uid: "Other2", phone: "010-2222-2222", nick: "other", gender: .male, study: "swift", comments: ["kind"])
         database = InMemoryDatabase(users: [me, other])
-        users = InMemoryUserRepository(database)
-        show = ShowUserUseCase(users: users)
+        storage = InMemoryStorage(database)
+        show = ShowUserUseCase(storage: storage)
     }
 
     func testNoTargetOrMyOwnUIDShowsMyWholeRecord() throws {
@@ -24,29 +24,29 @@ final class ShowUserUseCaseTests: XCTestCase {
 
     func testMyRecordListsWhomIReviewedAndReportedLeavingOutWithdrawnUsers() throws {
         let third = User.stub(uid: "Third3", phone: "010-3333-3333", nick: "third")
-        try users.add(third)
-        // I reviewed other in two matches and third in one; other reviewed me.
-        func review(_ match: Int64, by reviewers: [UserID], ending: [UserID]) {
-            let index = Int(match - 1)
-            for (member, row) in database.matches[index].members.enumerated() where reviewers.contains(row.user) {
-                database.matches[index].members[member].reviewedPartner = true
+        // I reviewed other in two matches and third in one; other reviewed me. Plain storage operations.
+        try storage.write { transaction in
+            XCTAssertTrue(try transaction.insert(third))
+            func review(_ a: UserID, _ b: UserID, by reviewers: [UserID], ending: [UserID]) throws {
+                let match = try transaction.insertMatch(a, b, at: testNow)
+                for uid in reviewers { try transaction.markReviewed(match, by: uid) }
+                for uid in ending { try transaction.end(match, for: uid, .reviewed, at: testNow) }
             }
-            for uid in ending { database.end(match, by: uid, .reviewed, at: testNow) }
+            try review(me.uid, other.uid, by: [me.uid, other.uid], ending: [me.uid, other.uid])
+            try review(third.uid, me.uid, by: [me.uid], ending: [me.uid, third.uid])
+            try review(me.uid, other.uid, by: [me.uid], ending: [me.uid])
+            try transaction.insertReport(by: me.uid, of: third.uid, reason: .rude, comment: nil, at: testNow)
+            try transaction.insertReport(by: other.uid, of: me.uid, reason: .noShow, comment: nil, at: testNow)
+            try transaction.insertReport(by: me.uid, of: other.uid, reason: .other, comment: "late", at: testNow)
         }
-        review(database.startMatch(me.uid, other.uid, at: testNow), by: [me.uid, other.uid], ending: [me.uid, other.uid])
-        review(database.startMatch(third.uid, me.uid, at: testNow), by: [me.uid], ending: [me.uid, third.uid])
-        review(database.startMatch(me.uid, other.uid, at: testNow), by: [me.uid], ending: [me.uid])
-        database.reports = [
-            ReportRow(from: me.uid, to: third.uid, reason: .rude, comment: nil),
-            ReportRow(from: other.uid, to: me.uid, reason: .noShow, comment: nil),
-            ReportRow(from: me.uid, to: other.uid, reason: .other, comment: "late"),
-        ]
+        me.reportedCount = 1
+        other.reportedCount = 1
         XCTAssertEqual(
             try show.record(of: me.uid),
             MyRecord(user: me, reviewed: [other.uid, third.uid], reported: [third.uid, other.uid]))
         XCTAssertEqual(try show.record(of: other.uid), MyRecord(user: other, reviewed: [me.uid], reported: [me.uid]))
 
-        XCTAssertTrue(try users.remove(uid: third.uid))
+        try WithdrawUserUseCase(storage: storage)(me: third.uid)
         XCTAssertEqual(try show.record(of: me.uid), MyRecord(user: me, reviewed: [other.uid], reported: [other.uid]))
         XCTAssertThrowsError(try show.record(of: third.uid)) { XCTAssertEqual($0 as? DomainError, .notRegistered) }
     }
@@ -66,5 +66,25 @@ final class ShowUserUseCaseTests: XCTestCase {
             XCTAssertEqual(error?.code, "user_not_found")
             XCTAssertNil(error?.status)
         }
+    }
+
+    func testMyRecordIsReadInOneReadTransaction() throws {
+        XCTAssertEqual(try storage.transactions(during: { _ = try show.record(of: me.uid) }), ["read"])
+        XCTAssertEqual(try storage.transactions(during: { _ = try show(me: me, target: nil) }), ["read"])
+        XCTAssertEqual(try storage.transactions(during: { _ = try show(me: me, target: other.uid) }), ["read"])
+    }
+
+    func testMyRecordIsAsStoredNowNotAsTheCallerHeldIt() throws {
+        let stale = me!
+        _ = try UpdateMyPageUseCase(storage: storage)(me: me.uid, MyPageChanges(searchable: false))
+        guard case .mine(let record) = try show(me: stale, target: nil) else { return XCTFail("expected my record") }
+        XCTAssertFalse(record.user.searchable)
+    }
+
+    func testMyReportCountIsCountedButNotWhoReportedMe() throws {
+        try storage.write { try $0.insertReport(by: me.uid, of: other.uid, reason: .rude, comment: nil, at: testNow) }
+        guard case .mine(let record) = try show(me: other, target: nil) else { return XCTFail("expected their record") }
+        XCTAssertEqual(record.user.reportedCount, 1)
+        XCTAssertEqual(record.reported, [])
     }
 }

@@ -1,19 +1,27 @@
+import Foundation
 import SLPDomain
 import SLPTestSupport
 import XCTest
 
 final class WithdrawUserUseCaseTests: XCTestCase {
-    func testRemovesTheUserThenIsNotRegistered() throws {
-        let me = User.stub(uid: "Me1", phone: "010-1111-1111")
-        let other = User.stub(uid: "Other2", phone: "010-2222-2222")
-        let database = InMemoryDatabase(users: [me, other])
-        let users = InMemoryUserRepository(database)
-        let withdraw = WithdrawUserUseCase(users: users)
+    private let me = User.stub(uid: "Me1", phone: "010-1111-1111")
+    private let other = User.stub(uid: "Other2", phone: "010-2222-2222")
+    private var database: InMemoryDatabase!
+    private var storage: InMemoryStorage!
+    private var withdraw: WithdrawUserUseCase!
 
+    override func setUp() {
+        database = InMemoryDatabase(users: [me, other])
+        storage = InMemoryStorage(database)
+        withdraw = WithdrawUserUseCase(storage: storage)
+    }
+
+    func testRemovesTheUserThenIsNotRegistered() throws {
         try withdraw(me: me.uid)
-        XCTAssertNil(try users.user(uid: me.uid))
-        XCTAssertNil(try users.user(phone: me.phone))
+        XCTAssertNil(try database.stored(me.uid))
+        XCTAssertNil(try database.inspect { try $0.user(phone: me.phone) })
         XCTAssertEqual(database.users, [other.uid: other])
+        XCTAssertEqual(storage.transactions, ["write"])
 
         XCTAssertThrowsError(try withdraw(me: me.uid)) { error in
             let error = error as? DomainError
@@ -25,12 +33,43 @@ final class WithdrawUserUseCaseTests: XCTestCase {
 
     func testThePhoneCanRegisterAgainAfterWithdrawal() throws {
         let database = InMemoryDatabase()
-        let users = InMemoryUserRepository(database)
-        let register = RegisterUserUseCase(users: users, clock: StoppedClock(year: 2026, month: 11, day: 21), ids: SequentialUserIDGenerator())
+        let storage = InMemoryStorage(database)
+        let register = RegisterUserUseCase(storage: storage, clock: StoppedClock(year: 2026, month: 11, day: 21), ids: SequentialUserIDGenerator())
         let first = try register(.stub())
-        try WithdrawUserUseCase(users: users)(me: first.uid)
+        try WithdrawUserUseCase(storage: storage)(me: first.uid)
         let second = try register(.stub())
         XCTAssertNotEqual(first.uid, second.uid)
         XCTAssertEqual(database.users, [second.uid: second])
+    }
+
+    func testMyPlaceRequestsReportsAndEventsGoWithMe() throws {
+        let clock = StoppedClock(testNow)
+        try storage.write { transaction in
+            try transaction.putInQueue(.stub("Me1", at: .at(37.5, 127)), of: me)
+            try transaction.putInQueue(.stub("Other2", at: .at(37.5, 127)), of: other)
+        }
+        _ = try RequestStudyUseCase(storage: storage, clock: clock)(me: other.uid, other: me.uid)
+        try storage.write { try $0.insertReport(by: me.uid, of: other.uid, reason: .rude, comment: nil, at: testNow) }
+        XCTAssertNotNil(database.events[me.uid])
+        XCTAssertEqual(try database.stored(other.uid)?.reportedCount, 1)
+        try withdraw(me: me.uid)
+        XCTAssertNil(database.queue[me.uid])
+        XCTAssertEqual(database.requests, [])
+        XCTAssertEqual(database.reports, [])
+        XCTAssertNil(database.events[me.uid])
+        XCTAssertEqual(try database.stored(other.uid)?.reportedCount, 0, "the reports I made stop counting")
+        XCTAssertNotNil(database.queue[other.uid])
+    }
+
+    func testMyPartnerKeepsOurConversation() throws {
+        let match = try storage.write { try $0.insertMatch(me.uid, other.uid, at: testNow) }
+        let sent = try SendMessageUseCase(storage: storage, clock: StoppedClock(testNow))(me: me.uid, text: "잘 가요")
+        try withdraw(me: me.uid)
+        let (conversation, messages) = try ReadMessagesUseCase(storage: storage)(me: other.uid, with: nil, page: .all)
+        XCTAssertEqual(conversation.id, match)
+        XCTAssertNil(conversation.partner)
+        XCTAssertEqual(conversation.partnerUID, me.uid)
+        XCTAssertFalse(conversation.isOpen)
+        XCTAssertEqual(messages, [sent])
     }
 }

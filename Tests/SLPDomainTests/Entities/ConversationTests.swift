@@ -1,0 +1,42 @@
+import Foundation
+import SLPDomain
+import SLPTestSupport
+import XCTest
+
+final class ConversationTests: XCTestCase {
+    private let me = try! UserID("Me")
+
+    func testAnActiveCurrentMatchIsOpen() throws {
+        let match = MatchView.stub(id: 7, partner: "Other")
+        let conversation = Conversation(of: match, me: me)
+        XCTAssertEqual(conversation, Conversation(
+            id: 7, me: me, partner: .init(uid: try UserID("Other"), nick: try Nick("Other")), partnerUID: try UserID("Other"), isOpen: true))
+    }
+
+    func testAMatchEndedBySomeoneOrLeftBehindIsClosed() {
+        let closed: [MatchView] = [
+            .stub(mine: .dodged, current: false), .stub(mine: .reviewed, current: false),
+            .stub(theirs: .dodged), .stub(theirs: .reviewed),
+            .stub(current: false),
+            .stub(withdrawn: true),
+        ]
+        for match in closed {
+            let conversation = Conversation(of: match, me: me)
+            XCTAssertFalse(conversation.isOpen, "\(match)")
+            XCTAssertEqual(conversation.id, match.id)
+            XCTAssertEqual(conversation.partnerUID, match.partnerUID)
+            XCTAssertEqual(conversation.partner, match.partner)
+        }
+    }
+
+    func testAWithdrawnPartnerIsNamedByUIDOnly() throws {
+        let conversation = Conversation(of: .stub(partner: "Gone", withdrawn: true), me: me)
+        XCTAssertNil(conversation.partner)
+        XCTAssertEqual(conversation.partnerUID, try UserID("Gone"))
+    }
+
+    func testClosedKeepsWhoThePartnerWasByUID() throws {
+        let open = Conversation(of: .stub(id: 3, partner: "Other"), me: me)
+        XCTAssertEqual(open.closed, Conversation(id: 3, me: me, partner: nil, partnerUID: try UserID("Other"), isOpen: false))
+    }
+}
