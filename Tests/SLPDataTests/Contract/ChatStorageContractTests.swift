@@ -277,6 +277,27 @@ final class ChatStorageContractTests: StorageContractTestCase {
         }
     }
 
+    /// A follower waits for a change: the wait ends with a new token once another connection
+    /// commits, and with the same one at its limit when nothing was committed.
+    func testWaitingForAChangeEndsWhenAnotherConnectionCommits() async {
+        await forEachBackendAsync {
+            try waitingUsers("A", "B")
+            try match("A", "B")
+            let other = try store.reconnect().storage
+            let follow = FollowConversationUseCase(storage: storage)
+            let token = try follow.changeToken()
+            let unchanged = try await follow.waitForChange(after: token, upTo: .milliseconds(200))
+            XCTAssertEqual(unchanged, token, "nothing was committed elsewhere")
+            _ = try SendMessageUseCase(storage: other, clock: clock())(me: id("B"), text: "hi")
+            let started = ContinuousClock.now
+            let changed = try await follow.waitForChange(after: token, upTo: .seconds(20))
+            XCTAssertNotEqual(changed, token)
+            XCTAssertLessThan(ContinuousClock.now - started, .seconds(10), "woken by the commit, not by the limit")
+            let conversation = try follow.open(me: id("A"), with: nil)
+            XCTAssertEqual(try follow.poll(conversation, after: nil).1.map(\.text), ["hi"])
+        }
+    }
+
     func testAWithdrawnPartnersMessagesStayWithTheOtherMember() {
         forEachBackend {
             try waitingUsers("A", "B")

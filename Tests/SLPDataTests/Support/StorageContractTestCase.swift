@@ -53,6 +53,26 @@ class StorageContractTestCase: TemporaryDirectoryTestCase {
         }
     }
 
+    /// `forEachBackend` for a body that waits.
+    func forEachBackendAsync(
+        _ backends: [StorageBackend] = StorageBackend.available, file: StaticString = #filePath, line: UInt = #line,
+        _ body: () async throws -> Void
+    ) async {
+        for backend in backends {
+            backendName = backend.name
+            do {
+                let scratch = directory.appendingPathComponent(backend.name, isDirectory: true)
+                try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+                use(try backend.open(scratch))
+                try await body()
+            } catch {
+                XCTFail("threw \(error)", file: file, line: line)
+            }
+            store = nil
+            backendName = nil
+        }
+    }
+
     /// Makes `store` the one the helpers work on, as new: nobody known yet.
     func use(_ store: Store) {
         self.store = store
