@@ -3,7 +3,7 @@ import SLPDomain
 import SLPTestSupport
 import XCTest
 
-final class PopulationRepositoryContractTests: RepositoryContractTestCase {
+final class PopulationRepositoryContractTests: StorageContractTestCase {
     /// What a fake repository would have been given for the same options.
     private final class Recorder: PopulationRepository {
         let first: Int
@@ -32,8 +32,8 @@ final class PopulationRepositoryContractTests: RepositoryContractTestCase {
             XCTAssertEqual(try seed(options), 300)
             XCTAssertEqual(try population.seededCount(), 300)
             for waiting in expected {
-                XCTAssertEqual(try users.user(uid: waiting.user.uid), waiting.user)
-                XCTAssertEqual(try queue.entry(for: waiting.user.uid), waiting.entry)
+                XCTAssertEqual(try read { try $0.user(waiting.user.uid) }, waiting.user)
+                XCTAssertEqual(try read { try $0.queueEntry(of: waiting.user.uid) }, waiting.entry)
             }
             XCTAssertEqual(try queuedUIDs().count, 300)
             // Search shows each as entering the queue would: their card and studies.
@@ -57,9 +57,9 @@ final class PopulationRepositoryContractTests: RepositoryContractTestCase {
             try seed(try SeedOptions(count: 80, seed: 3))
             XCTAssertEqual(try population.seededCount(), 200)
             XCTAssertEqual(try queuedUIDs().count, 200, "200 different people")
-            XCTAssertNotNil(try users.user(phone: try PhoneNumber("+821900000000")))
-            XCTAssertNotNil(try users.user(phone: try PhoneNumber("+821900000199")))
-            XCTAssertNil(try users.user(phone: try PhoneNumber("+821900000200")))
+            XCTAssertNotNil(try read { try $0.user(phone: try PhoneNumber("+821900000000")) })
+            XCTAssertNotNil(try read { try $0.user(phone: try PhoneNumber("+821900000199")) })
+            XCTAssertNil(try read { try $0.user(phone: try PhoneNumber("+821900000200")) })
             // Ordinary users with 010 numbers do not disturb the count.
             try register("Real1")
             XCTAssertEqual(try population.seededCount(), 200)
@@ -72,15 +72,15 @@ final class PopulationRepositoryContractTests: RepositoryContractTestCase {
                 uid: try UserID("Real019"), phone: try PhoneNumber("019-0000-0001"), email: try Email("real@example.com"),
                 nick: try Nick("진짜"), birth: BirthDate(stored: try CalendarDate(year: 1990, month: 1, day: 1)), gender: .male,
                 createdAt: queueTestNow)
-            try users.add(real)
+            XCTAssertTrue(try write { try $0.insert(real) })
             XCTAssertEqual(try seed(try SeedOptions(count: 3, seed: 9)), 3)
-            XCTAssertEqual(try users.user(uid: real.uid), real, "the registered user is untouched")
-            XCTAssertNil(try queue.entry(for: real.uid))
+            XCTAssertEqual(try read { try $0.user(real.uid) }, real, "the registered user is untouched")
+            XCTAssertNil(try read { try $0.queueEntry(of: real.uid) })
             XCTAssertEqual(try queuedUIDs().count, 3)
             XCTAssertEqual(try population.seededCount(), 4, "the skipped number is used up too")
             XCTAssertEqual(try seed(try SeedOptions(count: 2, seed: 9)), 2, "the next run numbers on")
             XCTAssertEqual(try queuedUIDs().count, 5)
-            XCTAssertEqual(try users.user(phone: real.phone), real)
+            XCTAssertEqual(try read { try $0.user(phone: real.phone) }, real)
         }
     }
 
@@ -90,8 +90,8 @@ final class PopulationRepositoryContractTests: RepositoryContractTestCase {
             let expected = try drawn(options)
             try seed(options)
             let first = expected[0].user.uid, second = expected[1].user.uid
-            XCTAssertTrue(try queue.leave(first) { _ in })
-            XCTAssertTrue(try users.remove(uid: second))
+            XCTAssertTrue(try LeaveQueueUseCase(storage: storage)(me: first))
+            try WithdrawUserUseCase(storage: storage)(me: second)
             XCTAssertEqual(try queuedUIDs().count, 18)
             let found = uids(try nearby(options.center, radius: 2_000))
             XCTAssertFalse(found.contains(first.rawValue))

@@ -40,7 +40,7 @@ final class MigrationTests: TemporaryDirectoryTestCase {
                         email: try Email("t\(index)@example.com"), nick: try Nick("thread \(index)"),
                         birth: BirthDate(stored: try CalendarDate(year: 2000, month: 1, day: 1)), gender: .male,
                         createdAt: Date(timeIntervalSince1970: 1_763_000_000))
-                    try SQLiteUserRepository(database: database).add(user)
+                    guard try SQLiteStorage(database: database).write({ try $0.insert(user) }) else { throw DomainError.alreadyRegistered }
                 } catch {
                     results.record(error: "thread \(index): \(error)")
                 }
@@ -113,7 +113,7 @@ final class MigrationTests: TemporaryDirectoryTestCase {
         }
         let database = try Database(path: file)
         XCTAssertEqual(try database.integer("PRAGMA user_version"), currentSchemaVersion)
-        let user = try XCTUnwrap(try SQLiteUserRepository(database: database).user(uid: try UserID("Old1")))
+        let user = try XCTUnwrap(try SQLiteStorage(database: database).read { try $0.user(UserID("Old1")) })
         XCTAssertEqual(user.phone.e164, "+821012345678")
         XCTAssertEqual(user.birth.date.description, "1990-05-05")
         XCTAssertEqual(user.createdAt, Date(timeIntervalSince1970: 1_763_000_000.123))
@@ -147,20 +147,20 @@ final class MigrationTests: TemporaryDirectoryTestCase {
         }
         let database = try Database(path: file)
         XCTAssertEqual(try database.integer("PRAGMA user_version"), currentSchemaVersion)
-        let user = try XCTUnwrap(try SQLiteUserRepository(database: database).user(uid: try UserID("Old4")))
+        let storage = SQLiteStorage(database: database)
+        let user = try XCTUnwrap(try storage.read { try $0.user(UserID("Old4")) })
         let studies = try StudyList(parsing: ["Swift", "영어"])
         XCTAssertEqual(try database.read { try $0.prepare("SELECT traits, card FROM queue").first { [$0.int64(0), $0.text(1)] as [AnyHashable] } },
                        [try QueueTraits(of: user).packed(), try QueueCard.card(of: user, studies: studies)])
         // Version 7 dropped the view that version 2 made.
         XCTAssertEqual(try database.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'queue_documents'"), 0)
-        let search = SQLiteSearchRepository(database: database)
         // A searcher of 30, an age inside Old4's partner ages (20–40), looking for men.
         let searcher = try User(
             uid: UserID("Thirty1"), phone: PhoneNumber("010-2222-3333"), email: Email("t@example.com"), nick: Nick("thirty"),
             birth: BirthDate(stored: CalendarDate(year: 1996, month: 1, day: 1)), gender: .female, createdAt: .now)
         let criteria = SearchCriteria(me: searcher, today: try CalendarDate(year: 2026, month: 11, day: 21), gender: .male)
-        let found = try search.nearby(NearbyQuery(
-            center: place, radius: 10, study: try Study("영어"), criteria: criteria, excluding: [], limit: nil))
+        let found = try storage.read { try $0.nearby(NearbyQuery(
+            center: place, radius: 10, study: try Study("영어"), criteria: criteria, excluding: [], limit: nil)) }
         XCTAssertEqual(found.map(\.uid.rawValue), ["Old4"])
         let card = try XCTUnwrap(found.first)
         XCTAssertEqual(card.nick.value, "옛날")
@@ -179,7 +179,7 @@ final class MigrationTests: TemporaryDirectoryTestCase {
             uid: UserID("Young1"), phone: PhoneNumber("010-2222-4444"), email: Email("y@example.com"), nick: Nick("young"),
             birth: BirthDate(stored: CalendarDate(year: 2008, month: 1, day: 1)), gender: .female, createdAt: .now)
         let youngCriteria = SearchCriteria(me: young, today: criteria.today, gender: nil)
-        XCTAssertEqual(try search.nearby(NearbyQuery(center: place, radius: 10, study: nil, criteria: youngCriteria, excluding: [], limit: nil)), [])
+        XCTAssertEqual(try storage.read { try $0.nearby(NearbyQuery(center: place, radius: 10, study: nil, criteria: youngCriteria, excluding: [], limit: nil)) }, [])
         XCTAssertEqual(try database.string("PRAGMA integrity_check"), "ok")
         // Version 6 copied the document into the study rows, and the rebuild reached them too.
         XCTAssertEqual(try database.integer("""
@@ -189,5 +189,50 @@ final class MigrationTests: TemporaryDirectoryTestCase {
         // The trigger came back: leaving takes the study rows along.
         try database.write { try $0.execute("DELETE FROM queue") }
         XCTAssertEqual(try database.integer("SELECT count(*) FROM queue_studies"), 0)
+    }
+
+    /// Version 9 drops `reported_num`: how often a user was reported is counted from the
+    /// reports. A file of version 8 keeps its reports, and they still count (and still bar),
+    /// whatever the old column said.
+    func testAVersionEightFilesReportsStillCountAfterTheColumnIsDropped() throws {
+        let file = path()
+        do {
+            let old = try Connection(path: file)
+            try old.execute("PRAGMA journal_mode = WAL; PRAGMA application_id = \(0x534C_5031);")
+            for version in 1...8 { try old.execute(try XCTUnwrap(migrationSQL(version: version))) }
+            var inserts = ""
+            for (index, uid) in ["Reported", "R1", "R2", "R3", "Quiet"].enumerated() {
+                // The old column as version 8 kept it: out of step with the reports on purpose.
+                let column = uid == "Reported" ? 1 : (uid == "Quiet" ? 5 : 0)
+                inserts += """
+                    INSERT INTO users (id, uid, phone, email, nick, birth, gender, reported_num, created_at)
+                        VALUES (\(index + 1), '\(uid)', '+82100000000\(index)', 'o@example.com', '\(uid)', '1990-05-05', 1, \(column), 1763000000123);
+
+                    """
+            }
+            try old.execute(inserts + """
+                INSERT INTO reports (reporter_id, reported_id, reason, comment, created_at)
+                    VALUES (2, 1, 'rude', '', 1763000000200), (3, 1, 'abuse', 'x', 1763000000300), (4, 1, 'other', '', 1763000000400);
+                PRAGMA user_version = 8;
+                """)
+        }
+        let database = try Database(path: file)
+        XCTAssertEqual(try database.integer("PRAGMA user_version"), currentSchemaVersion)
+        XCTAssertEqual(try database.integer("SELECT count(*) FROM pragma_table_info('users') WHERE name = 'reported_num'"), 0)
+        XCTAssertEqual(try database.integer("SELECT count(*) FROM reports"), 3)
+        let storage = SQLiteStorage(database: database)
+        XCTAssertEqual(try storage.read { try $0.user(UserID("Reported")) }?.reportedCount, 3)
+        XCTAssertEqual(try storage.read { try $0.user(UserID("Quiet")) }?.reportedCount, 0, "the old column is not read")
+        XCTAssertEqual(try storage.read { try $0.reporters(of: UserID("Reported")) }.map(\.rawValue), ["R1", "R2", "R3"])
+        // Three reports still bar from the queue; a reporter who withdraws takes theirs along.
+        let enter = EnterQueueUseCase(storage: storage, clock: StoppedClock(testNow))
+        XCTAssertThrowsError(try enter(me: UserID("Reported"), latitude: 37.5, longitude: 127, studies: [])) {
+            XCTAssertEqual($0 as? DomainError, .reported)
+        }
+        try WithdrawUserUseCase(storage: storage)(me: UserID("R2"))
+        XCTAssertEqual(try storage.read { try $0.user(UserID("Reported")) }?.reportedCount, 2)
+        XCTAssertEqual(try enter(me: UserID("Reported"), latitude: 37.5, longitude: 127, studies: []).uid.rawValue, "Reported")
+        XCTAssertEqual(try database.string("PRAGMA integrity_check"), "ok")
+        XCTAssertEqual(try database.integer("SELECT count(*) FROM pragma_foreign_key_check"), 0)
     }
 }

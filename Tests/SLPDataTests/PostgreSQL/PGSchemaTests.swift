@@ -1,7 +1,9 @@
 #if PostgreSQL
 import Foundation
 @testable import SLPData
+import SLPDomain
 import SLPPrivateCluster
+import SLPTestSupport
 import XCTest
 
 final class PGSchemaTests: XCTestCase {
@@ -50,6 +52,39 @@ final class PGSchemaTests: XCTestCase {
         XCTAssertEqual(try scalar("SELECT count(*) FROM slp.queue WHERE cell = 7"), "300")
         XCTAssertEqual(try scalar("SELECT to_regclass('slp.queue_by_cell') IS NULL AND to_regclass('slp.queue_nearby') IS NOT NULL"), "t")
         XCTAssertEqual(try scalar("SELECT collation_name FROM information_schema.columns WHERE table_schema = 'slp' AND table_name = 'users' AND column_name = 'uid'"), "C")
+    }
+
+    /// Version 3 drops `reported_num`: a database of version 2 keeps its reports, and they
+    /// count (and bar from the queue) whatever the old column said.
+    func testADatabaseOfVersionTwoKeepsCountingItsReports() throws {
+        let admin = try PGConnection(uri: uri)
+        try admin.execute("CREATE SCHEMA slp")
+        try admin.execute("CREATE TABLE slp.meta (application text NOT NULL, version integer NOT NULL)")
+        try admin.execute("INSERT INTO slp.meta VALUES ('slp', 2)")
+        for migration in PGSchema.migrations where migration.version <= 2 { try admin.executeScript(migration.sql) }
+        try admin.executeScript("""
+            INSERT INTO slp.users (id, uid, phone, email, nick, birth, gender, reported_num, created_at) VALUES
+                (1, 'Reported', '+821000000001', 'o@example.com', 'reported', '1990-05-05', 1, 1, 1763000000123),
+                (2, 'R1', '+821000000002', 'o@example.com', 'r1', '1990-05-05', 1, 0, 1763000000123),
+                (3, 'R2', '+821000000003', 'o@example.com', 'r2', '1990-05-05', 1, 0, 1763000000123),
+                (4, 'R3', '+821000000004', 'o@example.com', 'r3', '1990-05-05', 1, 0, 1763000000123),
+                (5, 'Quiet', '+821000000005', 'o@example.com', 'quiet', '1990-05-05', 1, 5, 1763000000123);
+            SELECT setval(pg_get_serial_sequence('slp.users', 'id'), 5);
+            INSERT INTO slp.reports (reporter_id, reported_id, reason, comment, created_at)
+                VALUES (2, 1, 'rude', '', 1763000000200), (3, 1, 'abuse', 'x', 1763000000300), (4, 1, 'other', '', 1763000000400)
+            """)
+        let storage = PGStorage(database: try PGDatabase(uri: uri))
+        XCTAssertEqual(try scalar("SELECT version FROM slp.meta"), String(PGSchema.currentVersion))
+        XCTAssertEqual(try scalar("SELECT count(*) FROM information_schema.columns WHERE table_schema = 'slp' AND table_name = 'users' AND column_name = 'reported_num'"), "0")
+        XCTAssertEqual(try storage.read { try $0.user(UserID("Reported")) }?.reportedCount, 3)
+        XCTAssertEqual(try storage.read { try $0.user(UserID("Quiet")) }?.reportedCount, 0, "the old column is not read")
+        let enter = EnterQueueUseCase(storage: storage, clock: StoppedClock(testNow))
+        XCTAssertThrowsError(try enter(me: UserID("Reported"), latitude: 37.5, longitude: 127, studies: [])) {
+            XCTAssertEqual($0 as? DomainError, .reported)
+        }
+        try WithdrawUserUseCase(storage: storage)(me: UserID("R2"))
+        XCTAssertEqual(try storage.read { try $0.user(UserID("Reported")) }?.reportedCount, 2)
+        XCTAssertEqual(try enter(me: UserID("Reported"), latitude: 37.5, longitude: 127, studies: []).uid.rawValue, "Reported")
     }
 
     func testAForeignOrNewerSlpSchemaIsRefusedUntouched() throws {

@@ -4,18 +4,15 @@ import SLPDomain
 import SLPTestSupport
 import XCTest
 
-/// 2026-11-21T09:30:00.000Z, the day every queue and search test happens on.
-let queueTestNow = testNow
-
 /// A fresh SQLite file, for tests of what only this backend has (its tables, its index, its
-/// file): the contract's helpers work on its repositories, and `database` reaches the SQL.
-class QueueDatabaseTestCase: RepositoryContractTestCase {
+/// file): the contract's helpers work on its `SQLiteStorage`, and `database` reaches the SQL.
+class QueueDatabaseTestCase: StorageContractTestCase {
     private(set) var database: Database!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
         database = try Database(path: path())
-        use(Repositories(sqlite: database))
+        use(Store(sqlite: database))
     }
 
     override func tearDownWithError() throws {

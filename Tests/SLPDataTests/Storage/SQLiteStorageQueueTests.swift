@@ -5,8 +5,8 @@ import SLPTestSupport
 import XCTest
 
 /// How SQLite keeps the queue: one `queue_studies` row per listed study (by key), kept in step
-/// by triggers, and the packed traits. The behaviour itself: `QueueRepositoryContractTests`.
-final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
+/// by triggers, and the packed traits. The behaviour itself: `QueueStorageContractTests`.
+final class SQLiteStorageQueueTests: QueueDatabaseTestCase {
     private let seoul = Coordinate.at(37.5665, 126.9780)
     private let busan = Coordinate.at(35.1796, 129.0756)
 
@@ -32,15 +32,24 @@ final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
         XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 0)
         let me = try register("Me1")
         try enter("Me1", at: seoul, studies: ["java"])
-        XCTAssertThrowsError(try queue.enter(me.uid, at: busan, studies: try StudyList(parsing: ["python"]), now: queueTestNow) { _ in
-            throw DomainError.reported
-        })
+        for reporter in ["R1", "R2", "R3"] {
+            let user = try register(reporter)
+            try write { try $0.insertReport(by: user.uid, of: me.uid, reason: .rude, comment: nil, at: self.now) }
+        }
+        XCTAssertThrowsError(try enter("Me1", at: busan, studies: ["python"]))
         XCTAssertEqual(try studyRows(), ["java"])
         let penalised = try register("Penalised2")
-        _ = try users.update(uid: penalised.uid) { $0.dodgeCount = 2; $0.dodgePenaltyUntil = queueTestNow.addingTimeInterval(75.5) }
-        XCTAssertThrowsError(try EnterQueueUseCase(queue: queue, clock: StoppedClock(queueTestNow))(
+        try change("Penalised2") { $0.dodgeCount = 2; $0.dodgePenaltyUntil = queueTestNow.addingTimeInterval(75.5) }
+        XCTAssertThrowsError(try EnterQueueUseCase(storage: storage, clock: StoppedClock(queueTestNow))(
             me: penalised.uid, latitude: 1, longitude: 1, studies: []))
         XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 1)
+        // A write that fails after moving the user leaves the rows as they were.
+        XCTAssertThrowsError(try write { transaction in
+            try transaction.putInQueue(.stub("Me1", at: self.busan, studies: ["python", "go"]), of: me)
+            throw PlannedFailure()
+        })
+        XCTAssertEqual(try studyRows(), ["java"])
+        XCTAssertEqual(try integer("SELECT count(*) FROM queue WHERE lat = ?", [.real(seoul.latitude)]), 1)
     }
 
     func testRefreshReplacesTheStudyRows() throws {
@@ -61,7 +70,7 @@ final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
         XCTAssertEqual(try studyRows().count, 5)
         try enter("Me1", at: seoul.moved(1), studies: ["e\"f"])
         XCTAssertEqual(try studyRows(), ["e\"f"])
-        XCTAssertTrue(try queue.leave(try UserID("Me1")) { _ in })
+        XCTAssertTrue(try LeaveQueueUseCase(storage: storage)(me: id("Me1")))
         XCTAssertEqual(try studyRows(), [])
     }
 
@@ -69,7 +78,7 @@ final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
         try register("Me1")
         try waiting("Other2", at: seoul, studies: ["swift"])
         try enter("Me1", at: seoul, studies: ["swift", "java", "go"])
-        XCTAssertTrue(try queue.leave(try UserID("Me1")) { _ in })
+        XCTAssertTrue(try LeaveQueueUseCase(storage: storage)(me: id("Me1")))
         XCTAssertEqual(try integer("SELECT count(*) FROM queue_studies WHERE user_id = ?", [.integer(try internalID("Me1"))]), 0)
         XCTAssertEqual(try studyRows(), ["swift"])
     }
@@ -79,7 +88,7 @@ final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
         try waiting("Other2", at: seoul, studies: ["swift"])
         try enter("Me1", at: seoul, studies: ["swift", "java"])
         let id = try internalID("Me1")
-        XCTAssertTrue(try users.remove(uid: try UserID("Me1")))
+        try WithdrawUserUseCase(storage: storage)(me: self.id("Me1"))
         XCTAssertEqual(try integer("SELECT count(*) FROM queue WHERE user_id = ?", [.integer(id)]), 0)
         XCTAssertEqual(try integer("SELECT count(*) FROM queue_studies WHERE user_id = ?", [.integer(id)]), 0)
         XCTAssertEqual(try studyRows(), ["swift"])
@@ -87,8 +96,9 @@ final class SQLiteQueueRepositoryTests: QueueDatabaseTestCase {
 
     func testAProfileUpdateOfSomeoneNotWaitingWritesNoQueueRow() throws {
         let me = try register("Me1")
-        _ = try users.update(uid: me.uid) { $0.searchable = false }
+        _ = try UpdateMyPageUseCase(storage: storage)(me: me.uid, MyPageChanges(searchable: false))
         XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 0)
+        XCTAssertEqual(try integer("SELECT count(*) FROM queue_studies"), 0)
     }
 
     func testQueueDocumentBirthDayIsTheCalendarDayCount() throws {

@@ -1,22 +1,23 @@
 import Foundation
 @testable import SLPData
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 /// How SQLite stores users: items and comments in tables of their own, gone with the user, and
-/// nothing written by a failed change. The behaviour itself: `UserRepositoryContractTests`.
-final class SQLiteUserRepositoryTests: TemporaryDirectoryTestCase {
+/// nothing written by a failed change. The behaviour itself: `UserStorageContractTests`.
+final class SQLiteStorageUserTests: TemporaryDirectoryTestCase {
     private var database: Database!
-    private var users: SQLiteUserRepository!
+    private var storage: SQLiteStorage!
 
     override func setUpWithError() throws {
         try super.setUpWithError()
         database = try Database(path: path())
-        users = SQLiteUserRepository(database: database)
+        storage = SQLiteStorage(database: database)
     }
 
     override func tearDownWithError() throws {
-        users = nil
+        storage = nil
         database = nil
         try super.tearDownWithError()
     }
@@ -28,10 +29,14 @@ final class SQLiteUserRepositoryTests: TemporaryDirectoryTestCase {
             nick: try Nick(nick), birth: BirthDate(stored: try CalendarDate(year: 1999, month: 2, day: 28)),
             gender: .male, study: try FavoriteStudy("Swift & iOS"), comments: ["좋아요", "it's \"great\""],
             reputation: try Reputation(counts: [1, 0, 2, 0, 3, 4]), sesac: 2, sesacCollection: [0, 2, 4],
-            background: 7, backgroundCollection: [0, 1, 7], reportedCount: 1,
+            background: 7, backgroundCollection: [0, 1, 7],
             dodgePenaltyUntil: Date(timeIntervalSince1970: 1_763_000_120.456), dodgeCount: 2,
             ageRange: try AgeRange(min: 20, max: 35), searchable: false,
             createdAt: Date(timeIntervalSince1970: 1_763_000_000.123))
+    }
+
+    private func insert(_ user: User) throws -> Bool {
+        try storage.write { try $0.insert(user) }
     }
 
     private func rowCounts() throws -> [Int64?] {
@@ -41,46 +46,67 @@ final class SQLiteUserRepositoryTests: TemporaryDirectoryTestCase {
     }
 
     func testItemsAndCommentsAreRowsOfTheirOwn() throws {
-        try users.add(try makeUser())
+        XCTAssertTrue(try insert(try makeUser()))
         XCTAssertEqual(try rowCounts(), [1, 4, 2])
         // The default items are implied, not stored.
-        try users.add(User(
+        XCTAssertTrue(try insert(User(
             uid: try UserID("Plain1"), phone: try PhoneNumber("011-123-4567"), email: try Email("p@example.kr"),
             nick: try Nick("plain"), birth: BirthDate(stored: try CalendarDate(year: 2000, month: 2, day: 29)),
-            gender: .female, createdAt: Date(timeIntervalSince1970: 1_763_000_000)))
+            gender: .female, createdAt: Date(timeIntervalSince1970: 1_763_000_000))))
         XCTAssertEqual(try rowCounts(), [2, 4, 2])
     }
 
     func testARefusedOrFailedWriteLeavesNoRowsAndNoTransaction() throws {
-        try users.add(try makeUser())
-        XCTAssertThrowsError(try users.add(try makeUser(uid: "Second2", phone: "+821012345678", nick: "second")))
+        let user = try makeUser()
+        XCTAssertTrue(try insert(user))
+        XCTAssertFalse(try insert(try makeUser(uid: "Second2", phone: "+821012345678", nick: "second")))
         XCTAssertEqual(try rowCounts(), [1, 4, 2])
-        XCTAssertThrowsError(try users.update(uid: try UserID("AbCdEf0123456789GhIjKl4567")) { user in
-            user.comments.append("never stored")
-            user.sesacCollection.append(1)
+        XCTAssertThrowsError(try storage.write { transaction in
+            var changed = user
+            changed.comments.append("never stored")
+            changed.sesacCollection.append(1)
+            try transaction.update(changed)
             throw DomainError.itemNotOwned
         })
         XCTAssertEqual(try rowCounts(), [1, 4, 2])
         XCTAssertFalse(database.isInTransaction)
-        XCTAssertThrowsError(try users.update(uid: try UserID("Nobody")) { _ in })
+        try storage.write { try $0.update(try self.makeUser(uid: "Nobody", phone: "010-3333-3333")) }
+        XCTAssertThrowsError(try UpdateMyPageUseCase(storage: storage)(me: try UserID("Nobody"), MyPageChanges(searchable: true)))
         XCTAssertEqual(try rowCounts(), [1, 4, 2])
     }
 
     func testAnUpdateAppendsRows() throws {
-        let user = try makeUser()
-        try users.add(user)
-        _ = try users.update(uid: user.uid) { user in
-            user.comments.append("최고예요")
-            user.sesacCollection.append(3)
-            user.backgroundCollection.append(5)
-        }
+        var user = try makeUser()
+        XCTAssertTrue(try insert(user))
+        user.comments.append("최고예요")
+        user.sesacCollection.append(3)
+        user.backgroundCollection.append(5)
+        try storage.write { try $0.update(user) }
         XCTAssertEqual(try rowCounts(), [1, 6, 3])
+        // Storing the same user again adds nothing.
+        try storage.write { try $0.update(user) }
+        XCTAssertEqual(try rowCounts(), [1, 6, 3])
+    }
+
+    func testAnUpdateWritesEveryColumnButTheFixedOnes() throws {
+        let user = try makeUser()
+        XCTAssertTrue(try insert(user))
+        var changed = user
+        changed.email = try Email("new@example.org")
+        changed.dodgePenaltyUntil = nil
+        changed.searchable = true
+        try storage.write { try $0.update(changed) }
+        XCTAssertEqual(
+            try database.read { try $0.prepare("SELECT uid, phone, email, birth, dodge_penalty_until, searchable, created_at FROM users").first { row in
+                (0..<7).map { row.isNull($0) ? "∅" : row.text($0) }
+            } },
+            ["AbCdEf0123456789GhIjKl4567", "+821012345678", "new@example.org", "1999-02-28", "∅", "1", "1763000000123"])
     }
 
     func testAwkwardNicksAreStoredAsValuesNotSQL() throws {
         let nicks = ["x');DROP--", "' OR 1=1"]
         for (index, nick) in nicks.enumerated() {
-            try users.add(try makeUser(uid: "N\(index)", phone: "010-5555-000\(index)", nick: nick))
+            XCTAssertTrue(try insert(try makeUser(uid: "N\(index)", phone: "010-5555-000\(index)", nick: nick)))
         }
         XCTAssertEqual(try rowCounts().first, Int64(nicks.count))
         let tables = try database.read { try $0.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").map { $0.text(0) } }
@@ -89,15 +115,14 @@ final class SQLiteUserRepositoryTests: TemporaryDirectoryTestCase {
 
     func testRemovingAUserTakesTheirItemAndCommentRows() throws {
         let user = try makeUser()
-        try users.add(user)
-        try users.add(try makeUser(uid: "Other1", phone: "010-2222-2222", nick: "other"))
-        XCTAssertTrue(try users.remove(uid: user.uid))
+        XCTAssertTrue(try insert(user))
+        XCTAssertTrue(try insert(try makeUser(uid: "Other1", phone: "010-2222-2222", nick: "other")))
+        try WithdrawUserUseCase(storage: storage)(me: user.uid)
         XCTAssertEqual(try rowCounts(), [1, 4, 2])
     }
 
     func testRegisterUseCaseStoresOnlyTheDefaults() throws {
-        struct Clock: TimeProvider { let now = Date(timeIntervalSince1970: 1_795_262_400.5) }
-        let register = RegisterUserUseCase(users: users, clock: Clock())
+        let register = RegisterUserUseCase(storage: storage, clock: StoppedClock(Date(timeIntervalSince1970: 1_795_262_400.5)))
         _ = try register(.init(
             phone: "010-1234-5678", nick: "새싹", birth: try CalendarDate(year: 2000, month: 1, day: 1),
             email: "a@example.com", gender: .female))

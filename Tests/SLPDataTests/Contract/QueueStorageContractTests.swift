@@ -3,25 +3,31 @@ import SLPDomain
 import SLPTestSupport
 import XCTest
 
-final class QueueRepositoryContractTests: RepositoryContractTestCase {
+final class QueueStorageContractTests: StorageContractTestCase {
     private let seoul = Coordinate.at(37.5665, 126.9780)
     private let busan = Coordinate.at(35.1796, 129.0756)
 
     private func studyNames(_ uid: String) throws -> [String]? {
-        try queue.entry(for: id(uid))?.studies.studies.map(\.name)
+        try entry(uid)?.studies.studies.map(\.name)
+    }
+
+    private func leave(_ uid: String) throws -> Bool {
+        try LeaveQueueUseCase(storage: storage)(me: id(uid))
     }
 
     func testEnterStoresTheEntry() {
         forEachBackend {
             try register("Me1")
             let entry = try enter("Me1", at: seoul, studies: ["Swift", "알고리즘", "ＲＥＡＣＴ"], now: Date(timeIntervalSince1970: 1_795_253_400.123))
-            XCTAssertEqual(try queue.entry(for: try UserID("Me1")), entry)
-            let stored = try XCTUnwrap(try queue.entry(for: try UserID("Me1")))
+            XCTAssertEqual(try self.entry("Me1"), entry)
+            let stored = try XCTUnwrap(try self.entry("Me1"))
+            XCTAssertEqual(stored.uid, id("Me1"))
             XCTAssertEqual(stored.studies.studies.map(\.name), ["Swift", "알고리즘", "ＲＥＡＣＴ"])
             XCTAssertEqual(stored.enteredAt, Date(timeIntervalSince1970: 1_795_253_400.123))
             XCTAssertEqual(stored.coordinate, seoul)
             XCTAssertEqual(try queuedUIDs(), ["Me1"])
-            XCTAssertNil(try queue.entry(for: try UserID("Nobody")))
+            XCTAssertNil(try self.entry("Nobody"))
+            XCTAssertEqual(try queueState("Me1").status, .waiting)
         }
     }
 
@@ -29,52 +35,67 @@ final class QueueRepositoryContractTests: RepositoryContractTestCase {
         forEachBackend {
             try register("Me1")
             try enter("Me1", at: seoul)
-            XCTAssertEqual(try queue.entry(for: try UserID("Me1"))?.studies, .anything)
+            XCTAssertEqual(try entry("Me1")?.studies, .anything)
             XCTAssertEqual(uids(try nearby(seoul, radius: 10, study: "anything")), ["Me1"])
         }
     }
 
     func testUnknownUserCannotEnterOrLeave() {
         forEachBackend {
-            XCTAssertThrowsError(try enter("Nobody", at: seoul)) { error in
-                XCTAssertEqual(error as? DomainError, .notRegistered)
-            }
-            XCTAssertThrowsError(try queue.leave(try UserID("Nobody")) { _ in }) { error in
-                XCTAssertEqual(error as? DomainError, .notRegistered)
-            }
-            XCTAssertNil(try queue.entry(for: try UserID("Nobody")))
+            XCTAssertThrowsError(try enter("Nobody", at: seoul)) { XCTAssertEqual($0 as? DomainError, .notRegistered) }
+            XCTAssertThrowsError(try leave("Nobody")) { XCTAssertEqual($0 as? DomainError, .notRegistered) }
+            // The plain operations change nothing for someone who does not exist.
+            let ghost = try person("Nobody")
+            try write { try $0.putInQueue(.stub("Nobody", at: self.seoul), of: ghost) }
+            XCTAssertFalse(try write { try $0.removeFromQueue(ghost.uid) })
+            XCTAssertNil(try entry("Nobody"))
             XCTAssertEqual(uids(try nearby(seoul, radius: 100)), [])
         }
     }
 
-    func testTheCheckSeesTheStoredUserAndItsRefusalWritesNothing() {
+    func testPutInQueueReplacesTheEarlierPlace() {
         forEachBackend {
             let me = try register("Me1")
-            _ = try users.update(uid: me.uid) { $0.reportedCount = 3 }
+            try write { try $0.putInQueue(.stub("Me1", at: self.seoul, studies: ["java"], enteredAt: self.now), of: me) }
+            let later = QueueEntry.stub("Me1", at: busan, studies: ["python", "go"], enteredAt: now.addingTimeInterval(1))
+            try write { try $0.putInQueue(later, of: me) }
+            XCTAssertEqual(try entry("Me1"), later)
+            XCTAssertEqual(uids(try nearby(seoul, radius: 1_000)), [])
+            XCTAssertEqual(uids(try nearby(busan, radius: 1_000, study: "go")), ["Me1"])
+            XCTAssertTrue(try write { try $0.removeFromQueue(me.uid) })
+            XCTAssertFalse(try write { try $0.removeFromQueue(me.uid) })
+        }
+    }
+
+    /// The use case reads the stored user, their reports counted, in its own write: its refusal
+    /// writes nothing and the earlier place is kept.
+    func testEnteringSeesTheStoredReportsAndItsRefusalWritesNothing() {
+        forEachBackend {
+            let me = try register("Me1")
             try enter("Me1", at: seoul, studies: ["java"])
-            var seen: User?
-            XCTAssertThrowsError(try queue.enter(me.uid, at: busan, studies: try StudyList(parsing: ["python"]), now: queueTestNow) { party in
-                seen = party.user
-                throw DomainError.reported
-            }) { error in
-                XCTAssertEqual(error as? DomainError, .reported)
+            for reporter in ["R1", "R2", "R3"] {
+                let user = try register(reporter)
+                try write { try $0.insertReport(by: user.uid, of: me.uid, reason: .rude, comment: nil, at: now) }
             }
-            XCTAssertEqual(seen?.reportedCount, 3)
-            XCTAssertEqual(try queue.entry(for: me.uid)?.coordinate, seoul, "the earlier place is kept")
+            XCTAssertThrowsError(try enter("Me1", at: busan, studies: ["python"])) { XCTAssertEqual($0 as? DomainError, .reported) }
+            XCTAssertEqual(try entry("Me1")?.coordinate, seoul, "the earlier place is kept")
             XCTAssertEqual(try studyNames("Me1"), ["java"])
         }
     }
 
-    func testEnterUseCaseRefusesAPenalisedUser() {
+    func testEnteringRefusesAPenalisedUser() {
         forEachBackend {
             let me = try register("Me1")
-            _ = try users.update(uid: me.uid) { $0.dodgeCount = 2; $0.dodgePenaltyUntil = queueTestNow.addingTimeInterval(75.5) }
-            let enterQueue = EnterQueueUseCase(queue: queue, clock: StoppedClock(queueTestNow))
+            try change("Me1") { $0.dodgeCount = 2; $0.dodgePenaltyUntil = queueTestNow.addingTimeInterval(75.5) }
+            let enterQueue = EnterQueueUseCase(storage: storage, clock: StoppedClock(queueTestNow))
             XCTAssertThrowsError(try enterQueue(me: me.uid, latitude: 1, longitude: 1, studies: [])) { error in
                 XCTAssertEqual(error as? DomainError, .dodgePenalty(level: 2, secondsLeft: 76))
                 XCTAssertEqual((error as? DomainError)?.status, 204)
             }
-            XCTAssertNil(try queue.entry(for: me.uid))
+            XCTAssertNil(try entry("Me1"))
+            // Once it is over, the same user may enter.
+            let after = EnterQueueUseCase(storage: storage, clock: StoppedClock(queueTestNow.addingTimeInterval(75.5)))
+            XCTAssertEqual(try after(me: me.uid, latitude: 1, longitude: 1, studies: []).coordinate, .at(1, 1))
         }
     }
 
@@ -87,7 +108,7 @@ final class QueueRepositoryContractTests: RepositoryContractTestCase {
 
             let later = queueTestNow.addingTimeInterval(60)
             let refreshed = try enter("Me1", at: busan, studies: ["python"], now: later)
-            XCTAssertEqual(try queue.entry(for: try UserID("Me1")), refreshed)
+            XCTAssertEqual(try entry("Me1"), refreshed)
             XCTAssertEqual(refreshed.enteredAt, later)
             XCTAssertEqual(uids(try nearby(seoul, radius: 100)), ["Other2"], "the old position no longer matches")
             XCTAssertEqual(uids(try nearby(seoul, radius: 100, study: "java")), [])
@@ -111,7 +132,7 @@ final class QueueRepositoryContractTests: RepositoryContractTestCase {
             try enter("Me1", at: seoul.moved(1), studies: ["e\"f"])
             XCTAssertEqual(uids(try nearby(seoul, radius: 10, study: "E\"F")), ["Me1"])
             XCTAssertEqual(uids(try nearby(seoul, radius: 10, study: "a\"b")), [])
-            XCTAssertTrue(try queue.leave(try UserID("Me1")) { _ in })
+            XCTAssertTrue(try leave("Me1"))
             XCTAssertEqual(uids(try nearby(seoul, radius: 10, study: "E\"F")), [])
         }
     }
@@ -121,25 +142,33 @@ final class QueueRepositoryContractTests: RepositoryContractTestCase {
             try register("Me1")
             try waiting("Other2", at: seoul, studies: ["swift"])
             try enter("Me1", at: seoul, studies: ["swift", "java", "go"])
-            XCTAssertTrue(try queue.leave(try UserID("Me1")) { _ in })
-            XCTAssertNil(try queue.entry(for: try UserID("Me1")))
-            XCTAssertFalse(try queue.leave(try UserID("Me1")) { _ in }, "not waiting any more")
+            XCTAssertTrue(try leave("Me1"))
+            XCTAssertNil(try entry("Me1"))
+            XCTAssertFalse(try leave("Me1"), "not waiting any more")
+            XCTAssertEqual(try queueState("Me1").status, .general)
             XCTAssertEqual(uids(try nearby(seoul, radius: 100)), ["Other2"])
             XCTAssertEqual(uids(try nearby(seoul, radius: 100, study: "swift")), ["Other2"])
             XCTAssertEqual(uids(try nearby(seoul, radius: 100, study: "go")), [])
         }
     }
 
-    func testTheLeaveCheckSeesMyPlaceAndItsRefusalKeepsIt() {
+    /// A leave that is undone keeps the place: a write that throws after taking it is rolled
+    /// back, and leaving is refused (writing nothing) while a match is on.
+    func testARefusedOrFailedLeaveKeepsEverything() {
         forEachBackend {
             try waiting("Me1", at: seoul, studies: ["swift"])
-            var seen: Coordinate?
-            XCTAssertThrowsError(try queue.leave(try UserID("Me1")) { party in
-                seen = party.position
+            XCTAssertThrowsError(try write { transaction in
+                XCTAssertTrue(try transaction.removeFromQueue(self.id("Me1")))
+                XCTAssertNil(try transaction.queueEntry(of: self.id("Me1")), "the write sees its own change")
                 throw PlannedFailure()
             }) { XCTAssertEqual($0 as? PlannedFailure, PlannedFailure()) }
-            XCTAssertEqual(seen, seoul)
-            XCTAssertEqual(try queue.entry(for: try UserID("Me1"))?.coordinate, seoul)
+            XCTAssertEqual(try entry("Me1")?.coordinate, seoul)
+
+            try waiting("Other2", at: seoul)
+            try match("Me1", "Other2")
+            XCTAssertThrowsError(try leave("Me1")) { XCTAssertEqual($0 as? DomainError, .alreadyMatched(status: 201)) }
+            XCTAssertEqual(try latest("Me1")?.isCurrent, true)
+            XCTAssertEqual(try queueState("Me1").status, .matched)
         }
     }
 
@@ -148,8 +177,8 @@ final class QueueRepositoryContractTests: RepositoryContractTestCase {
             try register("Me1")
             try waiting("Other2", at: seoul, studies: ["swift"])
             try enter("Me1", at: seoul, studies: ["swift", "java"])
-            XCTAssertTrue(try users.remove(uid: try UserID("Me1")))
-            XCTAssertNil(try queue.entry(for: try UserID("Me1")))
+            try WithdrawUserUseCase(storage: storage)(me: id("Me1"))
+            XCTAssertNil(try entry("Me1"))
             XCTAssertEqual(uids(try nearby(seoul, radius: 100)), ["Other2"])
             XCTAssertEqual(uids(try nearby(seoul, radius: 100, study: "java")), [])
         }
@@ -157,16 +186,16 @@ final class QueueRepositoryContractTests: RepositoryContractTestCase {
 
     func testProfileChangesShowInSearchAtOnce() {
         forEachBackend {
-            let me = try register("Me1", nick: "before")
+            try register("Me1", nick: "before")
             try enter("Me1", at: seoul, studies: ["swift"])
             XCTAssertEqual(uids(try nearby(seoul, radius: 100)), ["Me1"])
 
-            _ = try users.update(uid: me.uid) { $0.searchable = false }
+            _ = try UpdateMyPageUseCase(storage: storage)(me: id("Me1"), MyPageChanges(searchable: false))
             let criteria = SearchCriteria(me: try register("Searcher2"), today: CalendarDate(utcDayOf: queueTestNow), gender: nil)
             XCTAssertEqual(uids(try nearby(seoul, radius: 100, criteria: criteria)), [])
             XCTAssertEqual(uids(try nearby(seoul, radius: 100, study: "swift", criteria: criteria)), [])
 
-            _ = try users.update(uid: me.uid) {
+            try change("Me1") {
                 $0.searchable = true
                 $0.nick = try Nick("after")
                 $0.gender = .male
@@ -182,10 +211,10 @@ final class QueueRepositoryContractTests: RepositoryContractTestCase {
             XCTAssertEqual(card.reviews, ["친절해요"])
             XCTAssertEqual(card.reputation.counts, [1, 0, 0, 0, 0, 2])
             XCTAssertEqual(uids(try nearby(seoul, radius: 100, criteria: SearchCriteria(
-                me: try users.user(uid: try UserID("Searcher2"))!, today: CalendarDate(utcDayOf: queueTestNow), gender: .female))), [])
+                me: try XCTUnwrap(try user("Searcher2")), today: CalendarDate(utcDayOf: queueTestNow), gender: .female))), [])
 
             // Age range: I accept only 40+ now, so the 28-year-old searcher is out of my range.
-            _ = try users.update(uid: me.uid) { $0.ageRange = try AgeRange(min: 40, max: 65) }
+            _ = try UpdateMyPageUseCase(storage: storage)(me: id("Me1"), MyPageChanges(ageMin: 40, ageMax: 65))
             XCTAssertEqual(uids(try nearby(seoul, radius: 100, criteria: criteria)), [])
             XCTAssertEqual(uids(try nearby(seoul, radius: 100, criteria: self.criteria(born: (1980, 1, 1)))), ["Me1"], "still waiting, only filtered")
         }
@@ -194,9 +223,10 @@ final class QueueRepositoryContractTests: RepositoryContractTestCase {
     func testAProfileUpdateOfSomeoneNotWaitingDoesNotQueueThem() {
         forEachBackend {
             let me = try register("Me1")
-            _ = try users.update(uid: me.uid) { $0.searchable = false }
-            _ = try users.update(uid: me.uid) { $0.searchable = true }
-            XCTAssertNil(try queue.entry(for: me.uid))
+            _ = try UpdateMyPageUseCase(storage: storage)(me: me.uid, MyPageChanges(searchable: false))
+            _ = try UpdateMyPageUseCase(storage: storage)(me: me.uid, MyPageChanges(searchable: true))
+            try change("Me1") { $0.nick = try Nick("renamed") }
+            XCTAssertNil(try entry("Me1"))
             XCTAssertEqual(uids(try nearby(here, radius: 100_000)), [])
         }
     }

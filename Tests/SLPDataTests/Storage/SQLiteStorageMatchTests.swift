@@ -6,8 +6,8 @@ import XCTest
 /// How SQLite stores matches: one `matches` row with a member row per side, the end time of the
 /// first ending, reports with their reason, the partial unique index that makes a second
 /// current match impossible, and the queue's copies of a profile. The behaviour itself:
-/// `MatchRepositoryContractTests`.
-final class SQLiteMatchRepositoryTests: MatchDatabaseTestCase {
+/// `MatchStorageContractTests`.
+final class SQLiteStorageMatchTests: MatchDatabaseTestCase {
     // MARK: Matching
 
     func testAMatchIsOneRowWithAMemberRowPerSide() throws {
@@ -69,21 +69,20 @@ final class SQLiteMatchRepositoryTests: MatchDatabaseTestCase {
         XCTAssertEqual(try memberRows(), ["1|A|B|B|dodged|0|0", "1|B|A|A|∅|0|1"])
         XCTAssertEqual(try rows("SELECT ended_at FROM matches"), ["\(milliseconds(later))"])
         XCTAssertEqual(
-            try rows("SELECT dodge_num, dodge_penalty_until FROM users WHERE uid = 'A'", columns: 2),
-            ["1|\(milliseconds(later.addingTimeInterval(60)))"])
+            try rows("SELECT dodge_num, dodge_penalty_until, penalty_event_due FROM users WHERE uid = 'A'", columns: 3),
+            ["1|\(milliseconds(later.addingTimeInterval(60)))|\(milliseconds(later.addingTimeInterval(60)))"])
         try dodge("B", at: later.addingTimeInterval(10))
         XCTAssertEqual(try rows("SELECT ended_at FROM matches"), ["\(milliseconds(later))"])
-        XCTAssertEqual(try rows("SELECT dodge_num, dodge_penalty_until FROM users WHERE uid = 'B'", columns: 2), ["0|∅"])
+        XCTAssertEqual(try rows("SELECT dodge_num, dodge_penalty_until, penalty_event_due FROM users WHERE uid = 'B'", columns: 3), ["0|∅|∅"])
         XCTAssertEqual(try memberRows(), ["1|A|B|B|dodged|0|0", "1|B|A|A|dodged|0|0"])
     }
 
-    func testAReviewThatDoesNotEndLeavesNoEndTime() throws {
+    func testMarkingAReviewAloneLeavesNoEndTime() throws {
         try waitingUsers("A", "B")
         try match("A", "B")
-        _ = try matches.decide(id("A"), id("B"), at: now) { _ in
-            .review(titles: [.skilled], comment: nil, endsMyMatch: false, resetsMyDodges: false)
-        }
+        try write { try $0.markReviewed(1, by: self.id("A")) }
         XCTAssertEqual(try rows("SELECT ended_at FROM matches"), ["∅"])
+        XCTAssertEqual(try memberRows(), ["1|A|B|B|∅|1|1", "1|B|A|A|∅|0|1"])
     }
 
     func testTheFirstReviewThatEndsDatesTheEndAndACommentIsARow() throws {
@@ -102,7 +101,7 @@ final class SQLiteMatchRepositoryTests: MatchDatabaseTestCase {
         try waitingUsers("A", "B", "C")
         try match("A", "B")
         try dodge("A")
-        try enterChecked("B")
+        try requeue("B")
         try review("A", "B", [.goodManners, .kind], comment: "친절해요")
         XCTAssertEqual(
             try rows("SELECT replace(card, char(30), '|') FROM queue WHERE uid = 'B'"), ["B|B|1,0,0,1,0,0|친절해요|0|0|anything"])
@@ -120,52 +119,69 @@ final class SQLiteMatchRepositoryTests: MatchDatabaseTestCase {
 
     func testAReportIsARowWithItsReasonCommentAndTime() throws {
         try waitingUsers("A", "B", "C")
-        _ = try matches.decide(id("A"), id("B"), at: now) { try MatchRules.report($0, reason: .rude, comment: "말이 험해요") }
+        try report("A", "B", reason: .rude, comment: "말이 험해요")
         XCTAssertEqual(
             try rows("""
                 SELECT r.uid, d.uid, reports.reason, reports.comment, reports.created_at FROM reports
                 JOIN users r ON r.id = reporter_id JOIN users d ON d.id = reported_id
                 """, columns: 5),
             ["A|B|rude|말이 험해요|\(milliseconds(now))"])
-        XCTAssertEqual(try rows("SELECT uid, reported_num FROM users ORDER BY uid", columns: 2), ["A|0", "B|1", "C|0"])
+        // The count is the rows, not a column of its own.
+        XCTAssertEqual(try integer("SELECT count(*) FROM pragma_table_info('users') WHERE name = 'reported_num'"), 0)
+        XCTAssertEqual(try ["A", "B", "C"].map { try user($0)?.reportedCount }, [0, 1, 0])
     }
 
     func testAReportThatBarsTakesTheQueueRowAndItsStudyRows() throws {
         try waitingUsers("A", "B", "C")
-        _ = try matches.decide(id("C"), id("B"), at: now) { _ in .report(reason: .other, comment: nil, barsFromQueue: true) }
+        try register("X")
+        try register("Y")
+        try report("X", "B")
+        try report("Y", "B")
+        XCTAssertEqual(try count("queue_studies"), 3)
+        try report("C", "B", reason: .other, comment: "")
         XCTAssertEqual(try queuedUIDs(), ["A", "C"])
-        XCTAssertEqual(try rows("SELECT comment FROM reports"), [""], "no comment is stored empty")
+        XCTAssertEqual(try rows("SELECT comment FROM reports WHERE reporter_id = ?", [.integer(try internalID("C"))]), [""], "no comment is stored empty")
         XCTAssertEqual(try count("queue_studies"), 2, "the study rows went with the queue row")
     }
 
     // MARK: Atomicity
 
     private func state() throws -> [String] {
-        try ["matches", "match_members", "requests", "reports", "queue", "queue_studies", "review_comments"].map { "\($0)=\(try count($0))" }
+        try ["matches", "match_members", "requests", "reports", "queue", "queue_studies", "review_comments", "messages", "events"]
+            .map { "\($0)=\(try count($0))" }
             + (try memberRows()) + (try requestRows()) + (try queuedUIDs())
-            + (try rows("SELECT uid, reported_num, dodge_num, dodge_penalty_until, rep_kind FROM users ORDER BY uid", columns: 5))
+            + (try rows("SELECT uid, dodge_num, dodge_penalty_until, penalty_event_due, rep_kind FROM users ORDER BY uid", columns: 5))
     }
 
-    func testARuleThatThrowsLeavesEveryTableUnchanged() throws {
+    func testARefusedUseCaseLeavesEveryTableUnchanged() throws {
         try waitingUsers("A", "B", "C", "D")
         try request("C", "A")
         try match("A", "B")
         let before = try state()
-        XCTAssertThrowsError(try matches.decide(id("C"), id("A"), at: now) { _ in throw PlannedFailure() })
-        XCTAssertThrowsError(try matches.dodge(id("A"), at: now) { _ in throw PlannedFailure() })
+        XCTAssertThrowsError(try request("C", "A"))
+        XCTAssertThrowsError(try accept("C", "A"))
         XCTAssertThrowsError(try review("C", "D"))
         XCTAssertThrowsError(try accept("C", "D"))
+        XCTAssertThrowsError(try dodge("C"))
+        XCTAssertThrowsError(try send("C", "x"))
         XCTAssertEqual(try state(), before)
         XCTAssertFalse(database.isInTransaction)
     }
 
-    func testADecisionThatFailsHalfWayIsRolledBackWhole() throws {
+    func testAWriteThatFailsHalfWayIsRolledBackWhole() throws {
         try waitingUsers("A", "C")
         try register("B")
         try request("A", "C")
         let before = try state()
-        XCTAssertThrowsError(try matches.decide(id("A"), id("B"), at: now) { _ in .match })
+        XCTAssertThrowsError(try write { transaction in
+            try transaction.removeFromQueue(self.id("A"))
+            try transaction.deleteRequests(involving: self.id("A"))
+            _ = try transaction.insertMatch(self.id("A"), self.id("C"), at: self.now)
+            try transaction.end(1, for: self.id("A"), .dodged, at: self.now)
+            _ = try transaction.insertMatch(self.id("A"), try UserID("Nobody"), at: self.now)
+        })
         XCTAssertEqual(try state(), before)
+        XCTAssertFalse(database.isInTransaction)
     }
 
     // MARK: Moving on
@@ -174,7 +190,7 @@ final class SQLiteMatchRepositoryTests: MatchDatabaseTestCase {
         try waitingUsers("A", "B", "C")
         try match("A", "B")
         try dodge("A")
-        try enterChecked("B")
+        try requeue("B")
         XCTAssertEqual(try memberRows(), ["1|A|B|B|dodged|0|0", "1|B|A|A|∅|0|0"])
         try match("B", "C")
         XCTAssertEqual(try count("matches"), 2)
@@ -184,8 +200,8 @@ final class SQLiteMatchRepositoryTests: MatchDatabaseTestCase {
         try waitingUsers("A", "B", "C")
         try match("A", "B")
         try dodge("A")
-        try enterChecked("A", at: now.addingTimeInterval(3_600))
-        try enterChecked("B")
+        try requeue("A", at: now.addingTimeInterval(3_600))
+        try requeue("B")
         try match("A", "B")
         XCTAssertEqual(try rows("SELECT count(*) FROM match_members WHERE is_current = 1"), ["2"])
         XCTAssertEqual(try memberRows().suffix(2), ["2|A|B|B|∅|0|1", "2|B|A|A|∅|0|1"])
@@ -194,7 +210,7 @@ final class SQLiteMatchRepositoryTests: MatchDatabaseTestCase {
     func testAWithdrawnPartnerLeavesAMemberRowWithoutAPartnerID() throws {
         try waitingUsers("A", "B")
         try match("A", "B")
-        XCTAssertTrue(try users.remove(uid: id("B")))
+        try WithdrawUserUseCase(storage: storage)(me: id("B"))
         XCTAssertEqual(try memberRows(), ["1|A|∅|B|∅|0|1"])
         XCTAssertEqual(try rows("SELECT partner_id FROM match_members"), ["∅"])
     }

@@ -6,14 +6,14 @@ import SLPSupport
 import XCTest
 
 /// The packed traits SQLite's search checks, against the domain's rule on a seeded population.
-/// Search answers themselves against a brute force: `SearchRepositoryBruteForceContractTests`.
-final class SearchBruteForceTests: QueueDatabaseTestCase {
+/// Search answers themselves against a brute force: `SearchStorageBruteForceContractTests`.
+final class TraitsFilterTests: QueueDatabaseTestCase {
     private let center = SeedOptions.seoul
     private var scanned: [ScannedUser] = []
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        let seed = SeedPopulationUseCase(population: SQLitePopulationRepository(database: database), clock: StoppedClock(queueTestNow))
+        let seed = SeedPopulationUseCase(population: population, clock: StoppedClock(queueTestNow))
         try seed(try SeedOptions(count: 2_500, seed: 17, center: center, spreadKilometres: 2))
         try seed(try SeedOptions(count: 2_000, seed: 18, center: center, spreadKilometres: 2, hotspots: true))
         // A few registered the ordinary way, open to anything or with mixed-case studies.

@@ -4,8 +4,8 @@ import SLPDomain
 import SLPTestSupport
 import XCTest
 
-/// How SQLite reads the cards it keeps in the queue. Search itself: `SearchRepositoryContractTests`.
-final class SQLiteSearchRepositoryTests: QueueDatabaseTestCase {
+/// How SQLite reads the cards it keeps in the queue. Search itself: `SearchStorageContractTests`.
+final class SQLiteStorageSearchTests: QueueDatabaseTestCase {
     private let seoul = Coordinate.at(37.5665, 126.9780)
 
     /// A card edited by hand to hold a field too many or too few is reported as corrupt data

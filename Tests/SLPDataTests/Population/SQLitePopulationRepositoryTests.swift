@@ -73,7 +73,7 @@ final class SQLitePopulationRepositoryTests: QueueDatabaseTestCase {
             uid: try UserID("Real019"), phone: try PhoneNumber("019-0000-0001"), email: try Email("real@example.com"),
             nick: try Nick("진짜"), birth: BirthDate(stored: try CalendarDate(year: 1990, month: 1, day: 1)), gender: .male,
             createdAt: queueTestNow)
-        try users.add(real)
+        XCTAssertTrue(try write { try $0.insert(real) })
         try seed(try SeedOptions(count: 3, seed: 9))
         XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 3)
         try seed(try SeedOptions(count: 2, seed: 9))
@@ -88,8 +88,8 @@ final class SQLitePopulationRepositoryTests: QueueDatabaseTestCase {
         let first = recorder.added[0].user.uid, second = recorder.added[1].user.uid
         let studies = Int64(recorder.added[0].entry.studies.studies.count + recorder.added[1].entry.studies.studies.count)
         let before = try integer("SELECT count(*) FROM queue_studies")
-        XCTAssertTrue(try queue.leave(first) { _ in })
-        XCTAssertTrue(try users.remove(uid: second))
+        XCTAssertTrue(try LeaveQueueUseCase(storage: storage)(me: first))
+        try WithdrawUserUseCase(storage: storage)(me: second)
         XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 18)
         XCTAssertEqual(try integer("SELECT count(*) FROM queue_studies"), before - studies)
     }

@@ -5,8 +5,8 @@ import SLPSupport
 import XCTest
 
 /// Search over a seeded population against a brute-force scan of every waiting user, the
-/// expected answer worked out from the people the test placed (read back through the protocols).
-final class SearchRepositoryBruteForceContractTests: RepositoryContractTestCase {
+/// expected answer worked out from the people the test placed (read back through the storage).
+final class SearchStorageBruteForceContractTests: StorageContractTestCase {
     private let center = SeedOptions.seoul
 
     /// Two seeded populations and a few registered the ordinary way; every waiting user.
@@ -91,10 +91,10 @@ final class SearchRepositoryBruteForceContractTests: RepositoryContractTestCase 
             let me = try register("Me1", gender: .male, birth: (1996, 2, 29), ages: (22, 35))
             try enter("Me1", at: center, studies: ["swift", "코딩", "영어"])
             let all = try scanQueue()
-            let useCase = SearchNearbyUseCase(search: search, queue: queue, clock: StoppedClock(queueTestNow))
+            let useCase = SearchNearbyUseCase(storage: storage, clock: StoppedClock(queueTestNow))
             let criteria = SearchCriteria(me: me, today: CalendarDate(utcDayOf: queueTestNow), gender: .female)
             for radius in [300.0, 1_000, 2_500] {
-                let result = try useCase(me: me, SearchRequest(radius: radius, gender: .female))
+                let result = try useCase(me: me.uid, SearchRequest(radius: radius, gender: .female))
                 let expected = try bruteForce(all, center: center, radius: radius, excluding: ["Me1"], criteria: criteria)
                 XCTAssertEqual(uids(result.fromQueueDB), expected.map(\.uid))
                 for user in result.fromQueueDB {

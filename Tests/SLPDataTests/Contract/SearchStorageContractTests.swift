@@ -6,7 +6,7 @@ import XCTest
 
 /// Search on hand-placed users: radius edges, the antimeridian, the poles, study filters,
 /// exclusions, reports and requests.
-final class SearchRepositoryContractTests: RepositoryContractTestCase {
+final class SearchStorageContractTests: StorageContractTestCase {
     private let seoul = Coordinate.at(37.5665, 126.9780)
 
     // MARK: - Radius
@@ -40,8 +40,8 @@ final class SearchRepositoryContractTests: RepositoryContractTestCase {
 
     func testNearestFirstWithExactDistancesAndTheCard() {
         forEachBackend {
-            let me = try register("Card1", nick: "카드", gender: .male)
-            _ = try users.update(uid: me.uid) {
+            try register("Card1", nick: "카드", gender: .male)
+            try change("Card1") {
                 $0.sesac = 2
                 $0.background = 6
                 $0.comments = ["좋아요", "it's \"great\""]
@@ -78,8 +78,8 @@ final class SearchRepositoryContractTests: RepositoryContractTestCase {
             XCTAssertEqual(uids(try nearby(seoul, radius: 1_000, limit: 3)), ["U1", "U3"])
             // Excluded users and candidates refused by the person rules do not count towards the limit.
             XCTAssertEqual(uids(try nearby(seoul, radius: 5_000, excluding: ["U1", "U3"], limit: 2)), ["U2", "U0"])
-            _ = try users.update(uid: try UserID("U1")) { $0.gender = .male }
-            _ = try users.update(uid: try UserID("U2")) { $0.gender = .male }
+            try change("U1") { $0.gender = .male }
+            try change("U2") { $0.gender = .male }
             XCTAssertEqual(uids(try nearby(seoul, radius: 5_000, limit: 2, criteria: criteria(gender: .female))), ["U3", "U0"])
             XCTAssertEqual(uids(try nearby(seoul, radius: 5_000, limit: 2, criteria: criteria(gender: .male))), ["U1", "U2"])
         }
@@ -226,34 +226,45 @@ final class SearchRepositoryContractTests: RepositoryContractTestCase {
         }
     }
 
-    /// A report as the repository records one, without the rules' conditions.
-    private func report(_ reporter: String, _ reported: String) throws {
-        _ = try matches.decide(id(reporter), id(reported), at: now) { _ in .report(reason: .rude, comment: nil, barsFromQueue: false) }
+    /// A report as the storage records one, without the rules' conditions.
+    private func insertReport(_ reporter: String, _ reported: String) throws {
+        try write { try $0.insertReport(by: self.id(reporter), of: self.id(reported), reason: .rude, comment: nil, at: self.now) }
     }
 
-    /// An open request as the repository records one, whether or not the sender waits.
-    private func request(_ from: String, _ to: String) throws {
-        _ = try matches.decide(id(from), id(to), at: now) { _ in .openRequest }
+    /// An open request as the storage records one, whether or not the sender waits.
+    private func insertRequest(_ from: String, _ to: String) throws {
+        try write { try $0.insertRequest(from: self.id(from), to: self.id(to), at: self.now) }
     }
 
-    func testReportedPartnersInBothDirections() {
+    /// Whom `uid` reported and who reported `uid`, as search excludes them.
+    private func reportedPartners(of uid: String) throws -> (reported: Set<String>, reporters: Set<String>) {
+        try read { transaction in
+            (Set(try transaction.reportedUsers(by: self.id(uid)).map(\.rawValue)), Set(try transaction.reporters(of: self.id(uid)).map(\.rawValue)))
+        }
+    }
+
+    func testReportsAreReadInBothDirections() {
         forEachBackend {
             for uid in ["Me1", "IReported2", "ReportedMe3", "Both4", "Stranger5", "Other6"] { try register(uid) }
-            try report("Me1", "IReported2")
-            try report("ReportedMe3", "Me1")
-            try report("Me1", "Both4")
-            try report("Both4", "Me1")
-            try report("Stranger5", "Other6")
-            let partners = try search.reportedPartners(of: try UserID("Me1"))
-            // Each once: Both4 reported Me1 and was reported by Me1.
-            XCTAssertEqual(Set(partners), Set(try ["IReported2", "ReportedMe3", "Both4"].map { try UserID($0) }))
-            XCTAssertEqual(partners.count, 3)
-            XCTAssertEqual(try search.reportedPartners(of: try UserID("IReported2")), [try UserID("Me1")])
-            XCTAssertEqual(try search.reportedPartners(of: try UserID("Other6")), [try UserID("Stranger5")])
-            XCTAssertEqual(try search.reportedPartners(of: try UserID("Nobody")), [])
+            try insertReport("Me1", "IReported2")
+            try insertReport("ReportedMe3", "Me1")
+            try insertReport("Me1", "Both4")
+            try insertReport("Both4", "Me1")
+            try insertReport("Stranger5", "Other6")
+            let mine = try reportedPartners(of: "Me1")
+            XCTAssertEqual(mine.reported, ["IReported2", "Both4"])
+            XCTAssertEqual(mine.reporters, ["ReportedMe3", "Both4"])
+            XCTAssertEqual(try read { try $0.reportedUsers(by: self.id("Me1")) }.map(\.rawValue), ["IReported2", "Both4"], "in the order reported")
+            XCTAssertEqual(try reportedPartners(of: "IReported2").reporters, ["Me1"])
+            XCTAssertEqual(try reportedPartners(of: "IReported2").reported, [])
+            XCTAssertEqual(try reportedPartners(of: "Other6").reporters, ["Stranger5"])
+            XCTAssertEqual(try reportedPartners(of: "Nobody").reported, [])
+            XCTAssertEqual(try reportedPartners(of: "Nobody").reporters, [])
             // A withdrawn reporter takes the report with them.
-            XCTAssertTrue(try users.remove(uid: try UserID("ReportedMe3")))
-            XCTAssertEqual(Set(try search.reportedPartners(of: try UserID("Me1"))), Set(try ["IReported2", "Both4"].map { try UserID($0) }))
+            try WithdrawUserUseCase(storage: storage)(me: id("ReportedMe3"))
+            XCTAssertEqual(try reportedPartners(of: "Me1").reporters, ["Both4"])
+            try WithdrawUserUseCase(storage: storage)(me: id("IReported2"))
+            XCTAssertEqual(try reportedPartners(of: "Me1").reported, ["Both4"])
         }
     }
 
@@ -265,23 +276,28 @@ final class SearchRepositoryContractTests: RepositoryContractTestCase {
             try register("NotWaiting4")
             try waiting("ToSomeoneElse5", at: seoul.moved(5))
             try waiting("Other6", at: seoul.moved(50))
-            try request("Near2", "Me1")
-            try request("Far3", "Me1")
-            try request("NotWaiting4", "Me1")
-            try request("ToSomeoneElse5", "Other6")
-            try request("Me1", "Other6")
+            try insertRequest("Near2", "Me1")
+            try insertRequest("Far3", "Me1")
+            try insertRequest("NotWaiting4", "Me1")
+            try insertRequest("ToSomeoneElse5", "Other6")
+            try insertRequest("Me1", "Other6")
             let center = seoul.moved(100, bearing: 270)
-            let requesters = try search.requesters(of: try UserID("Me1"), from: center)
+            let requesters = try self.requesters(of: "Me1", from: center)
             XCTAssertEqual(Set(uids(requesters)), ["Near2", "Far3"])
             for user in requesters {
                 XCTAssertEqual(user.distance, center.distance(to: user.coordinate))
             }
             XCTAssertEqual(requesters.first { $0.uid.rawValue == "Near2" }?.studies.studies.map(\.name), ["swift"])
-            XCTAssertEqual(uids(try search.requesters(of: try UserID("Other6"), from: center)).sorted(), ["Me1", "ToSomeoneElse5"])
-            XCTAssertEqual(try search.requesters(of: try UserID("Nobody"), from: center), [])
-            // A sender who leaves the queue is no longer listed.
-            XCTAssertTrue(try queue.leave(try UserID("Far3")) { _ in })
-            XCTAssertEqual(uids(try search.requesters(of: try UserID("Me1"), from: center)), ["Near2"])
+            XCTAssertEqual(uids(try self.requesters(of: "Other6", from: center)).sorted(), ["Me1", "ToSomeoneElse5"])
+            XCTAssertEqual(try self.requesters(of: "Nobody", from: center), [])
+            // A sender who leaves the queue is no longer listed, nor one whose request was withdrawn.
+            XCTAssertTrue(try LeaveQueueUseCase(storage: storage)(me: id("Far3")))
+            XCTAssertEqual(uids(try self.requesters(of: "Me1", from: center)), ["Near2"])
+            try write { try $0.deleteRequests(between: self.id("Me1"), and: self.id("Near2")) }
+            XCTAssertEqual(uids(try self.requesters(of: "Me1", from: center)), [])
+            XCTAssertEqual(uids(try self.requesters(of: "Other6", from: center)).sorted(), ["Me1", "ToSomeoneElse5"])
+            try write { try $0.deleteRequests(involving: self.id("Other6")) }
+            XCTAssertEqual(try self.requesters(of: "Other6", from: center), [])
         }
     }
 
@@ -292,15 +308,25 @@ final class SearchRepositoryContractTests: RepositoryContractTestCase {
             try waiting("IReported2", at: seoul.moved(10), studies: ["swift"])
             try waiting("ReportedMe3", at: seoul.moved(20), studies: ["swift"])
             try waiting("Friend4", at: seoul.moved(30), studies: ["SWIFT", "java"])
-            try report("Me1", "IReported2")
-            try report("ReportedMe3", "Me1")
-            for from in ["IReported2", "ReportedMe3", "Friend4"] { try request(from, "Me1") }
-            let useCase = SearchNearbyUseCase(search: search, queue: queue, clock: StoppedClock(queueTestNow))
-            let result = try useCase(me: me, SearchRequest())
+            try insertReport("Me1", "IReported2")
+            try insertReport("ReportedMe3", "Me1")
+            for from in ["IReported2", "ReportedMe3", "Friend4"] { try insertRequest(from, "Me1") }
+            let useCase = SearchNearbyUseCase(storage: storage, clock: StoppedClock(queueTestNow))
+            let result = try useCase(me: me.uid, SearchRequest())
+            XCTAssertEqual(result.center, seoul, "my place in the queue")
             XCTAssertEqual(uids(result.fromQueueDB), ["Friend4"])
             XCTAssertEqual(uids(result.fromQueueDBRequested), ["Friend4"])
             XCTAssertEqual(result.fromQueueDB.first?.sharedStudies.map(\.name), ["SWIFT"])
             XCTAssertEqual(result.fromRecommend, ["java", "SWIFT"], "ties go to the earlier study, case aside")
+            // The same search named by phone number, and one from another point.
+            XCTAssertEqual(try useCase(actingUser: me.phone.e164, SearchRequest()), result)
+            let elsewhere = try useCase(actingUser: "Me1", SearchRequest(center: seoul.moved(5_000), radius: 100))
+            XCTAssertEqual(elsewhere.center, seoul.moved(5_000))
+            XCTAssertEqual(elsewhere.fromQueueDB, [])
+            XCTAssertThrowsError(try useCase(actingUser: "Nobody", SearchRequest())) { XCTAssertEqual($0 as? DomainError, .notRegistered) }
+            // Not waiting and no point given: nowhere to search from.
+            try register("Idle")
+            XCTAssertThrowsError(try useCase(me: id("Idle"), SearchRequest())) { XCTAssertEqual($0 as? DomainError, .notSearching) }
         }
     }
 }

@@ -1,0 +1,95 @@
+import Foundation
+import SLPDomain
+import SLPTestSupport
+import XCTest
+
+/// Several connections to one store writing at the same moment, as several `slp` processes do:
+/// every write lands whole, a race has one winner, and events become visible in id order. The
+/// in-memory fake belongs to one thread, so these run on the SQL backends (its sequential
+/// counterparts run on every backend: `testUpdatesFromTwoConnectionsAllLand`,
+/// `testEventIDsIncreaseInCommitOrderAcrossConnections`).
+final class ConcurrentStorageContractTests: StorageContractTestCase {
+    /// Opens the store anew, to be called on another thread.
+    private func elsewhere() throws -> @Sendable () throws -> Store {
+        try XCTUnwrap(store.connectElsewhere)
+    }
+
+    func testConcurrentWritersOfOneUserAllLand() {
+        forEachBackend(StorageBackend.sql) {
+            let user = try register("Me1")
+            let connect = try elsewhere()
+            let results = Threads.run(4) { thread in
+                let storage = try connect().storage
+                for index in 0..<8 {
+                    try storage.write { transaction in
+                        guard var stored = try transaction.user(user.uid) else { throw DomainError.notRegistered }
+                        stored.comments.append("t\(thread)-\(index)")
+                        stored.reputation.add([.kind])
+                        try transaction.update(stored)
+                    }
+                }
+            }
+            for result in results { XCTAssertNoThrow(try result.get()) }
+            let stored = try XCTUnwrap(try self.user("Me1"))
+            XCTAssertEqual(stored.comments.count, 32)
+            XCTAssertEqual(stored.reputation.counts, [0, 0, 0, 32, 0, 0], "no update was lost")
+            for thread in 0..<4 {
+                XCTAssertEqual(stored.comments.filter { $0.hasPrefix("t\(thread)-") }, (0..<8).map { "t\(thread)-\($0)" })
+            }
+        }
+    }
+
+    func testOnlyOneOfManyRacingAcceptsMatches() {
+        forEachBackend(StorageBackend.sql) {
+            try waitingUsers("X", "U0", "U1", "U2", "U3")
+            for index in 0..<4 { try request("X", "U\(index)") }
+            let connect = try elsewhere()
+            let now = self.now
+            let results = Threads.run(4) { index in
+                try AcceptStudyUseCase(storage: try connect().storage, clock: StoppedClock(now))(me: try UserID("U\(index)"), other: try UserID("X"))
+            }
+            let winners = results.indices.filter { (try? results[$0].get()) != nil }
+            XCTAssertEqual(winners.count, 1)
+            for case .failure(let error) in results {
+                let refusal = error as? DomainError
+                XCTAssertTrue(refusal == .otherMatched || refusal == .otherNotSearching || refusal == .noRequest, "\(error)")
+            }
+            let winner = "U\(try XCTUnwrap(winners.first))"
+            XCTAssertEqual(try latest("X")?.partner?.uid, id(winner))
+            XCTAssertEqual(try latestMatchRows(), ["\(winner)|X|X|∅|0|1", "X|\(winner)|\(winner)|∅|0|1"])
+            XCTAssertEqual(try requestRows(), [])
+            XCTAssertEqual(try queuedUIDs(), ["U0", "U1", "U2", "U3"].filter { $0 != winner })
+        }
+    }
+
+    /// A follower reading after the last event it saw, while others record events for it
+    /// concurrently, sees every one: no event becomes visible after one with a higher id.
+    func testAFollowerSeesEveryEventWhileOthersCommitConcurrently() {
+        forEachBackend(StorageBackend.sql) {
+            let recipient = try register("R").uid
+            let connect = try elsewhere()
+            let now = self.now
+            let writers = 4, perWriter = 15
+            let results = Threads.run(writers + 1) { index -> [Int64] in
+                let storage = try connect().storage
+                guard index == 0 else {
+                    for _ in 0..<perWriter {
+                        try storage.write { try $0.insertEvent(.penaltyOver, for: recipient, at: now, forgettingBefore: .distantPast) }
+                    }
+                    return []
+                }
+                var seen: [Int64] = []
+                let deadline = Date().addingTimeInterval(60)
+                while seen.count < writers * perWriter, Date() < deadline {
+                    seen += try storage.read { try $0.events(of: recipient, after: seen.last ?? 0) }.map(\.id)
+                }
+                return seen
+            }
+            for result in results { XCTAssertNoThrow(try result.get()) }
+            let seen = try results[0].get()
+            let all = try read { try $0.events(of: recipient, after: 0) }.map(\.id)
+            XCTAssertEqual(all.count, writers * perWriter)
+            XCTAssertEqual(seen, all, "the follower missed none and saw each once")
+        }
+    }
+}
