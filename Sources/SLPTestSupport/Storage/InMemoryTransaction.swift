@@ -49,8 +49,13 @@ final class InMemoryTransaction: WriteTransaction {
     }
 
     func update(_ user: User) throws {
-        guard database.users[user.uid] != nil else { return }
-        database.users[user.uid] = user
+        guard let stored = database.users[user.uid] else { return }
+        // Items and comments are only ever added, as the SQL backends store them.
+        var updated = user
+        updated.sesacCollection = Array(Set(stored.sesacCollection + user.sesacCollection)).sorted()
+        updated.backgroundCollection = Array(Set(stored.backgroundCollection + user.backgroundCollection)).sorted()
+        updated.comments = stored.comments + user.comments.dropFirst(stored.comments.count)
+        database.users[user.uid] = updated
     }
 
     func delete(_ uid: UserID) throws -> Bool {
