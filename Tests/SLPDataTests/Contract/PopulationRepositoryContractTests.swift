@@ -4,22 +4,9 @@ import SLPTestSupport
 import XCTest
 
 final class PopulationRepositoryContractTests: StorageContractTestCase {
-    /// What a fake repository would have been given for the same options.
-    private final class Recorder: PopulationRepository {
-        let first: Int
-        var added: [WaitingUser] = []
-        init(first: Int) { self.first = first }
-        func seededCount() throws -> Int { first + added.count }
-        func addWaiting(count: Int, drawing next: () -> WaitingUser) throws -> Int {
-            let users = (0..<count).map { _ in next() }
-            added += users
-            return users.count
-        }
-    }
-
     /// The people `options` draws, as a fake repository is handed them.
     private func drawn(_ options: SeedOptions) throws -> [WaitingUser] {
-        let recorder = Recorder(first: 0)
+        let recorder = DrawingRecorder(first: 0)
         try SeedPopulationUseCase(population: recorder, clock: StoppedClock(queueTestNow))(options)
         return recorder.added
     }

@@ -9,23 +9,10 @@ import XCTest
 final class SearchStorageBruteForceContractTests: StorageContractTestCase {
     private let center = SeedOptions.seoul
 
-    /// Two seeded populations and a few registered the ordinary way; every waiting user.
+    /// The mixed population (`populateMixedQueue`) around `center`; every waiting user.
     @discardableResult
     private func populate() throws -> [ScannedUser] {
-        try seed(try SeedOptions(count: 2_500, seed: 17, center: center, spreadKilometres: 2))
-        try seed(try SeedOptions(count: 2_000, seed: 18, center: center, spreadKilometres: 2, hotspots: true))
-        // A few registered the ordinary way, open to anything or with mixed-case studies.
-        var random = SplitMix64(seed: 5)
-        for index in 0..<60 {
-            let lists: [[String]] = [[], ["anything", "swift"], ["SWIFT", "코딩"], ["Ｐｙｔｈｏｎ"], ["anything"]]
-            try register("Hand\(index)", gender: index % 2 == 0 ? .female : .male, birth: (1980 + index % 25, 1 + index % 12, 1 + index % 28),
-                         ages: index % 7 == 0 ? (30, 40) : (18, 65), searchable: index % 11 != 0)
-            try enter("Hand\(index)", at: center.moved(2_000 * random.nextUnit().squareRoot(), bearing: 360 * random.nextUnit()),
-                      studies: lists[index % lists.count])
-        }
-        let scanned = try scanQueue()
-        XCTAssertEqual(scanned.count, 4_560)
-        return scanned
+        try populateMixedQueue(around: center)
     }
 
     /// A searcher whose rules leave out a good part of the population.

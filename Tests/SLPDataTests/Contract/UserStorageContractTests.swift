@@ -4,22 +4,6 @@ import SLPTestSupport
 import XCTest
 
 final class UserStorageContractTests: StorageContractTestCase {
-    /// A user with every field away from its default but the reported count, which storage
-    /// counts from the reports; dates at whole milliseconds.
-    private func makeUser(
-        uid: String = "AbCdEf0123456789GhIjKl4567", phone: String = "010-1234-5678", nick: String = "새싹러버"
-    ) throws -> User {
-        User(
-            uid: try UserID(uid), phone: try PhoneNumber(phone), email: try Email("Sesac.User@example.com"),
-            nick: try Nick(nick), birth: BirthDate(stored: try CalendarDate(year: 1999, month: 2, day: 28)),
-            gender: .male, study: try FavoriteStudy("Swift & iOS"), comments: ["좋아요", "it's \"great\""],
-            reputation: try Reputation(counts: [1, 0, 2, 0, 3, 4]), sesac: 2, sesacCollection: [0, 2, 4],
-            background: 7, backgroundCollection: [0, 1, 7],
-            dodgePenaltyUntil: Date(timeIntervalSince1970: 1_763_000_120.456), dodgeCount: 2,
-            ageRange: try AgeRange(min: 20, max: 35), searchable: false,
-            createdAt: Date(timeIntervalSince1970: 1_763_000_000.123))
-    }
-
     /// A user with nothing but what registration sets.
     private func plainUser() throws -> User {
         User(
@@ -34,7 +18,7 @@ final class UserStorageContractTests: StorageContractTestCase {
 
     func testInsertThenFindByUIDAndByPhone() {
         forEachBackend {
-            let user = try makeUser()
+            let user = try User.everyField()
             XCTAssertTrue(try insert(user))
             XCTAssertEqual(try read { try $0.user(user.uid) }, user)
             XCTAssertEqual(try read { try $0.user(phone: try PhoneNumber("+821012345678")) }, user)
@@ -54,7 +38,7 @@ final class UserStorageContractTests: StorageContractTestCase {
     /// count made real by a report.
     func testEveryFieldOfAUserIsStoredAndReadBack() {
         forEachBackend {
-            var full = try makeUser()
+            var full = try User.everyField()
             let plain = try plainUser()
             XCTAssertTrue(try insert(full))
             let reporter = try register("Reporter1")
@@ -93,9 +77,9 @@ final class UserStorageContractTests: StorageContractTestCase {
 
     func testATakenPhoneIsRefusedAndNothingIsWritten() {
         forEachBackend {
-            let first = try makeUser()
+            let first = try User.everyField()
             XCTAssertTrue(try insert(first))
-            let second = try makeUser(uid: "Second2", phone: "+821012345678", nick: "second")
+            let second = try User.everyField(uid: "Second2", phone: "+821012345678", nick: "second")
             XCTAssertFalse(try insert(second))
             XCTAssertNil(try read { try $0.user(second.uid) })
             XCTAssertEqual(try read { try $0.user(phone: first.phone) }, first)
@@ -106,7 +90,7 @@ final class UserStorageContractTests: StorageContractTestCase {
         forEachBackend {
             let nicks = ["x');DROP--", "새싹", "가나다라마바사아자차", "👩‍💻dev", "' OR 1=1"]
             for (index, nick) in nicks.enumerated() {
-                let user = try makeUser(uid: "N\(index)", phone: "010-5555-000\(index)", nick: nick)
+                let user = try User.everyField(uid: "N\(index)", phone: "010-5555-000\(index)", nick: nick)
                 XCTAssertTrue(try insert(user))
                 XCTAssertEqual(try read { try $0.user(user.uid) }?.nick.value, nick)
                 XCTAssertEqual(try read { try $0.user(user.uid) }, user)
@@ -120,7 +104,7 @@ final class UserStorageContractTests: StorageContractTestCase {
 
     func testUpdateChangesFieldsAndAppendsAndPersistsAcrossReopening() {
         forEachBackend {
-            let original = try makeUser()
+            let original = try User.everyField()
             XCTAssertTrue(try insert(original))
             let reporter = try register("Reporter1")
             try write { try $0.insertReport(by: reporter.uid, of: original.uid, reason: .other, comment: nil, at: now) }
@@ -169,7 +153,7 @@ final class UserStorageContractTests: StorageContractTestCase {
 
     func testUpdateSetsADodgePenalty() {
         forEachBackend {
-            var user = try makeUser()
+            var user = try User.everyField()
             user.dodgePenaltyUntil = nil
             XCTAssertTrue(try insert(user))
             let until = Date(timeIntervalSince1970: 1_763_000_180.789)
@@ -180,7 +164,7 @@ final class UserStorageContractTests: StorageContractTestCase {
 
     func testUpdatesFromTwoConnectionsAllLand() {
         forEachBackend {
-            let user = try makeUser()
+            let user = try User.everyField()
             XCTAssertTrue(try insert(user))
             let other = try store.reconnect().storage
             for index in 0..<6 {
@@ -197,7 +181,7 @@ final class UserStorageContractTests: StorageContractTestCase {
 
     func testAnUpdateOfAMissingUserChangesNothingAndTheUseCaseSaysNotRegistered() {
         forEachBackend {
-            let ghost = try makeUser(uid: "Nobody")
+            let ghost = try User.everyField(uid: "Nobody")
             try write { try $0.update(ghost) }
             XCTAssertNil(try read { try $0.user(ghost.uid) })
             XCTAssertNil(try read { try $0.user(phone: ghost.phone) })
@@ -210,7 +194,7 @@ final class UserStorageContractTests: StorageContractTestCase {
 
     func testAWriteThatThrowsLeavesTheUserUnchanged() {
         forEachBackend {
-            let user = try makeUser()
+            let user = try User.everyField()
             XCTAssertTrue(try insert(user))
             XCTAssertThrowsError(try write { transaction in
                 var changed = user
@@ -261,8 +245,8 @@ final class UserStorageContractTests: StorageContractTestCase {
 
     func testDeleteReturnsTrueThenFalseAndTakesPersonalDataAlong() {
         forEachBackend {
-            let user = try makeUser()
-            let other = try makeUser(uid: "Other1", phone: "010-2222-2222", nick: "other")
+            let user = try User.everyField()
+            let other = try User.everyField(uid: "Other1", phone: "010-2222-2222", nick: "other")
             XCTAssertTrue(try insert(user))
             XCTAssertTrue(try insert(other))
             XCTAssertTrue(try write { try $0.delete(user.uid) })

@@ -20,22 +20,9 @@ final class SQLitePopulationRepositoryTests: QueueDatabaseTestCase {
         try super.tearDownWithError()
     }
 
-    /// What a fake repository would have been given for the same options.
-    private final class Recorder: PopulationRepository {
-        let first: Int
-        var added: [WaitingUser] = []
-        init(first: Int) { self.first = first }
-        func seededCount() throws -> Int { first + added.count }
-        func addWaiting(count: Int, drawing next: () -> WaitingUser) throws -> Int {
-            let users = (0..<count).map { _ in next() }
-            added += users
-            return users.count
-        }
-    }
-
     func testSeededUsersGetTheQueueRowsEnteringWrites() throws {
         let options = try SeedOptions(count: 300, seed: 4, spreadKilometres: 3)
-        let recorder = Recorder(first: 0)
+        let recorder = DrawingRecorder(first: 0)
         try SeedPopulationUseCase(population: recorder, clock: StoppedClock(queueTestNow))(options)
         XCTAssertEqual(try seed(options), 300)
         let studyCount = recorder.added.map(\.entry.studies.studies.count).reduce(0, +)
@@ -81,7 +68,7 @@ final class SQLitePopulationRepositoryTests: QueueDatabaseTestCase {
     }
 
     func testSeededUsersLeaveAndWithdrawLikeAnyoneElse() throws {
-        let recorder = Recorder(first: 0)
+        let recorder = DrawingRecorder(first: 0)
         let options = try SeedOptions(count: 20, seed: 8, spreadKilometres: 1)
         try SeedPopulationUseCase(population: recorder, clock: StoppedClock(queueTestNow))(options)
         try seed(options)

@@ -22,19 +22,6 @@ final class SQLiteStorageUserTests: TemporaryDirectoryTestCase {
         try super.tearDownWithError()
     }
 
-    /// A user with four items beyond the defaults and two comments.
-    private func makeUser(uid: String = "AbCdEf0123456789GhIjKl4567", phone: String = "010-1234-5678", nick: String = "새싹러버") throws -> User {
-        User(
-            uid: try UserID(uid), phone: try PhoneNumber(phone), email: try Email("Sesac.User@example.com"),
-            nick: try Nick(nick), birth: BirthDate(stored: try CalendarDate(year: 1999, month: 2, day: 28)),
-            gender: .male, study: try FavoriteStudy("Swift & iOS"), comments: ["좋아요", "it's \"great\""],
-            reputation: try Reputation(counts: [1, 0, 2, 0, 3, 4]), sesac: 2, sesacCollection: [0, 2, 4],
-            background: 7, backgroundCollection: [0, 1, 7],
-            dodgePenaltyUntil: Date(timeIntervalSince1970: 1_763_000_120.456), dodgeCount: 2,
-            ageRange: try AgeRange(min: 20, max: 35), searchable: false,
-            createdAt: Date(timeIntervalSince1970: 1_763_000_000.123))
-    }
-
     private func insert(_ user: User) throws -> Bool {
         try storage.write { try $0.insert(user) }
     }
@@ -46,7 +33,7 @@ final class SQLiteStorageUserTests: TemporaryDirectoryTestCase {
     }
 
     func testItemsAndCommentsAreRowsOfTheirOwn() throws {
-        XCTAssertTrue(try insert(try makeUser()))
+        XCTAssertTrue(try insert(try User.everyField()))
         XCTAssertEqual(try rowCounts(), [1, 4, 2])
         // The default items are implied, not stored.
         XCTAssertTrue(try insert(User(
@@ -57,9 +44,9 @@ final class SQLiteStorageUserTests: TemporaryDirectoryTestCase {
     }
 
     func testARefusedOrFailedWriteLeavesNoRowsAndNoTransaction() throws {
-        let user = try makeUser()
+        let user = try User.everyField()
         XCTAssertTrue(try insert(user))
-        XCTAssertFalse(try insert(try makeUser(uid: "Second2", phone: "+821012345678", nick: "second")))
+        XCTAssertFalse(try insert(try User.everyField(uid: "Second2", phone: "+821012345678", nick: "second")))
         XCTAssertEqual(try rowCounts(), [1, 4, 2])
         XCTAssertThrowsError(try storage.write { transaction in
             var changed = user
@@ -70,13 +57,13 @@ final class SQLiteStorageUserTests: TemporaryDirectoryTestCase {
         })
         XCTAssertEqual(try rowCounts(), [1, 4, 2])
         XCTAssertFalse(database.isInTransaction)
-        try storage.write { try $0.update(try self.makeUser(uid: "Nobody", phone: "010-3333-3333")) }
+        try storage.write { try $0.update(try User.everyField(uid: "Nobody", phone: "010-3333-3333")) }
         XCTAssertThrowsError(try UpdateMyPageUseCase(storage: storage)(me: try UserID("Nobody"), MyPageChanges(searchable: true)))
         XCTAssertEqual(try rowCounts(), [1, 4, 2])
     }
 
     func testAnUpdateAppendsRows() throws {
-        var user = try makeUser()
+        var user = try User.everyField()
         XCTAssertTrue(try insert(user))
         user.comments.append("최고예요")
         user.sesacCollection.append(3)
@@ -89,7 +76,7 @@ final class SQLiteStorageUserTests: TemporaryDirectoryTestCase {
     }
 
     func testAnUpdateWritesEveryColumnButTheFixedOnes() throws {
-        let user = try makeUser()
+        let user = try User.everyField()
         XCTAssertTrue(try insert(user))
         var changed = user
         changed.email = try Email("new@example.org")
@@ -106,7 +93,7 @@ final class SQLiteStorageUserTests: TemporaryDirectoryTestCase {
     func testAwkwardNicksAreStoredAsValuesNotSQL() throws {
         let nicks = ["x');DROP--", "' OR 1=1"]
         for (index, nick) in nicks.enumerated() {
-            XCTAssertTrue(try insert(try makeUser(uid: "N\(index)", phone: "010-5555-000\(index)", nick: nick)))
+            XCTAssertTrue(try insert(try User.everyField(uid: "N\(index)", phone: "010-5555-000\(index)", nick: nick)))
         }
         XCTAssertEqual(try rowCounts().first, Int64(nicks.count))
         let tables = try database.read { try $0.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").map { $0.text(0) } }
@@ -114,9 +101,9 @@ final class SQLiteStorageUserTests: TemporaryDirectoryTestCase {
     }
 
     func testRemovingAUserTakesTheirItemAndCommentRows() throws {
-        let user = try makeUser()
+        let user = try User.everyField()
         XCTAssertTrue(try insert(user))
-        XCTAssertTrue(try insert(try makeUser(uid: "Other1", phone: "010-2222-2222", nick: "other")))
+        XCTAssertTrue(try insert(try User.everyField(uid: "Other1", phone: "010-2222-2222", nick: "other")))
         try WithdrawUserUseCase(storage: storage)(me: user.uid)
         XCTAssertEqual(try rowCounts(), [1, 4, 2])
     }

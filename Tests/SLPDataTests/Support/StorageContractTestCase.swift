@@ -1,5 +1,6 @@
 import Foundation
 import SLPDomain
+import SLPSupport
 import SLPTestSupport
 import XCTest
 
@@ -177,6 +178,26 @@ class StorageContractTestCase: TemporaryDirectoryTestCase {
         let stored = try SeedPopulationUseCase(population: recording, clock: StoppedClock(queueTestNow))(options)
         known += recording.drawn.map(\.rawValue)
         return stored
+    }
+
+    /// Two seeded populations near `center` (one evenly spread, one in hotspots) and sixty
+    /// people registered the ordinary way, some open to anything, some with mixed-case studies,
+    /// some hidden or with narrow partner ages; every waiting user, read back.
+    @discardableResult
+    func populateMixedQueue(around center: Coordinate) throws -> [ScannedUser] {
+        try seed(try SeedOptions(count: 2_500, seed: 17, center: center, spreadKilometres: 2))
+        try seed(try SeedOptions(count: 2_000, seed: 18, center: center, spreadKilometres: 2, hotspots: true))
+        var random = SplitMix64(seed: 5)
+        for index in 0..<60 {
+            let lists: [[String]] = [[], ["anything", "swift"], ["SWIFT", "코딩"], ["Ｐｙｔｈｏｎ"], ["anything"]]
+            try register("Hand\(index)", gender: index % 2 == 0 ? .female : .male, birth: (1980 + index % 25, 1 + index % 12, 1 + index % 28),
+                         ages: index % 7 == 0 ? (30, 40) : (18, 65), searchable: index % 11 != 0)
+            try enter("Hand\(index)", at: center.moved(2_000 * random.nextUnit().squareRoot(), bearing: 360 * random.nextUnit()),
+                      studies: lists[index % lists.count])
+        }
+        let scanned = try scanQueue()
+        XCTAssertEqual(scanned.count, 4_560)
+        return scanned
     }
 
     // MARK: - Search
