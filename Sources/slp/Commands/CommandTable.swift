@@ -65,7 +65,7 @@ enum CommandTable {
 
     private static func node(_ spec: CommandSpec, at path: [String]) -> CommandSpec {
         var spec = spec
-        spec.subcommands = entries.filter { $0.path.dropLast() == path[...] }.map { node($0.spec, at: $0.path) }
+        spec.subcommands = entries.indices.filter { entries[$0].path.dropLast() == path[...] }.map { node(entries[$0].spec, at: entries[$0].path) }
         return spec
     }
 

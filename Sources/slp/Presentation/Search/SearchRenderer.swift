@@ -20,10 +20,7 @@ struct SearchRenderer {
                 for (key, users, type) in [("fromQueueDB" as StaticString, result.fromQueueDB, 0), ("fromQueueDBRequested", result.fromQueueDBRequested, 1)] {
                     writer.key(key)
                     writer.beginArray()
-                    // Each card borrowed where it lies in the array: copying one out (as passing
-                    // `users[index]` does, even to a borrowing parameter) retains its arrays and strings.
-                    let cards = users.span
-                    for index in cards.indices { Self.write(cards[index], type: type, to: &writer) }
+                    for index in users.indices { Self.write(users, index, type: type, to: &writer) }
                     writer.endArray()
                 }
                 writer.key("fromRecommend" as StaticString)
@@ -46,52 +43,53 @@ struct SearchRenderer {
 
     /// A nearby user with the SLP keys; `type` is 0 in `fromQueueDB`, 1 in `fromQueueDBRequested`.
     /// A fixed layout: keys and punctuation go out as whole fragments, thousands of times a search.
-    private static func write(_ card: borrowing NearbyUser, type: Int, to writer: inout JSONWriter) {
+    /// Each field is read where the card lies in the array: a card passed on whole (even to a
+    /// borrowing parameter) is copied first, retaining its arrays and strings.
+    private static func write(_ cards: [NearbyUser], _ index: Int, type: Int, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.fragment("\"uid\":")
-        card.uid.text.withUTF8 { writer.bareString(utf8: $0) }
+        cards[index].uid.text.withUTF8 { writer.bareString(utf8: $0) }
         writer.fragment(",\"nick\":")
-        writer.bareString(card.nick.value)
+        writer.bareString(cards[index].nick.value)
         writer.fragment(",\"lat\":")
-        writer.bareDouble(card.coordinate.latitude)
+        writer.bareDouble(cards[index].coordinate.latitude)
         writer.fragment(",\"long\":")
-        writer.bareDouble(card.coordinate.longitude)
+        writer.bareDouble(cards[index].coordinate.longitude)
         // The six counts in `ReputationTitle` order, named: `allCases` makes a new array per call.
         writer.fragment(",\"reputation\":[")
-        writer.bareInt(card.reputation[.goodManners])
+        writer.bareInt(cards[index].reputation[.goodManners])
         writer.fragment(",")
-        writer.bareInt(card.reputation[.punctual])
+        writer.bareInt(cards[index].reputation[.punctual])
         writer.fragment(",")
-        writer.bareInt(card.reputation[.quickReply])
+        writer.bareInt(cards[index].reputation[.quickReply])
         writer.fragment(",")
-        writer.bareInt(card.reputation[.kind])
+        writer.bareInt(cards[index].reputation[.kind])
         writer.fragment(",")
-        writer.bareInt(card.reputation[.skilled])
+        writer.bareInt(cards[index].reputation[.skilled])
         writer.fragment(",")
-        writer.bareInt(card.reputation[.helpful])
+        writer.bareInt(cards[index].reputation[.helpful])
         writer.fragment("],\"studylist\":[")
-        bareNames(card.studies.studies, to: &writer)
+        bareNames(cards[index].studies.studies, to: &writer)
         writer.fragment("],\"reviews\":[")
-        bareStrings(card.reviews, to: &writer)
+        bareStrings(cards[index].reviews, to: &writer)
         writer.fragment("],\"gender\":")
-        writer.bareInt(card.gender.rawValue)
+        writer.bareInt(cards[index].gender.rawValue)
         writer.fragment(",\"type\":")
         writer.bareInt(type)
         writer.fragment(",\"sesac\":")
-        writer.bareInt(card.sesac)
+        writer.bareInt(cards[index].sesac)
         writer.fragment(",\"background\":")
-        writer.bareInt(card.background)
+        writer.bareInt(cards[index].background)
         writer.fragment(",\"distance\":")
-        writer.bareInt(Int(card.distance.rounded()))
+        writer.bareInt(Int(cards[index].distance.rounded()))
         writer.fragment(",\"sharedStudies\":[")
-        bareNames(card.sharedStudies, to: &writer)
+        bareNames(cards[index].sharedStudies, to: &writer)
         writer.fragment("]")
         writer.endObject()
     }
 
     /// The studies' names separated by commas, inside brackets the caller writes; read in place.
     private static func bareNames(_ studies: [Study], to writer: inout JSONWriter) {
-        let studies = studies.span
         for index in studies.indices {
             if index > 0 { writer.fragment(",") }
             writer.bareString(studies[index].name)
