@@ -1,4 +1,5 @@
-/// `POST /queue/studyaccept`: accepts an open request and matches us.
+/// `POST /queue/studyaccept`: accepts an open request and matches us; accepting the partner I
+/// am already matched with (after a request that matched us at once) is that match, unchanged.
 public struct AcceptStudyUseCase {
     private let storage: any Storage
     private let clock: any TimeProvider
@@ -14,6 +15,9 @@ public struct AcceptStudyUseCase {
         do {
             return try storage.write { transaction in
                 let pair = try transaction.pair(me, other)
+                if MatchRules.alreadyTogether(pair) {
+                    return MatchOutcome(decision: .match, partner: .init(uid: pair.other.user.uid, nick: pair.other.user.nick))
+                }
                 let decision = try MatchRules.accept(pair)
                 try Matchmaking.match(pair, at: now, in: transaction)
                 try EventRules.record(EventRules.notices(decision, pair), at: now, in: transaction)

@@ -5,7 +5,8 @@ struct MatchFeature: Feature {
     enum Action: Sendable {
         case request(actingUser: String?, other: UserID)
         case accept(actingUser: String?, other: UserID)
-        case dodge(actingUser: String?)
+        /// `partner`, when named (the API's `otheruid`), must be my partner.
+        case dodge(actingUser: String?, partner: UserID? = nil)
         case review(actingUser: String?, partner: UserID, titles: Set<ReputationTitle>, comment: String?)
         case report(actingUser: String?, other: UserID, reason: ReportReason, comment: String?)
     }
@@ -48,9 +49,9 @@ struct MatchFeature: Feature {
             case .accept(let actingUser, let other):
                 let me = try identify(actingUser)
                 sink(.setOutcome(.accepted(try accept(me: me.uid, other: other))))
-            case .dodge(let actingUser):
+            case .dodge(let actingUser, let partner):
                 let me = try identify(actingUser)
-                let (decision, match) = try dodge(me: me.uid)
+                let (decision, match) = try dodge(me: me.uid, partner: partner)
                 let seconds = decision.penaltyUntil.map { Int($0.timeIntervalSince(clock.now).rounded(.up)) } ?? 0
                 sink(.setOutcome(.dodged(partner: match.partner, penaltySeconds: seconds)))
             case .review(let actingUser, let partner, let titles, let comment):
