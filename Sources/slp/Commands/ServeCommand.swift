@@ -41,7 +41,7 @@ enum ServeCommand: Command {
             let location = try DatabaseLocation.resolve(option: context.invocation[GlobalOptions.database], environment: context.environment)
             _ = try context.dependencies()
             _ = try FirebaseConfiguration.load(context.environment)
-            guard let lighttpd = Lighttpd.find(path: context.environment["PATH"]) else {
+            guard let lighttpd = Lighttpd.find(path: context.environment["PATH"], override: context.environment["SLP_LIGHTTPD"]) else {
                 throw Failure(
                     code: "lighttpd_missing", status: nil,
                     message: "slp serve needs lighttpd, which is not installed (apt-get install \(Lighttpd.package))", exitCode: .unavailable)

@@ -63,7 +63,8 @@ struct APIServer {
         while true {
             var watched = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: access, events: Int16(POLLIN), revents: 0)]
             if !errorLines.isClosed { watched.append(pollfd(fd: process.errors, events: Int16(POLLIN), revents: 0)) }
-            _ = poll(&watched, nfds_t(watched.count), ready ? 1_000 : 20)
+            // Quick looks while starting and stopping; then the descriptors and signals wake it.
+            _ = poll(&watched, nfds_t(watched.count), ready && !stopping ? 1_000 : 20)
             if watched[0].revents != 0, !stopping {
                 var bytes = [UInt8](repeating: 0, count: 16)
                 _ = read(signals, &bytes, bytes.count)
