@@ -5,6 +5,7 @@ import Foundation
 #endif
 import SLPDomain
 import SLPIdentity
+import SLPSupport
 
 /// Answers one API request: the path and method first (404, 405), then who calls (401), then
 /// what they sent (501), then the endpoint, whose feature runs the use cases as the command
@@ -62,10 +63,10 @@ enum APIApplication {
         try parameters.add(formEncoded: request.query.utf8)
         guard !request.body.isEmpty else { return parameters }
         if let type = request.contentType {
-            let fields = type.split(separator: ";").map { $0.trimmingPrefix(" ").lowercased() }
+            let fields = type.split(separator: ";").map { String($0).trimmingWhitespace.lowercased() }
             let charset = fields.dropFirst().first { $0.hasPrefix("charset=") }
-            guard fields.first?.trimmingSuffix(" ") == "application/x-www-form-urlencoded",
-                  charset.map({ ["charset=utf-8", "charset=\"utf-8\""].contains($0.trimmingSuffix(" ")) }) ?? true
+            guard fields.first == "application/x-www-form-urlencoded",
+                  charset.map({ ["charset=utf-8", "charset=\"utf-8\""].contains($0) }) ?? true
             else { throw APIFailure.malformed("a body that is not application/x-www-form-urlencoded in UTF-8") }
         }
         try parameters.add(formEncoded: request.body)
@@ -96,11 +97,4 @@ enum APIApplication {
         case (.events, _): return try await EventsEndpoints.poll(call)
         }
     }
-}
-
-extension StringProtocol {
-    /// Without leading `character`s.
-    fileprivate func trimmingPrefix(_ character: Character) -> String { String(drop { $0 == character }) }
-    /// Without trailing `character`s.
-    fileprivate func trimmingSuffix(_ character: Character) -> String { String(String(reversed().drop { $0 == character }).reversed()) }
 }

@@ -94,8 +94,3 @@ struct HTTPTestClient {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }
-
-struct HTTPTestError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}

@@ -1,5 +1,6 @@
 import SLPCommandLine
 import SLPDomain
+import SLPSupport
 
 /// The values SLP's requests carry, read from their text: syntax only (rules are the domain's).
 /// Anything unreadable is a client error (501) naming the parameter.
@@ -58,8 +59,8 @@ extension FormParameters {
     func flags(_ key: String) throws(Failure) -> [Bool]? {
         var texts = values(key)
         guard !texts.isEmpty else { return nil }
-        if texts.count == 1, let list = texts.first?.trimmingCharacters(in: " "), list.hasPrefix("[") && list.hasSuffix("]") {
-            texts = list.dropFirst().dropLast().split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: " ") }
+        if texts.count == 1, let list = texts.first?.trimmingWhitespace, list.hasPrefix("[") && list.hasSuffix("]") {
+            texts = list.dropFirst().dropLast().split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace }
         }
         var flags: [Bool] = []
         for text in texts {
@@ -73,12 +74,5 @@ extension FormParameters {
             throw APIFailure.invalid(key, "is six 0/1 values (more only as trailing zeros)")
         }
         return Array(flags.prefix(ReputationTitle.allCases.count))
-    }
-}
-
-extension StringProtocol {
-    /// Without the leading and trailing `character`s.
-    fileprivate func trimmingCharacters(in character: Character) -> String {
-        String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
     }
 }
