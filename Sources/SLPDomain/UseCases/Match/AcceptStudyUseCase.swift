@@ -1,5 +1,4 @@
-/// `POST /queue/studyaccept`: accepts an open request and matches us; accepting the partner I
-/// am already matched with (after a request that matched us at once) is that match, unchanged.
+/// `POST /queue/studyaccept`: accepts an open request and matches us.
 public struct AcceptStudyUseCase {
     private let storage: any Storage
     private let clock: any TimeProvider
@@ -9,13 +8,16 @@ public struct AcceptStudyUseCase {
         self.clock = clock
     }
 
-    public func callAsFunction(me: UserID, other: UserID) throws -> MatchOutcome {
+    /// With `confirmingCurrentPartner` (the API: SLP's clients accept after a request that, on
+    /// slp, matched us at once), accepting the partner I am already matched with is that match,
+    /// unchanged and told to nobody again; without it (the command line) it is `already_matched`.
+    public func callAsFunction(me: UserID, other: UserID, confirmingCurrentPartner: Bool = false) throws -> MatchOutcome {
         guard me != other else { throw DomainError.invalid("invalid_partner", "you cannot accept your own request") }
         let now = clock.now
         do {
             return try storage.write { transaction in
                 let pair = try transaction.pair(me, other)
-                if MatchRules.alreadyTogether(pair) {
+                if confirmingCurrentPartner, MatchRules.alreadyTogether(pair) {
                     return MatchOutcome(decision: .match, partner: .init(uid: pair.other.user.uid, nick: pair.other.user.nick))
                 }
                 let decision = try MatchRules.accept(pair)

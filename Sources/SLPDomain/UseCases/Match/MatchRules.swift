@@ -36,8 +36,8 @@ public enum MatchRules {
         return pair.requestFromOther ? .match : .openRequest
     }
 
-    /// Whether the other user is already my partner in a match that is on: accepting them again
-    /// (SLP's clients accept after a request matched us at once) changes nothing and succeeds.
+    /// Whether the other user is already my partner in a match that is on (what SLP's clients
+    /// accept after a request that, on slp, matched us at once).
     public static func alreadyTogether(_ pair: PairSnapshot) -> Bool {
         guard let current = pair.me.current, current.isActive else { return false }
         return current.partnerUID == pair.other.user.uid

@@ -16,7 +16,8 @@ enum MatchEndpoints {
     /// `POST /v1/queue/studyaccept`: otheruid; my partner already is 200 (the match stands).
     static func accept(_ call: APICall) async throws -> APIResponse {
         let other = try otherUID(call)
-        return render(call, await call.run(.accept(actingUser: call.actingUser, other: other), feature: \.matchFeature, initialState: .init()))
+        let action = MatchFeature.Action.accept(actingUser: call.actingUser, other: other, confirmingCurrentPartner: true)
+        return render(call, await call.run(action, feature: \.matchFeature, initialState: .init()))
     }
 
     /// `POST /v1/queue/dodge`: otheruid, which must be my partner (201 otherwise).
