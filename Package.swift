@@ -67,6 +67,14 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        // OpenSSL's libcrypto: every cryptographic step of the API's tokens (statically linked
+        // into the release executable from libcrypto.a, as libssl-dev installs it).
+        .systemLibrary(
+            name: "CCrypto",
+            path: "Sources/CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .systemLibrary(
             name: "CSQLite",
             path: "Sources/CSQLite",
@@ -79,10 +87,12 @@ let package = Package(
         .target(
             name: "SLPData", dependencies: ["SLPDomain", "SLPSupport", "CSQLite", .target(name: "CLibPQ", condition: postgreSQL)],
             swiftSettings: directMetadata),
+        // Who calls the API: slp's own tokens and Firebase ID tokens, signed and checked by libcrypto.
+        .target(name: "SLPIdentity", dependencies: ["CCrypto"]),
         // The argument parsing engine: command tables, parser, help, value syntax.
         .target(name: "SLPCommandLine", swiftSettings: directMetadata),
         .executableTarget(
-            name: "slp", dependencies: ["SLPDomain", "SLPData", "SLPCommandLine", "SLPSupport"],
+            name: "slp", dependencies: ["SLPDomain", "SLPData", "SLPCommandLine", "SLPSupport", "SLPIdentity"],
             swiftSettings: directMetadata,
             linkerSettings: lldInRelease + [.unsafeFlags(staticExecutable + linkOrder, .when(configuration: .release, traits: ["StaticExecutable"]))]),
         .executableTarget(
@@ -98,6 +108,7 @@ let package = Package(
         // A private PostgreSQL server for the tests and the benchmark (`--traits PostgreSQL`; empty without it).
         .target(name: "SLPPrivateCluster", dependencies: [.target(name: "CLibPQ", condition: postgreSQL)]),
         .testTarget(name: "SLPSupportTests", dependencies: ["SLPSupport"]),
+        .testTarget(name: "SLPIdentityTests", dependencies: ["SLPIdentity"]),
         .testTarget(name: "SLPDomainTests", dependencies: ["SLPDomain", "SLPSupport", "SLPTestSupport"]),
         .testTarget(
             name: "SLPDataTests",

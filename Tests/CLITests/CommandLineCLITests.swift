@@ -79,8 +79,9 @@ final class CommandLineCLITests: XCTestCase {
               1   refused by a service rule (the JSON error code says which)
               64  usage error or invalid value
               65  not an slp database, or a newer schema than this slp knows
+              69  a program slp needs is missing (lighttpd for serve)
               70  internal error
-              74  I/O error: database cannot open, disk full, read-only; or stdout unwritable
+              74  I/O error: database cannot open, disk full, read-only; stdout unwritable; a port already taken
               75  database still busy after retries
 
             """)

@@ -228,6 +228,16 @@ enum Schema {
         Migration(version: 9, sql: """
             ALTER TABLE users DROP COLUMN reported_num;
             """),
+        // The API (issue 30): where each user's app receives pushes (SLP's `FCMtoken`), and the
+        // service's own secrets, such as the key that signs `slp token`'s tokens (hex text, made
+        // once by the first process that needs it).
+        Migration(version: 10, sql: """
+            ALTER TABLE users ADD COLUMN fcm_token TEXT NOT NULL DEFAULT '';
+            CREATE TABLE secrets (
+                name TEXT PRIMARY KEY,
+                value TEXT NOT NULL
+            ) STRICT, WITHOUT ROWID;
+            """),
     ]
 
     /// The newest version this binary knows.

@@ -150,6 +150,14 @@ enum PGSchema {
         (3, """
             ALTER TABLE slp.users DROP COLUMN reported_num;
             """),
+        // The API: push tokens and the service's secrets (as on SQLite).
+        (4, """
+            ALTER TABLE slp.users ADD COLUMN fcm_token text NOT NULL DEFAULT '';
+            CREATE TABLE slp.secrets (
+                name text COLLATE "C" PRIMARY KEY,
+                value text NOT NULL
+            );
+            """),
     ]
 
     /// Queue rows small enough to be copied into the index `queue_nearby`.

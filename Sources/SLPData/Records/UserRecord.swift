@@ -34,6 +34,7 @@ enum UserRecord {
             ("age_min", .int(user.ageRange.min)),
             ("age_max", .int(user.ageRange.max)),
             ("searchable", .bool(user.searchable)),
+            ("fcm_token", .text(user.pushToken.value)),
             ("created_at", .integer(user.createdAt.unixMilliseconds)),
         ]
     }
@@ -63,7 +64,7 @@ enum UserRecord {
                 reportedCount: row.int("reported_count"),
                 dodgePenaltyUntil: row.optionalInt64("dodge_penalty_until").map(Date.init(unixMilliseconds:)),
                 dodgeCount: row.int("dodge_num"), ageRange: try AgeRange(min: row.int("age_min"), max: row.int("age_max")),
-                searchable: row.bool("searchable"), createdAt: Date(unixMilliseconds: row.int64("created_at")))
+                searchable: row.bool("searchable"), pushToken: PushToken(stored: row.text("fcm_token")), createdAt: Date(unixMilliseconds: row.int64("created_at")))
         } catch let error as DomainError {
             throw StoredDataError(table: "users", id: id, detail: error.message)
         }

@@ -33,6 +33,8 @@ public struct User: Equatable, Sendable {
     public var ageRange: AgeRange
     /// Whether others see this user in search.
     public var searchable: Bool
+    /// Where the SLP app receives pushes (`FCMtoken`); `.none` from the command line.
+    public var pushToken: PushToken
     public let createdAt: Date
 
     public init(
@@ -40,7 +42,7 @@ public struct User: Equatable, Sendable {
         study: FavoriteStudy = .none, comments: [String] = [], reputation: Reputation = .none,
         sesac: Int = 0, sesacCollection: [Int] = [0], background: Int = 0, backgroundCollection: [Int] = [0],
         reportedCount: Int = 0, dodgePenaltyUntil: Date? = nil, dodgeCount: Int = 0,
-        ageRange: AgeRange = .all, searchable: Bool = true, createdAt: Date
+        ageRange: AgeRange = .all, searchable: Bool = true, pushToken: PushToken = .none, createdAt: Date
     ) {
         self.uid = uid
         self.phone = phone
@@ -60,6 +62,7 @@ public struct User: Equatable, Sendable {
         self.dodgeCount = dodgeCount
         self.ageRange = ageRange
         self.searchable = searchable
+        self.pushToken = pushToken
         self.createdAt = createdAt
     }
 

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import SLPData
 import SLPDomain
+import SLPIdentity
 
 /// The composition root: the only place that names concrete storage types and wires use cases.
 @MainActor
@@ -12,6 +13,8 @@ final class Dependencies {
     let clock: any TimeProvider
     private let storage: any Storage
     private let population: any PopulationRepository
+    /// The service's own secrets (the key of `slp token`), kept with its data.
+    private let secrets: any SecretStore
 
     /// The storage at `location`, opened (and created) now. Times come from `fixedClock` when
     /// given, else from the wall clock of the machine that holds the data: this one for a file,
@@ -21,13 +24,17 @@ final class Dependencies {
         case .file(let path):
             let database = try Database(path: path)
             clock = fixedClock ?? SystemTimeProvider()
-            storage = SQLiteStorage(database: database)
+            let files = SQLiteStorage(database: database)
+            storage = files
+            secrets = files
             population = SQLitePopulationRepository(database: database)
         case .server(let uri):
             #if PostgreSQL
             let database = try PGDatabase(uri: uri)
             clock = fixedClock ?? SystemTimeProvider(offset: database.serverClockOffset)
-            storage = PGStorage(database: database)
+            let server = PGStorage(database: database)
+            storage = server
+            secrets = server
             population = PGPopulationRepository(database: database)
             #else
             // `DatabaseLocation` refuses a server URI in a build without PostgreSQL.
@@ -43,6 +50,7 @@ final class Dependencies {
     var showUser: ShowUserUseCase { ShowUserUseCase(storage: storage) }
     var updateMyPage: UpdateMyPageUseCase { UpdateMyPageUseCase(storage: storage) }
     var withdrawUser: WithdrawUserUseCase { WithdrawUserUseCase(storage: storage) }
+    var updatePushToken: UpdatePushTokenUseCase { UpdatePushTokenUseCase(storage: storage) }
     var enterQueue: EnterQueueUseCase { EnterQueueUseCase(storage: storage, clock: clock) }
     var leaveQueue: LeaveQueueUseCase { LeaveQueueUseCase(storage: storage) }
     var searchNearby: SearchNearbyUseCase { SearchNearbyUseCase(storage: storage, clock: clock) }
@@ -60,10 +68,15 @@ final class Dependencies {
     var buyItem: BuyItemUseCase { BuyItemUseCase(storage: storage) }
     var wearItems: WearItemsUseCase { WearItemsUseCase(storage: storage) }
 
+    /// Tokens signed with this service's key; Firebase's checked against `firebase` when given.
+    func tokens(firebase: FirebaseSettings? = nil) -> TokenService {
+        TokenService(secrets: secrets, clock: clock, firebase: firebase)
+    }
+
     // The screens, wired with their use cases.
     var registerFeature: RegisterFeature { RegisterFeature(register: registerUser) }
     var userFeature: UserFeature {
-        UserFeature(identify: identifyUser, show: showUser, update: updateMyPage, withdraw: withdrawUser)
+        UserFeature(identify: identifyUser, show: showUser, update: updateMyPage, withdraw: withdrawUser, updatePushToken: updatePushToken)
     }
     var queueFeature: QueueFeature {
         QueueFeature(identify: identifyUser, enter: enterQueue, leave: leaveQueue, state: queueState)
@@ -82,4 +95,5 @@ final class Dependencies {
         QueueWaitFeature(identify: identifyUser, enter: enterQueue, state: queueState, follow: followEvents)
     }
     var seedFeature: SeedFeature { SeedFeature(seed: seedPopulation) }
+    var tokenFeature: TokenFeature { TokenFeature(identify: identifyUser, tokens: tokens()) }
 }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SLPSupport
 
 /// Entry point: run, print, exit.
 @main
@@ -14,6 +15,12 @@ struct SLP {
         // Past a file size limit (`ulimit -f`) a write then fails with EFBIG, which slp reports
         // (exit 74) with the transaction rolled back, instead of the process being killed.
         signal(SIGXFSZ, SIG_IGN)
+        // Run by a web server as a CGI program (`slp serve`, or any server configured so):
+        // answer that one request instead of reading a command line.
+        if EnvironmentVariables.value(of: "GATEWAY_INTERFACE") != nil {
+            await CGIGateway.run(.current())
+            exit(0)
+        }
         let output = await Application.run(.current())
         StandardStreams.writeOutput(output.stdout)
         if let json = output.stdoutJSON { StandardStreams.writeOutput(json) }

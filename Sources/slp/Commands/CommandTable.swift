@@ -49,6 +49,8 @@ enum CommandTable {
         .command(ShopListCommand.self, in: "shop"),
         .command(ShopBuyCommand.self, in: "shop"),
         .command(ShopWearCommand.self, in: "shop"),
+        .command(TokenCommand.self),
+        .command(ServeCommand.self),
         .command(SeedCommand.self),
         .command(DemoCommand.self),
         .command(CompletionCommand.self),

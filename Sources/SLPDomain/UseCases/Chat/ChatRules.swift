@@ -7,8 +7,8 @@ import Foundation
 /// Who may post, and how messages follow one another.
 public enum ChatRules {
     /// Only the members of a match that is still on may post.
-    public static func send(_ me: PartySnapshot) throws {
-        guard let match = me.latest else { throw DomainError.notMatched }
+    public static func send(_ me: PartySnapshot, to partner: UserID? = nil) throws {
+        guard let match = me.latest, partner == nil || partner == match.partnerUID else { throw DomainError.notMatched }
         guard match.isCurrent, match.isActive else { throw DomainError.studyEnded }
     }
 

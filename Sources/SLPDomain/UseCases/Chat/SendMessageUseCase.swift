@@ -8,13 +8,14 @@ public struct SendMessageUseCase {
         self.clock = clock
     }
 
-    /// The stored message; `not_matched` without a match, `study_ended` once it has ended.
-    public func callAsFunction(me: UserID, text: String) throws -> ChatMessage {
+    /// The stored message; `not_matched` without a match (or when `to`, if named, is not my
+    /// partner), `study_ended` once it has ended.
+    public func callAsFunction(me: UserID, to: UserID? = nil, text: String) throws -> ChatMessage {
         let text = try BoundedText(text, allowed: BoundedText.chat, field: "message").value
         let now = clock.now
         return try storage.write { transaction in
             let party = try transaction.party(me)
-            try ChatRules.send(party)
+            try ChatRules.send(party, to: to)
             guard let match = party.current else { throw DomainError.notMatched }
             let message = ChatRules.message(after: try transaction.lastMessage(in: match.id), in: match, from: me, text: text, at: now)
             try transaction.insert(message)

@@ -8,12 +8,13 @@ public struct DodgeMatchUseCase {
         self.clock = clock
     }
 
-    /// The penalty given (if any) and the match as it was before I left it.
-    public func callAsFunction(me: UserID) throws -> (DodgeDecision, MatchView) {
+    /// The penalty given (if any) and the match as it was before I left it. `partner`, when
+    /// named, must be my partner (`not_partner` otherwise).
+    public func callAsFunction(me: UserID, partner: UserID? = nil) throws -> (DodgeDecision, MatchView) {
         let now = clock.now
         return try storage.write { transaction in
             let party = try transaction.party(me)
-            let decision = try MatchRules.dodge(party, now: now)
+            let decision = try MatchRules.dodge(party, partner: partner, now: now)
             guard let match = party.current else { throw DomainError.notPartner }
             try transaction.end(match.id, for: me, .dodged, at: now)
             var user = party.user

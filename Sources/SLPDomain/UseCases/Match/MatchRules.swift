@@ -36,6 +36,13 @@ public enum MatchRules {
         return pair.requestFromOther ? .match : .openRequest
     }
 
+    /// Whether the other user is already my partner in a match that is on (what SLP's clients
+    /// accept after a request that, on slp, matched us at once).
+    public static func alreadyTogether(_ pair: PairSnapshot) -> Bool {
+        guard let current = pair.me.current, current.isActive else { return false }
+        return current.partnerUID == pair.other.user.uid
+    }
+
     /// `slp match accept`: needs an open request from the other user, both waiting.
     public static func accept(_ pair: PairSnapshot) throws -> PairDecision {
         guard !pair.me.isMatched else { throw DomainError.alreadyMatched(status: 203) }
@@ -47,8 +54,9 @@ public enum MatchRules {
     }
 
     /// `slp match dodge`: cancels my current match; penalised unless my partner left it first.
-    public static func dodge(_ me: PartySnapshot, now: Date) throws -> DodgeDecision {
-        guard let match = me.current else { throw DomainError.notPartner }
+    /// `partner`, when named (SLP's `otheruid`), must be the partner of that match.
+    public static func dodge(_ me: PartySnapshot, partner: UserID? = nil, now: Date) throws -> DodgeDecision {
+        guard let match = me.current, partner == nil || partner == match.partnerUID else { throw DomainError.notPartner }
         guard match.partnerEnding == nil else { return DodgeDecision(dodgeCount: me.user.dodgeCount, penaltyUntil: nil) }
         let count = me.user.dodgeCount + 1
         let minutes = penaltyMinutes[min(count, penaltyMinutes.count) - 1]

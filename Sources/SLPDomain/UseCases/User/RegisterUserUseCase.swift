@@ -14,13 +14,22 @@ public struct RegisterUserUseCase {
         public var birth: CalendarDate
         public var email: String
         public var gender: Gender
+        /// The uid of a verified identity (the API's token); nil draws a fresh random one.
+        public var uid: UserID?
+        /// Where the app receives pushes (`FCMtoken`); empty for none.
+        public var pushToken: String
 
-        public init(phone: String, nick: String, birth: CalendarDate, email: String, gender: Gender) {
+        public init(
+            phone: String, nick: String, birth: CalendarDate, email: String, gender: Gender, uid: UserID? = nil,
+            pushToken: String = ""
+        ) {
             self.phone = phone
             self.nick = nick
             self.birth = birth
             self.email = email
             self.gender = gender
+            self.uid = uid
+            self.pushToken = pushToken
         }
     }
 
@@ -39,18 +48,25 @@ public struct RegisterUserUseCase {
         self.forbiddenWords = forbiddenWords
     }
 
-    /// The stored user; invalid values first (`DomainError.invalid`), then refusals.
+    /// The stored user; invalid values first (`DomainError.invalid`), then refusals. One account
+    /// per phone number and per uid: `already_registered` for either.
     public func callAsFunction(_ request: Request) throws -> User {
         let now = clock.now
         let phone = try PhoneNumber(request.phone)
         let nick = try Nick(request.nick)
         let birth = try BirthDate(request.birth, today: CalendarDate(utcDayOf: now))
         let email = try Email(request.email)
+        let pushToken = try PushToken(request.pushToken)
         guard !forbiddenWords.matches(nick.value) else { throw DomainError.nickNotAllowed }
         let user = User(
-            uid: ids.next(), phone: phone, email: email, nick: nick, birth: birth, gender: request.gender,
-            createdAt: now)
-        guard try storage.write({ try $0.insert(user) }) else { throw DomainError.alreadyRegistered }
+            uid: request.uid ?? ids.next(), phone: phone, email: email, nick: nick, birth: birth, gender: request.gender,
+            pushToken: pushToken, createdAt: now)
+        let stored = try storage.write { transaction in
+            // A given uid (a verified identity registering twice) may already have an account.
+            if request.uid != nil, try transaction.user(user.uid) != nil { return false }
+            return try transaction.insert(user)
+        }
+        guard stored else { throw DomainError.alreadyRegistered }
         return user
     }
 }

@@ -4,7 +4,8 @@ import SLPDomain
 struct ChatFeature: Feature {
     enum Action: Sendable {
         /// Post one message (each stdin line is its own action, in order).
-        case send(actingUser: String?, text: String)
+        /// `to`, when named (the API's path), must be my partner.
+        case send(actingUser: String?, to: UserID? = nil, text: String)
         /// Read the conversation with my partner, or with a past partner.
         case list(actingUser: String?, with: UserID?, page: MessagePage)
     }
@@ -33,9 +34,9 @@ struct ChatFeature: Feature {
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
         sink.catching(Mutation.setFailure) {
             switch action {
-            case .send(let actingUser, let text):
+            case .send(let actingUser, let to, let text):
                 let me = try identify(actingUser)
-                sink(.appendSent(try send(me: me.uid, text: text)))
+                sink(.appendSent(try send(me: me.uid, to: to, text: text)))
             case .list(let actingUser, let partner, let page):
                 let me = try identify(actingUser)
                 let (conversation, messages) = try read(me: me.uid, with: partner, page: page)

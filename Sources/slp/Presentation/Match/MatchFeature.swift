@@ -4,8 +4,10 @@ import SLPDomain
 struct MatchFeature: Feature {
     enum Action: Sendable {
         case request(actingUser: String?, other: UserID)
-        case accept(actingUser: String?, other: UserID)
-        case dodge(actingUser: String?)
+        /// `confirmingCurrentPartner`: the API's studyaccept, where my current partner counts as accepted.
+        case accept(actingUser: String?, other: UserID, confirmingCurrentPartner: Bool = false)
+        /// `partner`, when named (the API's `otheruid`), must be my partner.
+        case dodge(actingUser: String?, partner: UserID? = nil)
         case review(actingUser: String?, partner: UserID, titles: Set<ReputationTitle>, comment: String?)
         case report(actingUser: String?, other: UserID, reason: ReportReason, comment: String?)
     }
@@ -45,12 +47,12 @@ struct MatchFeature: Feature {
             case .request(let actingUser, let other):
                 let me = try identify(actingUser)
                 sink(.setOutcome(.requested(try request(me: me.uid, other: other))))
-            case .accept(let actingUser, let other):
+            case .accept(let actingUser, let other, let confirming):
                 let me = try identify(actingUser)
-                sink(.setOutcome(.accepted(try accept(me: me.uid, other: other))))
-            case .dodge(let actingUser):
+                sink(.setOutcome(.accepted(try accept(me: me.uid, other: other, confirmingCurrentPartner: confirming))))
+            case .dodge(let actingUser, let partner):
                 let me = try identify(actingUser)
-                let (decision, match) = try dodge(me: me.uid)
+                let (decision, match) = try dodge(me: me.uid, partner: partner)
                 let seconds = decision.penaltyUntil.map { Int($0.timeIntervalSince(clock.now).rounded(.up)) } ?? 0
                 sink(.setOutcome(.dodged(partner: match.partner, penaltySeconds: seconds)))
             case .review(let actingUser, let partner, let titles, let comment):

@@ -7,6 +7,8 @@ enum ExitCode: Int32, Sendable, CaseIterable {
     case usage = 64
     /// Not an slp database, or a newer schema.
     case dataError = 65
+    /// A program slp needs is missing (lighttpd for `serve`).
+    case unavailable = 69
     /// Internal error.
     case software = 70
     /// Storage I/O error: cannot open, disk full, read-only.
@@ -20,8 +22,9 @@ enum ExitCode: Int32, Sendable, CaseIterable {
         case .refused: "refused by a service rule (the JSON error code says which)"
         case .usage: "usage error or invalid value"
         case .dataError: "not an slp database, or a newer schema than this slp knows"
+        case .unavailable: "a program slp needs is missing (lighttpd for serve)"
         case .software: "internal error"
-        case .ioError: "I/O error: database cannot open, disk full, read-only; or stdout unwritable"
+        case .ioError: "I/O error: database cannot open, disk full, read-only; stdout unwritable; a port already taken"
         case .busy: "database still busy after retries"
         }
     }

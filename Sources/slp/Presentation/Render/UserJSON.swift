@@ -8,8 +8,8 @@ import SLPDomain
 /// Users as the SLP API spells them.
 enum UserJSON {
     /// The full user object of `GET /user`, every key SLP's server sent, in its order, none
-    /// null: a client written for SLP decodes it. The push token and the payment lists have no
-    /// counterpart here and are empty.
+    /// null: a client written for SLP decodes it. `FCMtoken` is the one the app registered (empty
+    /// from the command line); the payment lists have no counterpart here and are empty.
     static func user(_ record: MyRecord, now: Date) -> JSONValue {
         .object(fields(record, now: now))
     }
@@ -22,7 +22,7 @@ enum UserJSON {
             ("uid", .string(user.uid.rawValue)),
             ("phoneNumber", .string(user.phone.e164)),
             ("email", .string(user.email.value)),
-            ("FCMtoken", .string("")),
+            ("FCMtoken", .string(user.pushToken.value)),
             ("nick", .string(user.nick.value)),
             ("birth", .string(Timestamp.format(user.birth.date.startOfDayUTC))),
             ("gender", .int(user.gender.rawValue)),

@@ -6,6 +6,9 @@ struct ShopFeature: Feature {
         case list(actingUser: String?)
         case buy(actingUser: String?, kind: ShopItemKind, index: Int)
         case wear(actingUser: String?, sesac: Int?, background: Int?)
+        /// An in-app purchase to verify (the API's `shop/ios`): there is no store to ask, so no
+        /// receipt is valid.
+        case verifyPurchase(actingUser: String?)
     }
 
     /// What the last action did, for the one-line notice above the catalogue.
@@ -49,9 +52,16 @@ struct ShopFeature: Feature {
                 let user = try wear(me: me.uid, sesac: sesac, background: background)
                 sink(.setRecord(try show.record(of: me.uid)))
                 sink(.setNotice(.wearing(sesac: try ShopCatalog.item(.sesac, user.sesac), background: try ShopCatalog.item(.background, user.background))))
+            case .verifyPurchase(let actingUser):
+                _ = try identify(actingUser)
+                throw Self.receiptNotVerified
             }
         }
     }
+
+    /// SLP's answer to a receipt its store did not accept [201].
+    static let receiptNotVerified = Failure(
+        code: "receipt_invalid", status: 201, message: "there is no store to verify the receipt with", exitCode: .refused)
 
     nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
         var state = state

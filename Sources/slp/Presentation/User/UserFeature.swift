@@ -9,6 +9,8 @@ struct UserFeature: Feature {
         case update(actingUser: String?, MyPageChanges)
         /// Delete my account.
         case withdraw(actingUser: String?)
+        /// Where my app receives pushes from now on (`FCMtoken`).
+        case updatePushToken(actingUser: String?, token: String)
     }
 
     enum Mutation: Sendable, Equatable {
@@ -32,6 +34,7 @@ struct UserFeature: Feature {
     let show: ShowUserUseCase
     let update: UpdateMyPageUseCase
     let withdraw: WithdrawUserUseCase
+    let updatePushToken: UpdatePushTokenUseCase
 
     func mutate(_ action: Action, sink: MutationSink<Mutation, State>) async {
         sink.catching(Mutation.setFailure) {
@@ -47,6 +50,10 @@ struct UserFeature: Feature {
                 let me = try identify(actingUser)
                 try withdraw(me: me.uid)
                 sink(.setWithdrawn(me))
+            case .updatePushToken(let actingUser, let token):
+                let me = try identify(actingUser)
+                let updated = try updatePushToken(me: me.uid, token: token)
+                sink(.setView(.mine(try show.record(of: updated.uid))))
             }
         }
     }

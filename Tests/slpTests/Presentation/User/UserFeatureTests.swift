@@ -17,7 +17,8 @@ final class UserFeatureTests: XCTestCase {
         store = TestStore(
             UserFeature(
                 identify: IdentifyUserUseCase(storage: storage), show: ShowUserUseCase(storage: storage),
-                update: UpdateMyPageUseCase(storage: storage), withdraw: WithdrawUserUseCase(storage: storage)),
+                update: UpdateMyPageUseCase(storage: storage), withdraw: WithdrawUserUseCase(storage: storage),
+                updatePushToken: UpdatePushTokenUseCase(storage: storage)),
             initialState: .init(), test: self)
     }
 
@@ -61,5 +62,20 @@ final class UserFeatureTests: XCTestCase {
         store.receive(.setFailure(failure)) { $0.failure = failure }
         XCTAssertEqual(storage.transactions, ["read"], "only finding me")
         XCTAssertEqual(database.users[me.uid], me)
+    }
+
+    func testUpdatingThePushTokenShowsMyRecordWithIt() async throws {
+        await store.send(.updatePushToken(actingUser: "ME", token: "fcm:APA91b-token_1"))
+        var updated = me
+        updated.pushToken = try PushToken("fcm:APA91b-token_1")
+        store.receive(.setView(.mine(MyRecord(newUser: updated)))) { $0.view = .mine(MyRecord(newUser: updated)) }
+        XCTAssertEqual(database.users[me.uid]?.pushToken.value, "fcm:APA91b-token_1")
+    }
+
+    func testAPushTokenWithSpacesIsAUsageFailureThatNeverWrites() async {
+        await store.send(.updatePushToken(actingUser: "ME", token: "not a token"))
+        let failure = Failure(code: "invalid_fcm_token", status: nil, message: "an FCM token is printable ASCII without spaces", exitCode: .usage)
+        store.receive(.setFailure(failure)) { $0.failure = failure }
+        XCTAssertEqual(storage.transactions, ["read"], "only finding me")
     }
 }

@@ -1,0 +1,12 @@
+extension SQLiteStorage: SecretStore {
+    public func secret(named name: String) throws -> [UInt8]? {
+        try database.read { try SQLTransaction($0, search: SQLiteQueueSearch()).secret(named: name) }
+    }
+
+    /// Read first, so that a read-only file still gives a secret made before.
+    public func secret(named name: String, creatingWith make: () throws -> [UInt8]) throws -> [UInt8] {
+        if let found = try secret(named: name) { return found }
+        let value = try make()
+        return try database.write { try SQLTransaction($0, search: SQLiteQueueSearch()).insertSecret(named: name, value) }
+    }
+}

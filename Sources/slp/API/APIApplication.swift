@@ -1,0 +1,100 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SLPDomain
+import SLPIdentity
+import SLPSupport
+
+/// Answers one API request: the path and method first (404, 405), then who calls (401), then
+/// what they sent (501), then the endpoint, whose feature runs the use cases as the command
+/// line's does. Identity comes only from the `idtoken` header, never from a parameter.
+@MainActor
+enum APIApplication {
+    static func respond(to request: CGIRequest, environment: ProcessEnvironment) async -> APIResponse {
+        // The web server's handler for a path it has no file for (lighttpd's 404 handler).
+        if request.redirectStatus == 404 { return .failure(APIFailure.notFound) }
+        guard let route = APIRouter.route(path: request.path) else { return .failure(APIFailure.notFound) }
+        guard route.methods.contains(request.method) else {
+            var response = APIResponse.failure(APIFailure.methodNotAllowed)
+            response.headers.append(("Allow", route.methods.joined(separator: ", ")))
+            return response
+        }
+        do {
+            let call = try open(request, environment: environment)
+            return try await dispatch(route, method: request.method, call)
+        } catch let rejection as TokenRejection {
+            return .failure(APIFailure.unauthorized(rejection.message))
+        } catch {
+            let failure = Failure(error)
+            if HTTPStatus.of(failure) == 500 {
+                // For the server's error log: what failed, never what was sent.
+                StandardStreams.writeError("slp: \(request.method) \(FailureRenderer.oneLine(request.path)): \(FailureRenderer.oneLine(failure.message))\n")
+            }
+            return .failure(failure)
+        }
+    }
+
+    /// The service, the verified caller and their parameters.
+    private static func open(_ request: CGIRequest, environment: ProcessEnvironment) throws -> APICall {
+        let firebase = try FirebaseConfiguration.load(environment)
+        let location = try DatabaseLocation.resolve(option: nil, environment: environment)
+        var clock: (any TimeProvider)?
+        if let text = environment["SLP_NOW"] {
+            guard let now = Timestamp.parse(text) else {
+                throw Failure(code: "invalid_clock", status: nil, message: "SLP_NOW is not an ISO 8601 time", exitCode: .software)
+            }
+            clock = FixedTimeProvider(now: now)
+        }
+        let dependencies = try Dependencies(location: location, fixedClock: clock)
+        let identity = try dependencies.tokens(firebase: firebase).verify(request.idToken)
+        // The uid must name exactly this user wherever a uid or a phone may stand.
+        guard let uid = try? UserID(identity.subject), UserReference(identity.subject) == .uid(uid) else {
+            throw APIFailure.unauthorized("the idtoken names a uid this service cannot hold")
+        }
+        return APICall(uid: uid, identity: identity, parameters: try parameters(request), dependencies: dependencies)
+    }
+
+    /// The query's parameters, then the body's: form-encoded, with or without a charset, or
+    /// with no Content-Type at all.
+    static func parameters(_ request: CGIRequest) throws(Failure) -> FormParameters {
+        var parameters = FormParameters()
+        try parameters.add(formEncoded: request.query.utf8)
+        guard !request.body.isEmpty else { return parameters }
+        if let type = request.contentType {
+            let fields = type.split(separator: ";").map { String($0).trimmingWhitespace.lowercased() }
+            let charset = fields.dropFirst().first { $0.hasPrefix("charset=") }
+            guard fields.first == "application/x-www-form-urlencoded",
+                  charset.map({ ["charset=utf-8", "charset=\"utf-8\""].contains($0) }) ?? true
+            else { throw APIFailure.malformed("a body that is not application/x-www-form-urlencoded in UTF-8") }
+        }
+        try parameters.add(formEncoded: request.body)
+        return parameters
+    }
+
+    private static func dispatch(_ route: APIRoute, method: String, _ call: APICall) async throws -> APIResponse {
+        switch (route, method) {
+        case (.user, "GET"): return await UserEndpoints.show(call)
+        case (.user, _): return try await UserEndpoints.register(call)
+        case (.myPage, _): return try await UserEndpoints.updateMyPage(call)
+        case (.withdraw, _): return await UserEndpoints.withdraw(call)
+        case (.pushToken, _): return try await UserEndpoints.updatePushToken(call)
+        case (.queue, "POST"): return try await QueueEndpoints.enter(call)
+        case (.queue, _): return await QueueEndpoints.leave(call)
+        case (.search, _): return try await QueueEndpoints.search(call)
+        case (.queueState, _): return await QueueEndpoints.state(call)
+        case (.studyRequest, _): return try await MatchEndpoints.request(call)
+        case (.studyAccept, _): return try await MatchEndpoints.accept(call)
+        case (.dodge, _): return try await MatchEndpoints.dodge(call)
+        case (.rate(let partner), _): return try await MatchEndpoints.rate(call, partner: partner)
+        case (.report, _): return try await MatchEndpoints.report(call)
+        case (.chat(let partner), "GET"): return try await ChatEndpoints.read(call, partner: partner)
+        case (.chat(let partner), _): return try await ChatEndpoints.send(call, partner: partner)
+        case (.shopInfo, _): return await ShopEndpoints.info(call)
+        case (.shopItem, _): return try await ShopEndpoints.wear(call)
+        case (.shopPurchase, _): return try await ShopEndpoints.purchase(call)
+        case (.events, _): return try await EventsEndpoints.poll(call)
+        }
+    }
+}

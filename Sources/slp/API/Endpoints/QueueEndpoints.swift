@@ -1,0 +1,47 @@
+import SLPDomain
+
+/// `/v1/queue…`: waiting, leaving, searching, and where I stand.
+@MainActor
+enum QueueEndpoints {
+    /// `POST /v1/queue`: lat, long, studylist (repeated; none or `anything` is anything).
+    static func enter(_ call: APICall) async throws -> APIResponse {
+        let parameters = call.parameters
+        guard let latitude = try parameters.decimal("lat") else { throw APIFailure.missing("lat") }
+        guard let longitude = try parameters.decimal("long") else { throw APIFailure.missing("long") }
+        let action = QueueFeature.Action.enter(
+            actingUser: call.actingUser, latitude: latitude, longitude: longitude, studies: parameters.values("studylist"))
+        return render(call, await call.run(action, feature: \.queueFeature, initialState: .init()))
+    }
+
+    /// `DELETE /v1/queue`.
+    static func leave(_ call: APICall) async -> APIResponse {
+        render(call, await call.run(.stop(actingUser: call.actingUser), feature: \.queueFeature, initialState: .init()))
+    }
+
+    /// `GET /v1/queue/myQueueState`: 201 when I neither wait nor am matched (SLP's "not in a
+    /// queue", the normal state), with the same document.
+    static func state(_ call: APICall) async -> APIResponse {
+        let state = await call.run(.status(actingUser: call.actingUser), feature: \.queueFeature, initialState: .init())
+        let status = state.queueState?.status == .general ? 201 : 200
+        return call.answer(state.failure, status: status) { QueueRenderer(format: .json, failures: call.failures).render(state) }
+    }
+
+    /// `POST /v1/queue/search`: around lat and long (both, or neither for my queued place).
+    static func search(_ call: APICall) async throws -> APIResponse {
+        var request = SearchRequest()
+        switch (try call.parameters.decimal("lat"), try call.parameters.decimal("long")) {
+        case (let latitude?, let longitude?):
+            request.center = try Coordinate(latitude: latitude, longitude: longitude)
+        case (nil, nil):
+            break
+        default:
+            throw APIFailure.invalid("lat and long", "go together")
+        }
+        let state = await call.run(.search(actingUser: call.actingUser, request), feature: \.searchFeature, initialState: .init())
+        return call.answer(state.failure) { SearchRenderer(format: .json, failures: call.failures).render(state) }
+    }
+
+    private static func render(_ call: APICall, _ state: QueueFeature.State) -> APIResponse {
+        call.answer(state.failure) { QueueRenderer(format: .json, failures: call.failures).render(state) }
+    }
+}

@@ -1,0 +1,52 @@
+import SLPDomain
+
+/// `/v1/user…`: my record, registering, my page, leaving, where my app gets pushes.
+@MainActor
+enum UserEndpoints {
+    /// `GET /v1/user`: the app's login; 406 sends it to sign-up.
+    static func show(_ call: APICall) async -> APIResponse {
+        render(call, await call.run(.show(actingUser: call.actingUser, target: nil), feature: \.userFeature, initialState: .init()))
+    }
+
+    /// `POST /v1/user`: registers the token's uid. A token bound to a phone number (`slp token
+    /// --phone`, Firebase's phone sign-in) registers only that number.
+    static func register(_ call: APICall) async throws -> APIResponse {
+        let parameters = call.parameters
+        let phone = try parameters.required("phoneNumber")
+        if let bound = call.identity.phoneNumber {
+            guard let owned = try? PhoneNumber(bound), (try? PhoneNumber(phone)).map({ $0 == owned }) ?? true else {
+                throw APIFailure.unauthorized("the idtoken is for another phone number")
+            }
+        }
+        guard let gender = try parameters.gender("gender") else { throw APIFailure.missing("gender") }
+        let request = RegisterUserUseCase.Request(
+            phone: phone, nick: try parameters.required("nick"), birth: try BirthParameter.day(try parameters.required("birth")),
+            email: try parameters.required("email"), gender: gender, uid: call.uid, pushToken: try parameters.value("FCMtoken") ?? "")
+        let state = await call.run(.submit(request), feature: \.registerFeature, initialState: .init())
+        return call.answer(state.failure) { RegisterRenderer(format: .json, failures: call.failures, now: call.now).render(state) }
+    }
+
+    /// `PUT /v1/user/mypage`: searchable, ageMin, ageMax, gender, study (the apps send all five).
+    static func updateMyPage(_ call: APICall) async throws -> APIResponse {
+        let parameters = call.parameters
+        let changes = MyPageChanges(
+            searchable: try parameters.flag("searchable"), ageMin: try parameters.integer("ageMin"),
+            ageMax: try parameters.integer("ageMax"), gender: try parameters.gender("gender"), study: try parameters.value("study"))
+        return render(call, await call.run(.update(actingUser: call.actingUser, changes), feature: \.userFeature, initialState: .init()))
+    }
+
+    /// `POST /v1/user/withdraw`.
+    static func withdraw(_ call: APICall) async -> APIResponse {
+        render(call, await call.run(.withdraw(actingUser: call.actingUser), feature: \.userFeature, initialState: .init()))
+    }
+
+    /// `PUT /v1/user/update_fcm_token`: stored, and given back in my user object.
+    static func updatePushToken(_ call: APICall) async throws -> APIResponse {
+        let token = try call.parameters.required("FCMtoken")
+        return render(call, await call.run(.updatePushToken(actingUser: call.actingUser, token: token), feature: \.userFeature, initialState: .init()))
+    }
+
+    private static func render(_ call: APICall, _ state: UserFeature.State) -> APIResponse {
+        call.answer(state.failure) { UserRenderer(format: .json, failures: call.failures, now: call.now).render(state) }
+    }
+}

@@ -1,0 +1,33 @@
+/// What the API answers: a status, a JSON body (empty for none), and the few headers slp sets.
+struct APIResponse: Equatable, Sendable {
+    var status: Int
+    var body: String
+    var headers: [(name: String, value: String)] = []
+
+    static func == (lhs: APIResponse, rhs: APIResponse) -> Bool {
+        lhs.status == rhs.status && lhs.body == rhs.body && lhs.headers.map(\.name) == rhs.headers.map(\.name)
+            && lhs.headers.map(\.value) == rhs.headers.map(\.value)
+    }
+
+    /// A document a renderer made for `--json`, as it printed it.
+    static func document(_ output: Output, status: Int = 200) -> APIResponse {
+        APIResponse(status: status, body: output.stdoutText)
+    }
+
+    /// A refusal or an error: its status and slp's JSON error object. A 500 says nothing more
+    /// than that (its details are for the server's log); a 503 asks to try again in a second.
+    static func failure(_ failure: Failure) -> APIResponse {
+        let status = HTTPStatus.of(failure)
+        switch status {
+        case 500:
+            let opaque = Failure(code: "internal_error", status: 500, message: "internal error", exitCode: .software)
+            return APIResponse(status: 500, body: opaque.json.text + "\n")
+        case 503:
+            let busy = Failure(code: failure.code, status: 503, message: "the service is busy; try again", exitCode: .busy)
+            return APIResponse(status: 503, body: busy.json.text + "\n", headers: [("Retry-After", "1")])
+        default:
+            let shown = Failure(code: failure.code, status: status, message: failure.message, exitCode: failure.exitCode)
+            return APIResponse(status: status, body: shown.json.text + "\n")
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// The endpoints of SLP's API (SPEC §6) and slp's own `events`: what a path names.
+enum APIRoute: Equatable, Sendable {
+    /// `GET` (login: my record), `POST` (register).
+    case user
+    case myPage
+    case withdraw
+    case pushToken
+    /// `POST` (enter), `DELETE` (leave).
+    case queue
+    case search
+    case queueState
+    case studyRequest
+    case studyAccept
+    case dodge
+    /// The partner's uid as the path gives it.
+    case rate(String)
+    case report
+    /// `GET` (read), `POST` (send); the partner's uid as the path gives it.
+    case chat(String)
+    case shopInfo
+    case shopItem
+    case shopPurchase
+    case events
+
+    /// The methods the path takes.
+    var methods: [String] {
+        switch self {
+        case .user: ["GET", "POST"]
+        case .queue: ["POST", "DELETE"]
+        case .chat: ["GET", "POST"]
+        case .myPage, .pushToken: ["PUT"]
+        case .queueState, .shopInfo, .events: ["GET"]
+        case .withdraw, .search, .studyRequest, .studyAccept, .dodge, .rate, .report, .shopItem, .shopPurchase: ["POST"]
+        }
+    }
+}

@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import SLPCommandLine
+
+/// `slp serve [--host 127.0.0.1] [--port 1210]`
+enum ServeCommand: Command {
+    static let host = OptionKey("host", "address", "Address to listen on (default: 127.0.0.1).", as: .text)
+    static let port = OptionKey("port", "port", "Port to listen on, 1 to 65535 (default: 1210).", as: .integer)
+
+    static let spec = CommandSpec(
+        name: "serve",
+        abstract: "Serve SLP's REST API over HTTP (lighttpd runs slp as a CGI program) until Ctrl-C.",
+        discussion: """
+            Needs lighttpd (apt-get install lighttpd). Callers prove who they are with an idtoken header: a token \
+            from 'slp token', or a Firebase ID token when SLP_FIREBASE_PROJECT and SLP_FIREBASE_CERTS are set. \
+            One line per request on standard error: method, path, status, milliseconds.
+            """,
+        options: [host.spec, port.spec],
+        examples: ["slp serve", "slp serve --host 0.0.0.0 --port 1210 --db /srv/slp/slp.sqlite"])
+
+    static func run(_ context: CommandContext) async -> Output {
+        let address: ListeningAddress
+        do {
+            let host = context[Self.host] ?? "127.0.0.1"
+            guard ListeningAddress.isValidHost(host) else {
+                throw UsageError(message: "--host: '\(ValueSyntax.printable(host))' is not an address or host name", commandPath: ["serve"], code: "invalid_value")
+            }
+            let port = try context[Self.port] ?? 1210
+            guard (1...65_535).contains(port) else {
+                throw UsageError(message: "--port: a port is 1 to 65535, not \(port)", commandPath: ["serve"], code: "invalid_value")
+            }
+            address = ListeningAddress(host: host, port: port)
+        } catch {
+            return context.fail(error)
+        }
+        do {
+            // Checked now, not by the first request: a wrong database or Firebase file is one line here.
+            let location = try DatabaseLocation.resolve(option: context.invocation[GlobalOptions.database], environment: context.environment)
+            _ = try context.dependencies()
+            _ = try FirebaseConfiguration.load(context.environment)
+            guard let lighttpd = Lighttpd.find(path: context.environment["PATH"], override: context.environment["SLP_LIGHTTPD"]) else {
+                throw Failure(
+                    code: "lighttpd_missing", status: nil,
+                    message: "slp serve needs lighttpd, which is not installed (apt-get install \(Lighttpd.package))", exitCode: .unavailable)
+            }
+            if let why = address.unavailable() { throw Failure(code: "port_unavailable", status: nil, message: why, exitCode: .ioError) }
+            let server = APIServer(
+                lighttpd: lighttpd, address: address, executable: try executablePath(),
+                environment: passedEnvironment(context.environment, database: location), databaseDisplay: location.display)
+            return server.run(in: try ServeDirectory(environment: context.environment))
+        } catch {
+            return context.fail(error)
+        }
+    }
+
+    /// What the CGI processes need, as slp serve has it: the database as resolved (from `--db`
+    /// too), Firebase's certificate file as an absolute path.
+    private static func passedEnvironment(_ environment: ProcessEnvironment, database: StorageLocation) -> [(name: String, value: String)] {
+        APIServer.passedVariables.compactMap { name in
+            switch name {
+            case "SLP_DB": return (name, database.argument)
+            case "SLP_FIREBASE_CERTS":
+                return environment[name].map { (name, $0.hasPrefix("/") ? $0 : environment.currentDirectory + "/" + $0) }
+            default: return environment.value(of: name).map { (name, $0) }
+            }
+        }
+    }
+
+    /// This slp, for lighttpd to run.
+    private static func executablePath() throws -> String {
+        var buffer = [CChar](repeating: 0, count: 4_096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else {
+            throw Failure(code: "serve_failed", status: nil, message: "cannot find this slp's own path", exitCode: .software)
+        }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,40 @@
+/// The configuration `slp serve` hands lighttpd: one private directory whose document root
+/// holds `v1`, this slp, run as a CGI program for every `/v1/...` path (and as the handler of
+/// paths with no file, so that every answer is slp's JSON). The environment slp needs is passed
+/// by name (`env.NAME`), so that no value (a PostgreSQL password) is written to a file.
+struct LighttpdConfiguration {
+    let directory: ServeDirectory
+    let host: String
+    let port: Int
+    /// The variables slp's CGI processes get, read from lighttpd's own environment.
+    let passed: [String]
+
+    /// lighttpd's access line, as slp prints it: method, path without the query, status, time.
+    static let accessFormat = "%m %U %s %{ms}T ms"
+
+    var text: String {
+        var lines = [
+            "server.document-root = \(quoted(directory.root))",
+            "server.bind = \(quoted(host))",
+            "server.port = \(port)",
+            "server.modules = (\"mod_setenv\", \"mod_cgi\", \"mod_accesslog\")",
+            "server.upload-dirs = (\(quoted(directory.uploads)))",
+            // Bodies over slp's 64 KiB are refused by slp itself (501); lighttpd stops far larger ones.
+            "server.max-request-size = 1024",
+            "server.tag = \"slp\"",
+            "server.error-handler-404 = \"/v1\"",
+            "cgi.assign = (\"/v1\" => \"\")",
+            // A piped logger: lighttpd writes each line to it at once (a file's lines wait in a buffer).
+            "accesslog.filename = \(quoted("|exec /bin/cat > '" + directory.accessLog + "'"))",
+            "accesslog.format = \(quoted(Self.accessFormat))",
+        ]
+        if host.contains(":") { lines.append("server.use-ipv6 = \"enable\"") }
+        if !passed.isEmpty {
+            lines.append("setenv.add-environment = (" + passed.map { "\(quoted($0)) => env.\($0)" }.joined(separator: ", ") + ")")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A lighttpd string. `ServeDirectory` and the option checks leave no `"`, `\` or `'` to escape.
+    private func quoted(_ text: String) -> String { "\"" + text + "\"" }
+}

@@ -1,0 +1,58 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// `slp serve`'s private directory (0700, removed when it stops): the document root with `v1`
+/// (a link to this slp), lighttpd's configuration, its upload directory, and the FIFO its
+/// access lines come through.
+final class ServeDirectory {
+    let path: String
+    var root: String { path + "/root" }
+    var uploads: String { path + "/uploads" }
+    var configuration: String { path + "/lighttpd.conf" }
+    var accessLog: String { path + "/access" }
+
+    /// Made under `$TMPDIR` (or /tmp when that is unset or holds characters a configuration
+    /// string cannot).
+    init(environment: ProcessEnvironment) throws {
+        var base = environment["TMPDIR"] ?? "/tmp"
+        if !base.hasPrefix("/") || base.contains(where: { "\"\\'".contains($0) || $0.isNewline }) { base = "/tmp" }
+        var template = Array((base.hasSuffix("/") ? base : base + "/").utf8CString.dropLast()) + Array("slp-serve.XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw Failure(code: "serve_directory", status: nil, message: "cannot make a directory in \(base): \(String(cString: strerror(errno)))", exitCode: .ioError)
+        }
+        path = String(cString: made)
+        do {
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
+            try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: false)
+            guard mkfifo(accessLog, 0o600) == 0 else { throw Failure(code: "serve_directory", status: nil, message: "cannot make a FIFO in \(path)", exitCode: .ioError) }
+        } catch {
+            remove()
+            throw error
+        }
+    }
+
+    /// Links `v1` to the program lighttpd runs for the API: this very slp.
+    func linkProgram(_ executable: String) throws {
+        guard symlink(executable, root + "/v1") == 0 else {
+            throw Failure(code: "serve_directory", status: nil, message: "cannot link \(executable) into \(root)", exitCode: .ioError)
+        }
+    }
+
+    func write(configuration text: String) throws {
+        guard FileManager.default.createFile(atPath: configuration, contents: Data(text.utf8)) else {
+            throw Failure(code: "serve_directory", status: nil, message: "cannot write \(configuration)", exitCode: .ioError)
+        }
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import XCTest
+
+/// `slp serve` as a process: ready when it says so, one access line per request (never a
+/// token, a body or a query), stopped cleanly by SIGTERM with nothing left behind, and one
+/// clear line for a missing lighttpd (69) or a taken port (74).
+final class APIServeCLITests: XCTestCase {
+    func testServeLogsEachRequestWithoutSecretsAndStopsCleanly() throws {
+        let directory = try TemporaryDirectory()
+        let scratch = directory.path("tmp")
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let slp = SLPBinary(database: directory.path("slp.sqlite"), extra: ["TMPDIR": scratch])
+        let token = try slp.run("token", "--phone", "010-5200-0001").stdout.trimmingCharacters(in: .newlines)
+        let server = try ServedSLP(slp)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch).count, 1, "its private directory")
+        let http = server.client
+        XCTAssertEqual(try http.form(
+            "POST", "/v1/user", token: token, "birth=1994-01-01&email=secret%40example.com&gender=1&nick=secretnick&phoneNumber=%2B821052000001").status, 200)
+        XCTAssertEqual(try http.get("/v1/chat/abc?lastchatDate=2000-01-01T00:00:00.000Z&q=querysecret", token: token).status, 409)
+        XCTAssertEqual(try http.get("/v1/user?=", token: "forged.token.value").status, 401)
+        // Each request is logged once it is answered: wait for the three lines, not a guessed time.
+        XCTAssertTrue(server.process.waitUntil(30) { $0.stderr.components(separatedBy: " ms\n").count > 3 }, server.process.stderr)
+        XCTAssertEqual(server.stop(), 0)
+        let log = server.process.stderr
+        let lines = log.split(separator: "\n").filter { $0.hasSuffix(" ms") }
+        XCTAssertEqual(lines.count, 3, log)
+        XCTAssertTrue(lines[0].hasPrefix("POST /v1/user 200 "), log)
+        XCTAssertTrue(lines[1].hasPrefix("GET /v1/chat/abc 409 "), log)
+        XCTAssertTrue(lines[2].hasPrefix("GET /v1/user 401 "), log)
+        for secret in [token, "secretnick", "secret%40example.com", "querysecret", "lastchatDate", "forged.token.value"] {
+            XCTAssertFalse(log.contains(secret), "the log shows \(secret)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch), [], "the private directory is gone")
+        XCTAssertEqual(try HTTPTestClient.freePort() > 0, true)
+        XCTAssertThrowsError(try http.get("/v1/user", token: token), "lighttpd stopped with it")
+    }
+
+    func testServeWithoutLighttpdNamesThePackage() throws {
+        let directory = try TemporaryDirectory()
+        let slp = SLPBinary(database: directory.path("slp.sqlite"), extra: ["SLP_LIGHTTPD": directory.path("no-lighttpd")])
+        let result = try slp.run("serve", "--port", String(try HTTPTestClient.freePort()))
+        XCTAssertEqual(result.status, 69)
+        XCTAssertEqual(result.errorLines.count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("apt-get install lighttpd"), result.stderr)
+    }
+
+    func testServeOnATakenPortSaysSoInOneLine() throws {
+        let directory = try TemporaryDirectory()
+        let first = try ServedSLP(SLPBinary(database: directory.path("slp.sqlite")))
+        let result = try SLPBinary(database: directory.path("slp.sqlite")).run("serve", "--port", String(first.port))
+        XCTAssertEqual(result.status, 74)
+        XCTAssertEqual(result.stderr, "Error: port \(first.port) on 127.0.0.1 is already in use\n")
+        XCTAssertEqual(first.stop(), 0)
+    }
+
+    func testServeRefusesBadOptionsBeforeStartingAnything() throws {
+        let directory = try TemporaryDirectory()
+        let slp = SLPBinary(database: directory.path("slp.sqlite"))
+        XCTAssertEqual(try slp.run("serve", "--port", "0").status, 64)
+        XCTAssertEqual(try slp.run("serve", "--port", "70000").status, 64)
+        XCTAssertEqual(try slp.run("serve", "--host", "a\"b").status, 64)
+        let half = try slp.run(["serve", "--port", "1"], environment: ["SLP_FIREBASE_PROJECT": "p"])
+        XCTAssertEqual(half.status, 64, "a Firebase project without its certificates")
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// A minimal HTTP/1.1 client over a socket to 127.0.0.1, sending exactly the bytes a test
+/// writes (raw colons in a query, no Content-Type, a body of `=`), one request per connection.
+struct HTTPTestClient {
+    struct Response {
+        let status: Int
+        let headers: [(String, String)]
+        let body: Data
+
+        var text: String { String(decoding: body, as: UTF8.self) }
+
+        func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
+    }
+
+    let port: Int
+
+    /// `headers` as given (no Content-Type unless named); Content-Length for a body.
+    func send(_ method: String, _ target: String, headers: [(String, String)] = [], body: Data? = nil) throws -> Response {
+        var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { request += "\(name): \(value)\r\n" }
+        if let body { request += "Content-Length: \(body.count)\r\n" }
+        var bytes = Data((request + "\r\n").utf8)
+        if let body { bytes += body }
+        let answer = try exchange(bytes)
+        guard let end = answer.range(of: Data("\r\n\r\n".utf8)) else { throw HTTPTestError("no header end in \(String(decoding: answer, as: UTF8.self))") }
+        let head = String(decoding: answer[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+        let statusParts = head[0].split(separator: " ")
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw HTTPTestError("bad status line \(head[0])") }
+        let headers = head.dropFirst().compactMap { line -> (String, String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        return Response(status: status, headers: headers, body: Data(answer[end.upperBound...]))
+    }
+
+    /// A form body as SLP's clients send it (`application/x-www-form-urlencoded`).
+    func form(_ method: String, _ path: String, token: String?, _ body: String, contentType: String? = "application/x-www-form-urlencoded") throws -> Response {
+        var headers: [(String, String)] = []
+        if let token { headers.append(("idtoken", token)) }
+        if let contentType { headers.append(("Content-Type", contentType)) }
+        return try send(method, path, headers: headers, body: Data(body.utf8))
+    }
+
+    func get(_ target: String, token: String?) throws -> Response {
+        try send("GET", target, headers: token.map { [("idtoken", $0)] } ?? [])
+    }
+
+    private func exchange(_ request: Data) throws -> Data {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw HTTPTestError("socket: \(errno)") }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw HTTPTestError("connect to port \(port): \(errno)") }
+        var sent = 0
+        try request.withUnsafeBytes { bytes in
+            while sent < bytes.count {
+                let count = Foundation.send(socket, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+                guard count > 0 else { throw HTTPTestError("send: \(errno)") }
+                sent += count
+            }
+        }
+        var answer = Data()
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = recv(socket, &chunk, chunk.count, 0)
+            if count > 0 { answer.append(contentsOf: chunk[..<count]) } else if count == 0 || errno != EINTR { break }
+        }
+        return answer
+    }
+
+    /// A port nothing listens on now.
+    static func freePort() throws -> Int {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
+                guard bind(socket, pointer, length) == 0 else { return -1 }
+                return getsockname(socket, pointer, &length)
+            }
+        }
+        guard bound == 0 else { throw HTTPTestError("no free port: \(errno)") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
