@@ -80,8 +80,9 @@ final class CommandLineCLITests: XCTestCase {
               64  usage error or invalid value
               65  not an slp database, or a newer schema than this slp knows
               70  internal error
-              74  I/O error: database cannot open, disk full, read-only; or stdout unwritable
+              74  I/O error: no database there, database cannot open, disk full, read-only; or stdout unwritable
               75  database still busy after retries
+              130 interrupted by Ctrl-C while waiting (queue --wait: you are still in the queue)
 
             """)
     }

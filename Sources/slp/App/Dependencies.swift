@@ -13,19 +13,21 @@ final class Dependencies {
     private let storage: any Storage
     private let population: any PopulationRepository
 
-    /// The storage at `location`, opened (and created) now. Times come from `fixedClock` when
+    /// The storage at `location`, opened now; created (with slp's schema) only when `creates`, and
+    /// then with its directories only at the default location. Times come from `fixedClock` when
     /// given, else from the wall clock of the machine that holds the data: this one for a file,
     /// the server for PostgreSQL (one clock for every host).
-    init(location: StorageLocation, fixedClock: (any TimeProvider)?) throws {
+    init(location: StorageLocation, fixedClock: (any TimeProvider)?, creates: Bool) throws {
         switch location {
-        case .file(let path):
-            let database = try Database(path: path)
+        case .file(let path, let isDefault):
+            let creation: DatabaseCreation = creates ? (isDefault ? .fileAndDirectories : .file) : .none
+            let database = try Database(path: path, creation: creation)
             clock = fixedClock ?? SystemTimeProvider()
             storage = SQLiteStorage(database: database)
             population = SQLitePopulationRepository(database: database)
         case .server(let uri):
             #if PostgreSQL
-            let database = try PGDatabase(uri: uri)
+            let database = try PGDatabase(uri: uri, creatingSchema: creates)
             clock = fixedClock ?? SystemTimeProvider(offset: database.serverClockOffset)
             storage = PGStorage(database: database)
             population = PGPopulationRepository(database: database)
