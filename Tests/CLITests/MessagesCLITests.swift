@@ -45,6 +45,21 @@ final class MessagesCLITests: XCTestCase {
         }
     }
 
+    func testWhoIsNotRegisteredIsNamedOnlyWhenSomeoneWasNamed() {
+        TestBackend.each(self) { _, database, _ in
+            let people = Scenario(database: database)
+            let uid = try people.register("010-8000-0041", "떠남")
+            XCTAssertEqual(try people.run("user", "withdraw", "--as", "010-8000-0041", "--yes").status, 0)
+            for named in ["010-8000-0041", uid] {
+                XCTAssertEqual(try people.run("queue", "status", "--as", named).stderr, "Error: no registered user '\(named)'\n")
+            }
+            for nobody in [["--as", ""], ["--as", " "], []] {
+                XCTAssertEqual(try people.slp.run(["queue", "status"] + nobody).stderr,
+                               "Error: not registered: pass --as UID|PHONE or set SLP_USER to a registered user\n", "\(nobody)")
+            }
+        }
+    }
+
     func testAnEmptyStudyMeansNoneInQueueAndInSearch() {
         TestBackend.each(self) { _, database, _ in
             let people = Scenario(database: database)
@@ -60,6 +75,10 @@ final class MessagesCLITests: XCTestCase {
                 XCTAssertEqual(searched.status, 0, searched.stderr)
                 XCTAssertEqual(searched.stdout, unfiltered.stdout, "'\(empty)' is no filter")
             }
+            // The same for the other filter.
+            let anyGender = try people.run("--json", "search", "--as", b, "--gender", "")
+            XCTAssertEqual(anyGender.status, 0, anyGender.stderr)
+            XCTAssertEqual(anyGender.stdout, unfiltered.stdout)
             XCTAssertTrue(unfiltered.stdout.contains(a))
         }
     }

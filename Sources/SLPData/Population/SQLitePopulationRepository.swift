@@ -27,7 +27,8 @@ public final class SQLitePopulationRepository: PopulationRepository {
         try addWaiting(count: count, drawing: next) { _ in }
     }
 
-    /// The share of a batch's work each stage takes (seeding a million people, docs/PERFORMANCE.md).
+    /// Each stage's rough share of a batch's time, for a progress bar that moves steadily; the
+    /// commit takes the rest.
     private static let drawing = 0.0...0.25, users = 0.25...0.55, queue = 0.55...0.7, studies = 0.7...0.95
 
     public func addWaiting(count: Int, drawing next: () -> WaitingUser, progress: (Double) -> Void) throws -> Int {

@@ -24,7 +24,8 @@ public final class PGPopulationRepository: PopulationRepository {
         try addWaiting(count: count, drawing: next) { _ in }
     }
 
-    /// The share of a batch's work each stage takes (seeding a million people); the vacuum takes the rest.
+    /// Each stage's rough share of a batch's time, for a progress bar that moves steadily; the
+    /// vacuum takes the rest.
     private static let drawing = 0.0...0.3, users = 0.3...0.6, queue = 0.6...0.9
 
     public func addWaiting(count: Int, drawing next: () -> WaitingUser, progress: (Double) -> Void) throws -> Int {

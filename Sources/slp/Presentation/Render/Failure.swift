@@ -48,7 +48,8 @@ struct Failure: Error, Equatable, Sendable {
     /// as; any other failure is returned as it is.
     func namingActingUser(_ actingUser: String?) -> Failure {
         guard code == DomainError.notRegistered.code else { return self }
-        let message = if let actingUser {
+        // An empty `--as ''` names nobody, as an unset SLP_USER does.
+        let message = if let actingUser, !actingUser.allSatisfy(\.isWhitespace) {
             "no registered user '\(ValueSyntax.printable(actingUser))'"
         } else {
             "not registered: pass --as UID|PHONE or set SLP_USER to a registered user"
