@@ -61,10 +61,11 @@ struct Failure: Error, Equatable, Sendable {
     /// and status kept), for a command where the domain's sentence would not fit (one that names
     /// no user, say). A nil `message` keeps the domain's.
     static func wording<T>(_ refusal: DomainError, as message: String?, _ work: () throws -> T) throws -> T {
+        guard let message else { return try work() }
         do {
             return try work()
-        } catch let error as DomainError where error == refusal && message != nil {
-            throw Failure(code: error.code, status: error.status, message: message ?? error.message, exitCode: .refused)
+        } catch let error as DomainError where error == refusal {
+            throw Failure(code: error.code, status: error.status, message: message, exitCode: .refused)
         }
     }
 
