@@ -12,6 +12,7 @@ final class CompletionValuesCLITests: XCTestCase {
         (["slp", "user", "update", "--searchable", ""], ["off", "on"]),
         (["slp", "match", "report", "U1", "--reason", ""], ["abuse", "illegal", "no-show", "obscene", "other", "rude"]),
         (["slp", "shop", "buy", "s"], ["sesac"]),
+        (["slp", "shop", "wear", "--background", ""], ["0", "1", "2", "3", "4", "5", "6", "7"]),
         (["slp", "completion", ""], ["--as", "--db", "--help", "--json", "--no-pager", "bash", "fish", "zsh"]),
         (["slp", "help", "ex"], ["exit-codes"]),
         (["slp", "help", "user", ""], ["show", "update", "withdraw"]),

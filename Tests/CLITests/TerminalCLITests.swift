@@ -2,35 +2,40 @@ import Foundation
 import XCTest
 
 /// What slp does for a person at a terminal, under a pseudo terminal: progress for long work on
-/// standard error, a pager for output longer than the screen, colour unless `NO_COLOR` says no.
+/// standard error (on every backend), a pager for output longer than the screen, colour unless
+/// `NO_COLOR` says no.
 final class TerminalCLITests: XCTestCase {
     private func registered(in directory: TemporaryDirectory) throws -> (SLPBinary, String) {
         let people = Scenario(database: directory.path("slp.sqlite"))
         return (people.slp, try people.register("010-7000-0001", "새싹"))
     }
 
-    func testSeedShowsProgressOnATerminalsStandardErrorOnly() throws {
-        let directory = try TemporaryDirectory()
-        let slp = SLPBinary(database: directory.path("slp.sqlite"))
-        // Standard output to a file: the terminal shows only standard error.
-        let onTerminal = try PseudoTerminal(slp, ["seed", "--users", "10000"], files: [1: directory.path("out.txt")])
-        XCTAssertEqual(onTerminal.exit(), 0, onTerminal.text)
-        XCTAssertTrue(onTerminal.text.contains("Seeding ["), onTerminal.text)
-        XCTAssertTrue(onTerminal.text.contains(" of 10,000"), onTerminal.text)
-        XCTAssertTrue(onTerminal.text.hasSuffix("\r\u{1B}[K"), "the bar is cleared at the end: \(onTerminal.text)")
-        XCTAssertEqual(try String(contentsOfFile: directory.path("out.txt"), encoding: .utf8),
-                       "Added 10000 waiting users (seed 1) within 15.0 km of 37.5665,126.978.\n")
+    /// On every backend: each repository tells its progress as it goes.
+    func testSeedShowsProgressOnATerminalsStandardErrorOnly() {
+        TestBackend.each(self) { _, database, directory in
+            let slp = SLPBinary(database: database)
+            // Standard output to a file: the terminal shows only standard error.
+            let onTerminal = try PseudoTerminal(slp, ["seed", "--users", "10000"], files: [1: directory.path("out.txt")])
+            XCTAssertEqual(onTerminal.exit(), 0, onTerminal.text)
+            XCTAssertTrue(onTerminal.text.contains("Seeding ["), onTerminal.text)
+            XCTAssertTrue(onTerminal.text.contains(" of 10,000"), onTerminal.text)
+            let percents = Set(onTerminal.text.components(separatedBy: "] ").dropFirst().map { $0.prefix { $0 != "%" } })
+            XCTAssertGreaterThan(percents.count, 2, "the bar moves while the work goes on: \(percents.sorted())")
+            XCTAssertTrue(onTerminal.text.hasSuffix("\r\u{1B}[K"), "the bar is cleared at the end: \(onTerminal.text)")
+            XCTAssertEqual(try String(contentsOfFile: directory.path("out.txt"), encoding: .utf8),
+                           "Added 10000 waiting users (seed 1) within 15.0 km of 37.5665,126.978.\n")
 
-        // Standard error not a terminal (standard output is): nothing but the summary.
-        let offTerminal = try PseudoTerminal(slp, ["seed", "--users", "2000", "--seed", "2"], files: [2: directory.path("err.txt")])
-        XCTAssertEqual(offTerminal.exit(), 0, offTerminal.text)
-        XCTAssertEqual(offTerminal.lines, "Added 2000 waiting users (seed 2) within 15.0 km of 37.5665,126.978.\n")
-        XCTAssertEqual(try String(contentsOfFile: directory.path("err.txt"), encoding: .utf8), "")
+            // Standard error not a terminal (standard output is): nothing but the summary.
+            let offTerminal = try PseudoTerminal(slp, ["seed", "--users", "2000", "--seed", "2"], files: [2: directory.path("err.txt")])
+            XCTAssertEqual(offTerminal.exit(), 0, offTerminal.text)
+            XCTAssertEqual(offTerminal.lines, "Added 2000 waiting users (seed 2) within 15.0 km of 37.5665,126.978.\n")
+            XCTAssertEqual(try String(contentsOfFile: directory.path("err.txt"), encoding: .utf8), "")
 
-        // Neither a terminal: nothing on standard error either.
-        let piped = try slp.run("seed", "--users", "2000", "--seed", "3")
-        XCTAssertEqual(piped.status, 0)
-        XCTAssertEqual(piped.stderr, "")
+            // Neither a terminal: nothing on standard error either.
+            let piped = try slp.run("seed", "--users", "2000", "--seed", "3")
+            XCTAssertEqual(piped.status, 0)
+            XCTAssertEqual(piped.stderr, "")
+        }
     }
 
     func testATableLongerThanTheScreenGoesThroughThePager() throws {
