@@ -14,6 +14,13 @@ public struct OptionKey<Value: Sendable, Failure: Error>: Sendable {
         self.body = body
     }
 
+    /// The same option, its value completed with file names by the shell.
+    public func completingFiles() -> OptionKey {
+        var spec = spec
+        spec.completesFiles = true
+        return OptionKey(spec: spec, body: body)
+    }
+
     /// The value in `invocation`: what `Invocation`'s subscript reads.
     func read(_ invocation: Invocation) throws(Failure) -> Value {
         try body(invocation)

@@ -18,6 +18,8 @@ public struct OptionSpec: Sendable, Equatable {
     public var isRequired: Bool
     /// Words a shell completes the value with (`female`, `male`).
     public var choices: [String]
+    /// A shell completes the value with file names (`--db`).
+    public var completesFiles = false
 
     public init(name: String, short: Character? = nil, kind: Kind, help: String, isRequired: Bool = false, choices: [String] = []) {
         self.name = name

@@ -3,8 +3,13 @@ public enum ValueSyntax {
     /// A decimal integer such as `18` or `-3`; no hex, no spaces, no overflow.
     public static func integer(_ text: String, option: String) throws(UsageError) -> Int {
         let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(text) else {
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
             throw invalid("'\(printable(text))' is not a whole number", option: option)
+        }
+        // A whole number all the same, only too far from zero: say that, not that it is no number.
+        guard let value = Int(text) else {
+            let bound = text.hasPrefix("-") ? "small (the least is \(Int.min))" : "large (the most is \(Int.max))"
+            throw invalid("'\(printable(text))' is too \(bound)", option: option)
         }
         return value
     }

@@ -57,12 +57,15 @@ final class ChatCLITests: XCTestCase {
             XCTAssertEqual(ids, ids.sorted())
             XCTAssertEqual(Set(ids).count, 3)
 
-            // A stranger gets exactly the no-conversation answer, for reading and writing.
+            // A stranger gets exactly the no-conversation answer, for reading and writing: naming
+            // someone else's partner answers as naming nobody who exists.
             let nobody = try slp.run("--json", "chat", "list", "--as", c)
             let stranger = try slp.run("--json", "chat", "list", "--as", c, "--with", a)
+            let noSuchUser = try slp.run("--json", "chat", "list", "--as", c, "--with", "NoSuchUser")
             XCTAssertEqual(nobody.status, 1)
             XCTAssertEqual(try nobody.jsonError()["code"] as? String, "not_matched")
-            XCTAssertEqual(stranger, nobody)
+            XCTAssertEqual(stranger, noSuchUser)
+            XCTAssertEqual(try stranger.jsonError()["code"] as? String, "not_matched")
             let strangerSend = try slp.run("--json", "chat", "send", "--as", c, "hi")
             XCTAssertEqual(strangerSend.status, 1)
             XCTAssertEqual(try strangerSend.jsonError()["code"] as? String, "not_matched")

@@ -81,8 +81,9 @@ final class CommandLineCLITests: XCTestCase {
               65  not an slp database, or a newer schema than this slp knows
               69  a program slp needs is missing (lighttpd for serve)
               70  internal error
-              74  I/O error: database cannot open, disk full, read-only; stdout unwritable; a port already taken
+              74  I/O error: no database there, database cannot open, disk full, read-only; stdout unwritable; a port already taken
               75  database still busy after retries
+              130 interrupted by Ctrl-C while waiting (queue --wait: you are still in the queue)
 
             """)
     }

@@ -13,7 +13,7 @@ final class ConcurrentRegistrationCLITests: XCTestCase {
     private func registerRounds(on backend: TestBackend, in directory: TemporaryDirectory) throws {
         let processes = 8, rounds = 20
         for round in 0..<rounds {
-            let slp = SLPBinary(database: try backend.freshStore(in: directory, file: "round\(round)/slp.sqlite"))
+            let slp = SLPBinary(database: try backend.freshStore(in: directory, file: "round\(round).sqlite"))
             let results = UnsafeMutableBufferPointer<SLPBinary.Result?>.allocate(capacity: processes)
             results.initialize(repeating: nil)
             defer { results.deallocate() }
@@ -35,8 +35,9 @@ final class ConcurrentRegistrationCLITests: XCTestCase {
     }
 }
 
-/// 8 processes opening the same missing database file (or empty PostgreSQL database) at once,
-/// 50 rounds: each creates or finds the schema without ever seeing a busy or storage error.
+/// 8 processes creating the same missing database file (or the schema of an empty PostgreSQL
+/// database) at once, 50 rounds, each registering the same phone: each creates or finds the
+/// schema without ever seeing a busy or storage error, and exactly one registers.
 final class ConcurrentCreationCLITests: XCTestCase {
     func testEightProcessesCreateTheSameNewDatabaseFiftyRounds() {
         TestBackend.each(self) { backend, _, directory in
@@ -54,13 +55,17 @@ final class ConcurrentCreationCLITests: XCTestCase {
             nonisolated(unsafe) var errors: [String] = []
             let lock = NSLock()
             DispatchQueue.concurrentPerform(iterations: 8) { index in
-                let result = try? slp.run("--json", "queue", "status", "--as", "010-0000-000\(index)")
+                let result = try? slp.run(
+                    "--json", "register", "--phone", "010-0000-0001", "--nick", "n\(index)", "--birth", "1990-01-01", "--email", "n@example.com",
+                    "--gender", "male")
                 lock.lock()
                 shared[index] = result?.status ?? -2
-                if let code = try? result?.jsonError()["code"] as? String, code != "not_registered" { errors.append(code) }
+                if let result, result.status != 0, let code = try? result.jsonError()["code"] as? String, code != "already_registered" {
+                    errors.append(code)
+                }
                 lock.unlock()
             }
-            XCTAssertEqual(Array(statuses), Array(repeating: 1, count: 8), "round \(round): every process answers not_registered")
+            XCTAssertEqual(Array(statuses).sorted(), [0] + Array(repeating: 1, count: 7), "round \(round): one registers, the others are told it is taken")
             XCTAssertEqual(errors, [], "round \(round)")
             let check = try slp.run("register", "--phone", "010-1000-0000", "--nick", "n", "--birth", "1990-01-01", "--email", "n@example.com", "--gender", "male")
             XCTAssertEqual(check.status, 0, "round \(round): the schema is whole: \(check.stderr)")

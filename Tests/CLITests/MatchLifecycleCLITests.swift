@@ -189,6 +189,12 @@ final class MatchLifecycleCLITests: XCTestCase {
                 "Usage: slp match review [--good-manners] [--punctual] [--quick-reply] [--kind] [--skilled] [--helpful] [--comment <text>] <uid>",
             ])
 
+            // Strangers cannot report each other; once c and d have met, d may report c, once.
+            try assertRefused(try run("--json", "match", "report", c, "--as", d, "--reason", "rude"), "not_partner", 201)
+            XCTAssertEqual(try run("match", "request", c, "--as", d).status, 0)
+            XCTAssertEqual(try run("match", "accept", d, "--as", c).status, 0)
+            XCTAssertEqual(try run("match", "review", c, "--as", d, "--kind").status, 0)
+            XCTAssertEqual(try run("match", "dodge", "--as", c).status, 0)
             XCTAssertEqual(try run("match", "report", c, "--as", d, "--reason", "rude").status, 0)
             try assertRefused(try run("--json", "match", "report", c, "--as", d, "--reason", "abuse"), "already_reported", 201)
             let badReason = try run("match", "report", c, "--as", d, "--reason", "boring")
@@ -197,6 +203,8 @@ final class MatchLifecycleCLITests: XCTestCase {
             XCTAssertEqual(missingReason.status, 64)
             XCTAssertEqual(missingReason.errorLines, ["Error: Missing expected argument '--reason <reason>'"])
             // A reported pair cannot match.
+            XCTAssertEqual(try queue(c).status, 0)
+            XCTAssertEqual(try queue(d).status, 0)
             try assertRefused(try run("--json", "match", "request", c, "--as", d), "other_not_searching", 202)
             try assertRefused(try run("--json", "match", "request", d, "--as", c), "other_not_searching", 202)
         }
@@ -206,8 +214,12 @@ final class MatchLifecycleCLITests: XCTestCase {
         onEachBackend {
             let target = try register("010-5555-0000", "타깃")
             XCTAssertEqual(try queue(target).status, 0)
+            // Three past partners report the target, who is waiting again each time.
             for index in 1...3 {
                 let reporter = try register("010-5555-000\(index)", "리\(index)")
+                try match(reporter, target)
+                XCTAssertEqual(try run("match", "review", target, "--as", reporter, "--kind").status, 0)
+                XCTAssertEqual(try queue(target).status, 0, "the partner left: the target waits again")
                 XCTAssertEqual(try run("match", "report", target, "--as", reporter, "--reason", "no-show").status, 0)
             }
             XCTAssertEqual(try status(target)["status"] as? String, "general", "the third report takes them out of the queue")

@@ -94,8 +94,9 @@ final class PostgreSQLCLITests: XCTestCase {
         XCTAssertGreaterThan(answered, 30, "most queries find people")
     }
 
-    /// Seeds the population, then registers and queues the searcher, whom two seeded people ask
-    /// to study; the searcher reports one and narrows partner ages, and one seeded person hides.
+    /// Seeds the population, then registers and queues the searcher, who meets one seeded person
+    /// (only a partner may report) and reports them once both wait again; two seeded people ask
+    /// the searcher to study, the searcher narrows partner ages, and one seeded person hides.
     /// The searcher's uid.
     private func populate(_ slp: SLPBinary) throws -> String {
         func run(_ arguments: String...) throws -> SLPBinary.Result {
@@ -106,11 +107,18 @@ final class PostgreSQLCLITests: XCTestCase {
         _ = try run("seed", "--users", "3000", "--seed", "11")
         let searcher = try run("register", "--phone", "010-5000-0001", "--nick", "탐색", "--birth", "1993-03-03",
                                "--email", "s@example.com", "--gender", "female").stdout.trimmingCharacters(in: .newlines)
-        _ = try run("queue", "--as", searcher, "--lat", "37.5665", "--long", "126.978", "--study", "코딩", "--study", "토익", "--study", "swift")
+        let queueSearcher = ["queue", "--as", searcher, "--lat", "37.5665", "--long", "126.978", "--study", "코딩", "--study", "토익", "--study", "swift"]
+        XCTAssertEqual(try slp.run(queueSearcher).status, 0)
+        // They ask (a hidden person may ask too), the searcher accepts.
+        let reported = try XCTUnwrap(try run("--json", "user", "show", "--as", "019-0000-0042").jsonObject()["uid"] as? String)
+        _ = try run("match", "request", searcher, "--as", "019-0000-0042")
+        _ = try run("match", "accept", reported, "--as", searcher)
+        _ = try run("match", "review", reported, "--as", searcher, "--kind")
+        _ = try run("queue", "--as", "019-0000-0042", "--lat", "37.5667", "--long", "126.9782", "--study", "코딩")
+        XCTAssertEqual(try slp.run(queueSearcher).status, 0)
+        _ = try run("match", "report", reported, "--as", searcher, "--reason", "rude")
         _ = try run("user", "update", "--as", searcher, "--age-min", "22", "--age-max", "45")
         for asker in ["019-0000-0007", "019-0000-0031"] { _ = try run("match", "request", searcher, "--as", asker) }
-        let reported = try XCTUnwrap(try run("--json", "user", "show", "--as", "019-0000-0042").jsonObject()["uid"] as? String)
-        _ = try run("match", "report", reported, "--as", searcher, "--reason", "rude")
         _ = try run("user", "update", "--as", "019-0000-0043", "--searchable", "off")
         return searcher
     }

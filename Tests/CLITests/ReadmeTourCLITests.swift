@@ -1,11 +1,18 @@
 import Foundation
 import XCTest
 
-/// The README's five-minute tour, run as a new user would: every command, and its output
-/// exactly as printed there (uids are random, so the README's are mapped to the real ones), on
-/// every backend.
+/// README's examples, run as a new user runs them: each `sh` block of `$` lines, top to bottom, in
+/// `/bin/sh` with `set -e` and the built `slp` first on the PATH, on a fresh store of every backend.
+/// The tour's printed output must be what README shows (uids are random, so README's are mapped to
+/// the real ones by the `echo` that prints them); every other example must succeed.
 final class ReadmeTourCLITests: XCTestCase {
-    func testTheTourPrintsWhatTheReadmeSays() throws {
+    /// One `sh` block: each `$` command line with the output README shows under it.
+    struct Block {
+        var heading: String
+        var steps: [(command: String, expected: String)]
+    }
+
+    static func blocks() throws -> [Block] {
         var directory = URL(fileURLWithPath: #filePath)
         var readme = ""
         while directory.path != "/" {
@@ -15,57 +22,111 @@ final class ReadmeTourCLITests: XCTestCase {
                 break
             }
         }
-        let tour = try XCTUnwrap(readme.components(separatedBy: "## A five-minute tour").dropFirst().first)
-        let block = try XCTUnwrap(tour.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
-        // Pairs of (command line, expected output).
-        var steps: [(String, String)] = []
-        for line in block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if line.hasPrefix("$ ") {
-                steps.append((String(line.dropFirst(2)), ""))
-            } else if !steps.isEmpty {
-                steps[steps.count - 1].1 += line + "\n"
+        var blocks: [Block] = []
+        var heading = "", current: Block?
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("## ") { heading = line }
+            if line == "```sh" {
+                current = Block(heading: heading, steps: [])
+            } else if line == "```", let block = current {
+                if !block.steps.isEmpty { blocks.append(block) }
+                current = nil
+            } else if current != nil {
+                if line.hasPrefix("$ ") {
+                    current?.steps.append((String(line.dropFirst(2)), ""))
+                } else if let count = current?.steps.count, count > 0 {
+                    current?.steps[count - 1].expected += line + "\n"
+                }
             }
         }
-        XCTAssertGreaterThan(steps.count, 8)
-        TestBackend.each(self) { _, database, _ in
-            // The README's session ran at this instant; the clock is set to it so times match.
-            let slp = SLPBinary(database: database, now: "2026-11-22T00:42:27.886Z")
-            var uidMap: [String: String] = [:]
-            for (command, rawExpected) in steps where !command.hasPrefix("export ") {
-                var expected = rawExpected
+        return blocks
+    }
+
+    /// Runs `block` in `/bin/sh`, each step's stdout after a marker of its own; the step outputs,
+    /// the whole stderr and the exit status.
+    private func run(_ block: Block, database: String?, in directory: TemporaryDirectory) throws -> (outputs: [String], stderr: String, status: Int32) {
+        let marker = "\u{1E}"
+        var script = "set -e\n"
+        for (index, step) in block.steps.enumerated() {
+            var command = step.command
+            // Another backend: its fresh store instead of the file README makes.
+            if let database, command.hasPrefix("export SLP_DB=") { command = "export SLP_DB='\(database)'" }
+            script += "printf '\(marker)%s\\n' \(index)\n\(command)\n"
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = directory.url
+        process.environment = [
+            "PATH": SLPBinary.url.deletingLastPathComponent().path + ":/usr/bin:/bin", "HOME": directory.url.path,
+            "TMPDIR": directory.url.path, "SLP_NOW": "2026-11-22T00:42:27.886Z",
+        ]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        nonisolated(unsafe) var errorData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errorData = errors.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        var outputs: [String] = []
+        for chunk in String(decoding: outputData, as: UTF8.self).components(separatedBy: marker).dropFirst() {
+            let number = chunk.prefix { $0 != "\n" }
+            XCTAssertEqual(Int(number), outputs.count, "the steps ran in order")
+            outputs.append(String(chunk.dropFirst(number.count + 1)))
+        }
+        return (outputs, String(decoding: errorData, as: UTF8.self), process.terminationStatus)
+    }
+
+    func testTheTourPrintsWhatTheReadmeSays() throws {
+        let tour = try XCTUnwrap(Self.blocks().first { $0.heading == "## A five-minute tour" })
+        XCTAssertGreaterThan(tour.steps.count, 8)
+        TestBackend.each(self) { backend, database, directory in
+            let result = try run(tour, database: backend == .sqlite ? nil : database, in: directory)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(result.stderr, "")
+            XCTAssertEqual(result.outputs.count, tour.steps.count, "every step ran")
+            var uids: [String: String] = [:]
+            for (step, output) in zip(tour.steps, result.outputs) {
+                var expected = step.expected
                 while expected.hasSuffix("\n\n") { expected.removeLast() }
-                let words = ReadmeTourCLITests.words(command)
-                XCTAssertEqual(words.first, "slp", command)
-                let arguments = words.dropFirst().map { uidMap[$0] ?? $0 }
-                let result = try slp.run(Array(arguments))
-                XCTAssertEqual(result.status, 0, "\(command): \(result.stderr)")
-                if words.dropFirst().first == "register" {
-                    uidMap[expected.trimmingCharacters(in: .newlines)] = result.stdout.trimmingCharacters(in: .newlines)
+                // `echo "$jiwoo $minho"`: README's uids are these.
+                if step.command.hasPrefix("echo ") {
+                    for (shown, real) in zip(expected.split(separator: " "), output.split(separator: " ")) {
+                        uids[shown.trimmingCharacters(in: .newlines)] = real.trimmingCharacters(in: .newlines)
+                    }
                 }
-                for (readmeUID, realUID) in uidMap { expected = expected.replacingOccurrences(of: readmeUID, with: realUID) }
-                XCTAssertEqual(result.stdout, expected, command)
+                for (shown, real) in uids { expected = expected.replacingOccurrences(of: shown, with: real) }
+                XCTAssertEqual(output, expected, step.command)
             }
+            XCTAssertEqual(uids.count, 2)
         }
     }
 
-    static func words(_ line: String) -> [String] {
-        var words: [String] = [], current = "", quote: Character?, inWord = false
-        for character in line {
-            if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
-            } else if character == "'" || character == "\"" {
-                quote = character
-                inWord = true
-            } else if character == " " {
-                if inWord { words.append(current) }
-                current = ""
-                inWord = false
-            } else {
-                current.append(character)
-                inWord = true
+    func testEveryOtherExampleRunsAsShown() throws {
+        let others = try Self.blocks().filter { $0.heading != "## A five-minute tour" }
+        XCTAssertEqual(others.count, 1, "the command examples")
+        let examples = try XCTUnwrap(others.first)
+        XCTAssertGreaterThan(examples.steps.count, 30)
+        for step in examples.steps {
+            XCTAssertFalse(step.command.contains("<") || step.command.contains("UID") || step.command.contains("..."), "a placeholder: \(step.command)")
+        }
+        TestBackend.each(self) { backend, database, directory in
+            let result = try run(examples, database: backend == .sqlite ? nil : database, in: directory)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(result.outputs.count, examples.steps.count, "every step ran: \(result.stderr)")
+            // The one refusal README shows on purpose: nobody asks within the second waited.
+            XCTAssertEqual(result.stderr, "Error: no match within 1 s\n")
+            for (step, output) in zip(examples.steps, result.outputs) where step.command.contains("# already sent") {
+                XCTAssertTrue(output.hasPrefix("Already sent: "), output)
             }
         }
-        if inWord { words.append(current) }
-        return words
     }
 }

@@ -121,12 +121,16 @@ final class RegisterAndUserCLITests: XCTestCase {
     /// SQLite only: about the database file itself, its directory and how its path is taken.
     func testDatabaseFileIsPrivateAndPathsAreLiteral() throws {
         let directory = try TemporaryDirectory()
-        slp = SLPBinary(database: directory.path("data/slp.sqlite"))
+        // The default location: its missing directories are made, private.
+        slp = SLPBinary(database: nil, extra: ["XDG_DATA_HOME": directory.path("data")])
         XCTAssertEqual(try register().status, 0)
-        let attributes = try FileManager.default.attributesOfItem(atPath: directory.path("data/slp.sqlite"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: directory.path("data/slp/slp.sqlite"))
         XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
-        let directoryAttributes = try FileManager.default.attributesOfItem(atPath: directory.path("data"))
-        XCTAssertEqual((directoryAttributes[.posixPermissions] as? NSNumber)?.intValue, 0o700)
+        for made in ["data", "data/slp"] {
+            let directoryAttributes = try FileManager.default.attributesOfItem(atPath: directory.path(made))
+            XCTAssertEqual((directoryAttributes[.posixPermissions] as? NSNumber)?.intValue, 0o700, made)
+        }
+        slp = SLPBinary(database: directory.path("slp.sqlite"))
 
         var inDirectory = slp!
         inDirectory.currentDirectory = directory.url
@@ -164,7 +168,7 @@ final class RegisterAndUserCLITests: XCTestCase {
                 """)
             XCTAssertEqual(try slp.run("user", "update", "--as", "nobody").status, 64, "the usage error comes first")
 
-            let withdrawn = try slp.run("user", "withdraw", "--as", uid)
+            let withdrawn = try slp.run("user", "withdraw", "--as", uid, "--yes")
             XCTAssertEqual(withdrawn.status, 0)
             XCTAssertEqual(withdrawn.stdout, "Withdrawn: 새싹 (\(uid)). Your account and personal data are gone.\n")
             let gone = try slp.run("--json", "user", "show", "--as", uid)

@@ -116,11 +116,11 @@ final class SLPClientDecodingCLITests: XCTestCase {
             let reported = try decode(SLPUser.self, "user", "show", "--as", c.uid)
             XCTAssertEqual(reported.reportedUser, [], "never who reported me")
             XCTAssertEqual(reported.reportedNum, 1)
-            try run("user", "withdraw", "--as", c.uid)
+            try run("user", "withdraw", "--as", c.uid, "--yes")
             XCTAssertEqual(try decode(SLPQueueState.self, "queue", "status", "--as", a.uid),
                            SLPQueueState(dodged: 1, matched: 1, reviewed: 0, matchedNick: "", matchedUid: c.uid))
             XCTAssertEqual(try decode(SLPUser.self, "user", "show", "--as", a.uid).reportedUser, [])
-            try run("user", "withdraw", "--as", b.uid)
+            try run("user", "withdraw", "--as", b.uid, "--yes")
             XCTAssertEqual(try decode(SLPUser.self, "user", "show", "--as", a.uid).reviewedBefore, [])
         }
     }
@@ -131,6 +131,9 @@ final class SLPClientDecodingCLITests: XCTestCase {
             let b = try register("010-3100-0002", "비", "male")
             try queue(a)
             try queue(b)
+            // Only a partner may report: they meet first.
+            try run("match", "request", b.uid, "--as", a.uid)
+            try run("match", "accept", a.uid, "--as", b.uid)
             try run("match", "report", a.uid, "--as", b.uid, "--reason", "rude")
             let shown = try slp.run("--json", "user", "show", b.uid, "--as", a.uid)
             XCTAssertEqual(shown.status, 0, shown.stderr)

@@ -182,16 +182,21 @@ final class StorageFaultCLITests: XCTestCase {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         try place.giveAway(directory)
         try Unprivileged.chmod(directory, 0o555)
-        for (database, error) in [
-            (directory + "/new.sqlite", "the directory \(directory) is read-only"),
-            (directory + "/sub/new.sqlite", "cannot create \(directory)/sub: the directory \(directory) is read-only"),
+        // Named by SLP_DB (its directory must exist), or the default location (its directories are made).
+        for (named, database, error) in [
+            (true, directory + "/new.sqlite", "the directory \(directory) is read-only"),
+            (true, directory + "/sub/new.sqlite", "the directory \(directory)/sub does not exist"),
+            (false, directory + "/slp/slp.sqlite", "cannot create \(directory)/slp: the directory \(directory) is read-only"),
         ] {
-            let slp = place.binary(database: database)
-            for command in [["user", "show", "--as", "010-1234-5678"], ["seed", "--users", "5"]] {
-                let result = try slp.run(command)
-                XCTAssertEqual(result.status, 74, "\(command) \(result.stderr)")
-                XCTAssertEqual(result.stderr, "Error: cannot use \(database) as a database: \(error)\n")
-            }
+            var slp = place.binary(database: named ? database : nil)
+            if !named { slp.environment["XDG_DATA_HOME"] = directory }
+            let written = try slp.run(["seed", "--users", "5"])
+            XCTAssertEqual(written.status, 74, written.stderr)
+            XCTAssertEqual(written.stderr, "Error: cannot use \(database) as a database: \(error)\n")
+            // Only reading: nothing to create, and nothing there.
+            let read = try slp.run(["user", "show", "--as", "010-1234-5678"])
+            XCTAssertEqual(read.status, 74, read.stderr)
+            XCTAssertEqual(read.stderr, "Error: no slp database at \(database)\n")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), [], "nothing created")
     }

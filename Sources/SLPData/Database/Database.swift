@@ -19,16 +19,18 @@ public final class Database {
     /// write is refused before it starts.
     public let readOnlyCause: DatabaseError.ReadOnlyCause?
 
-    /// Opens (creating if missing) the slp database at absolute `path`.
+    /// Opens the slp database at absolute `path`, creating what `creation` allows when it is
+    /// missing (by default the file and its directories).
     ///
     /// A file that is not slp's, or whose schema is newer, is refused without being written to.
     /// Safe when several processes create the same new file at once. A file this process may not
     /// write (or in a directory it may not write) is opened read-only: reads work, writes throw
-    /// `DatabaseError.readOnly`.
-    public init(path: String, policy: RetryPolicy = RetryPolicy()) throws {
+    /// `DatabaseError.readOnly`. With `.none`, a missing file, or an empty one nobody has made
+    /// slp's yet, is `DatabaseError.noDatabase` and stays as it is.
+    public init(path: String, policy: RetryPolicy = RetryPolicy(), creation: DatabaseCreation = .fileAndDirectories) throws {
         guard path.hasPrefix("/") else { throw DatabaseError.unusablePath(path: path, reason: "the path must be absolute") }
         do {
-            try DatabaseFile.prepare(path: path)
+            try DatabaseFile.prepare(path: path, creation: creation)
             readOnlyCause = DatabaseFile.readOnlyCause(path: path)
             // Read-only and nobody has it open: read the main file as it is, creating no -wal or
             // -shm beside it (impossible in a read-only directory; and left behind read-only,
@@ -42,7 +44,7 @@ public final class Database {
             // Search reads pages straight from the mapped file instead of copying each into the
             // cache; set first, so that the schema is read that way too. None of these writes to the file.
             try connection.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL; PRAGMA mmap_size = 1073741824;")
-            try policy.run { try prepareSchema() }
+            try policy.run { try prepareSchema(creating: creation != .none) }
         } catch {
             throw Database.storageError(error, path: path)
         }
@@ -189,10 +191,12 @@ public final class Database {
     /// Bytes per page of a new file.
     static let pageSize = 16_384
 
-    /// Checks the header without writing; creates or migrates the schema only when needed.
-    private func prepareSchema() throws {
+    /// Checks the header without writing; creates (when `creating`) or migrates the schema only
+    /// when needed.
+    private func prepareSchema(creating: Bool) throws {
         let identity = try readIdentity()
         if try isReady(identity) { return }
+        if identity.isEmpty && !creating { throw DatabaseError.noDatabase(path: path) }
         // A new or older file needs writing, which a read-only one cannot take.
         if let readOnlyCause { throw DatabaseError.readOnly(readOnlyCause) }
         if identity.isEmpty {
@@ -205,6 +209,7 @@ public final class Database {
             // Another process may have created or migrated the file while we waited for the lock.
             let current = try readIdentity()
             if try isReady(current) { return }
+            if current.isEmpty && !creating { throw DatabaseError.noDatabase(path: path) }
             if current.isEmpty {
                 try connection.execute("PRAGMA application_id = \(Schema.applicationID)")
             }

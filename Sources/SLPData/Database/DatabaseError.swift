@@ -6,6 +6,8 @@ public enum DatabaseError: Error, Equatable, CustomStringConvertible {
     case notSLPDatabase(path: String)
     /// The file was written by a newer slp whose schema this binary does not know.
     case newerSchema(path: String, found: Int, known: Int)
+    /// There is no slp database at the path, and the command may not create one.
+    case noDatabase(path: String)
     /// The path cannot hold a database file: a directory, or a parent that cannot be created.
     case unusablePath(path: String, reason: String)
     /// This process cannot write the database; it can still be read.
@@ -30,6 +32,7 @@ public enum DatabaseError: Error, Equatable, CustomStringConvertible {
         case .notSLPDatabase(let path): "\(path) is not an slp database"
         case .newerSchema(let path, let found, let known):
             "\(path) has schema version \(found), newer than this slp knows (\(known)); upgrade slp"
+        case .noDatabase(let path): "no slp database at \(path)"
         case .unusablePath(let path, let reason): "cannot use \(path) as a database: \(reason)"
         case .readOnly(.file(let path)): "the database file is read-only: \(path)"
         case .readOnly(.fileSystem(let path)): "the database is on a read-only file system: \(path)"
@@ -46,6 +49,7 @@ extension DatabaseError: StorageFailure {
     public var storageFailureKind: StorageFailureKind {
         switch self {
         case .notSLPDatabase, .newerSchema: .incompatible
+        case .noDatabase: .missing
         case .unusablePath, .readOnly, .diskFull, .fileSizeLimit: .io
         }
     }

@@ -10,11 +10,27 @@ import Darwin
 /// missing directories 0700, a new file 0600 (SQLite gives its -wal and -shm files the same mode).
 /// Also answers whether this process may write the file, before SQLite tries.
 enum DatabaseFile {
-    static func prepare(path: String) throws {
+    /// Makes sure there is a file at `path`, creating what `creation` allows.
+    static func prepare(path: String, creation: DatabaseCreation = .fileAndDirectories) throws {
         let directory = PathText.deletingLastComponent(path)
-        try createDirectories(directory, path: path)
+        switch creation {
+        case .fileAndDirectories:
+            try createDirectories(directory, path: path)
+        case .file:
+            try requireDirectory(directory, path: path)
+        case .none:
+            var status = stat()
+            guard stat(path, &status) == 0 else {
+                let error = errno
+                // A file where a directory should be says so; a directory that exists but cannot
+                // be searched is an I/O problem, not a missing database.
+                if error == ENOTDIR { try requireDirectory(directory, path: path) }
+                if error == ENOENT || error == ENOTDIR { throw DatabaseError.noDatabase(path: path) }
+                throw DatabaseError.unusablePath(path: path, reason: describe(error))
+            }
+        }
         // O_CREAT without O_EXCL: several processes may create the same file at once; all succeed.
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let descriptor = open(path, O_RDWR | (creation == .none ? 0 : O_CREAT) | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             close(descriptor)
             return
@@ -60,6 +76,21 @@ enum DatabaseFile {
         if stat(path + "-shm", &status) == 0 { return false }
         if stat(path + "-wal", &status) == 0 { return status.st_size == 0 }
         return errno == ENOENT
+    }
+
+    /// Refuses a path whose directory is missing (or not a directory).
+    private static func requireDirectory(_ directory: String, path: String) throws {
+        guard !directory.isEmpty, directory != "/" else { return }
+        var status = stat()
+        guard stat(directory, &status) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR {
+                throw DatabaseError.unusablePath(path: path, reason: "the directory \(directory) does not exist")
+            }
+            throw DatabaseError.unusablePath(path: path, reason: "\(directory): \(describe(errno))")
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw DatabaseError.unusablePath(path: path, reason: "\(directory) is not a directory")
+        }
     }
 
     private static func createDirectories(_ directory: String, path: String) throws {

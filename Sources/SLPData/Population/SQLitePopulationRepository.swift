@@ -24,21 +24,38 @@ public final class SQLitePopulationRepository: PopulationRepository {
     }
 
     public func addWaiting(count: Int, drawing next: () -> WaitingUser) throws -> Int {
+        try addWaiting(count: count, drawing: next) { _ in }
+    }
+
+    /// Each stage's rough share of a batch's time, for a progress bar that moves steadily; the
+    /// commit takes the rest.
+    private static let drawing = 0.0...0.25, users = 0.25...0.55, queue = 0.55...0.7, studies = 0.7...0.95
+
+    public func addWaiting(count: Int, drawing next: () -> WaitingUser, progress: (Double) -> Void) throws -> Int {
         // Drawn before the transaction, which may be tried again.
-        let batch = try SeedBatch(count: count, drawing: next)
-        return try database.bulkWrite(cacheKiB: Self.bulkCacheKiB) { connection in
+        var drawn = 0
+        let batch = try SeedBatch(count: count) {
+            drawn += 1
+            if SeedProgress.isDue(drawn) { progress(SeedProgress.fraction(drawn, of: count, in: Self.drawing)) }
+            return next()
+        }
+        let added = try database.bulkWrite(cacheKiB: Self.bulkCacheKiB) { connection in
             let added = try batch.text.withUnsafeBufferPointer { text in
-                try write(batch, text: text, connection: connection)
+                try write(batch, text: text, connection: connection, progress: progress)
             }
             try connection.cached("""
                 INSERT INTO seed_state (id, drawn) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET drawn = drawn + excluded.drawn
                 """).run([.int(count)])
             return added
         }
+        progress(1)
+        return added
     }
 
     /// Writes the people of `batch` (whose texts `text` holds); returns how many were stored.
-    private func write(_ batch: SeedBatch, text: UnsafeBufferPointer<UInt8>, connection: Connection) throws -> Int {
+    private func write(
+        _ batch: SeedBatch, text: UnsafeBufferPointer<UInt8>, connection: Connection, progress: (Double) -> Void
+    ) throws -> Int {
         func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: text[range]) }
         let people = batch.people
         // Users in uid order: the uid index then grows in one sweep. Sorted on compact keys, the
@@ -53,7 +70,7 @@ public final class SQLitePopulationRepository: PopulationRepository {
             return left.person < right.person
         }
         let byUID = uidOrder.map(\.person)
-        let ids = try insertUsers(batch, text: text, in: byUID, connection: connection)
+        let ids = try insertUsers(batch, text: text, in: byUID, connection: connection, progress: progress)
         // Queue rows in their key order, (cell, user id); users came in id order.
         var queueOrder = byUID.compactMap { ids[$0] == 0 ? nil : (cell: people[$0].cell, id: ids[$0], person: $0) }
         queueOrder.sort { ($0.cell, $0.id) < ($1.cell, $1.id) }
@@ -64,7 +81,8 @@ public final class SQLitePopulationRepository: PopulationRepository {
         let insertQueue = BatchInsert(
             "INSERT OR FAIL INTO queue (cell, user_id, lat, long, traits, card, uid, studies, study_keys, entered_at)",
             columns: 10, rowsPerStatement: Self.rowsPerStatement, connection: connection)
-        for index in queued {
+        for (position, index) in queued.enumerated() {
+            if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: queued.count, in: Self.queue)) }
             let person = people[index]
             insertQueue.integer(person.cell)
             insertQueue.integer(ids[index])
@@ -103,7 +121,8 @@ public final class SQLitePopulationRepository: PopulationRepository {
         let insertStudy = BatchInsert(
             "INSERT OR FAIL INTO queue_studies (study, cell, user_id, lat, long, traits, card)",
             columns: 7, rowsPerStatement: Self.rowsPerStatement, connection: connection)
-        for (key, index) in studyRows {
+        for (position, (key, index)) in studyRows.enumerated() {
+            if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: studyRows.count, in: Self.studies)) }
             let person = people[index]
             insertStudy.text(stable: bytes(keys[Int(key)]))
             insertStudy.integer(person.cell)
@@ -121,7 +140,9 @@ public final class SQLitePopulationRepository: PopulationRepository {
     /// Inserts the people in `order`, many per statement; returns each one's row id by position
     /// in the batch, 0 for one left out (a real user has this phone number or, astronomically
     /// rarely, this uid).
-    private func insertUsers(_ batch: SeedBatch, text: UnsafeBufferPointer<UInt8>, in order: [Int], connection: Connection) throws -> [Int64] {
+    private func insertUsers(
+        _ batch: SeedBatch, text: UnsafeBufferPointer<UInt8>, in order: [Int], connection: Connection, progress: (Double) -> Void
+    ) throws -> [Int64] {
         func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: text[range]) }
         let people = batch.people
         var ids = [Int64](repeating: 0, count: people.count)
@@ -150,6 +171,7 @@ public final class SQLitePopulationRepository: PopulationRepository {
             INSERT OR IGNORE INTO users (uid, phone, email, nick, birth, gender, sesac, background, age_min, age_max, searchable, created_at)
             """, columns: 12, rowsPerStatement: Self.rowsPerStatement, connection: connection)
         for (position, index) in order.enumerated() {
+            if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: order.count, in: Self.users)) }
             let person = people[index]
             insertUser.text(stable: bytes(person.card..<person.uidEnd))
             insertUser.text(stable: bytes(person.phone..<person.email))

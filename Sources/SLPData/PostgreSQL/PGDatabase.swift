@@ -44,12 +44,14 @@ public final class PGDatabase {
     /// tries by default, each after a short random pause.
     public static let defaultPolicy = RetryPolicy(maxAttempts: 30, initialBackoffMilliseconds: 2)
 
-    public init(uri: String, policy: RetryPolicy = PGDatabase.defaultPolicy) throws {
+    /// Connects to the database `uri` names and brings slp's schema to this version; when it has
+    /// none yet, creates it if `creatingSchema`, else throws `PGSchemaError.missing`.
+    public init(uri: String, policy: RetryPolicy = PGDatabase.defaultPolicy, creatingSchema: Bool = true) throws {
         connection = try PGConnection(uri: uri)
         self.uri = uri
         self.policy = policy
         serverClockOffset = try Self.configure(connection, policy: policy)
-        try PGSchema.prepare(connection)
+        try PGSchema.prepare(connection, creating: creatingSchema)
     }
 
     /// Sets a new session up in one round trip: a lock held by another slp longer than SQLite's

@@ -19,7 +19,12 @@ extension PGError: StorageFailure {
 }
 
 extension PGSchemaError: StorageFailure {
-    public var storageFailureKind: StorageFailureKind { .incompatible }
+    public var storageFailureKind: StorageFailureKind {
+        switch self {
+        case .missing: .missing
+        case .foreign, .newer: .incompatible
+        }
+    }
     public var storageFailureMessage: String { message }
 }
 #endif

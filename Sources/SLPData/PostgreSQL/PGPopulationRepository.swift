@@ -21,8 +21,21 @@ public final class PGPopulationRepository: PopulationRepository {
     }
 
     public func addWaiting(count: Int, drawing next: () -> WaitingUser) throws -> Int {
+        try addWaiting(count: count, drawing: next) { _ in }
+    }
+
+    /// Each stage's rough share of a batch's time, for a progress bar that moves steadily; the
+    /// vacuum takes the rest.
+    private static let drawing = 0.0...0.3, users = 0.3...0.6, queue = 0.6...0.9
+
+    public func addWaiting(count: Int, drawing next: () -> WaitingUser, progress: (Double) -> Void) throws -> Int {
         // Drawn before the transaction, which may be tried again.
-        let batch = try SeedBatch(count: count, drawing: next)
+        var drawn = 0
+        let batch = try SeedBatch(count: count) {
+            drawn += 1
+            if SeedProgress.isDue(drawn) { progress(SeedProgress.fraction(drawn, of: count, in: Self.drawing)) }
+            return next()
+        }
         let added = try database.write { connection in
             let added = try batch.text.withUnsafeBufferPointer { text in
                 func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self) }
@@ -38,12 +51,14 @@ public final class PGPopulationRepository: PopulationRepository {
                     "SELECT nextval('slp.users_id_seq') FROM generate_series(1, $1)", [kept.count]).map { $0.int64(0) }
                 try copy("COPY slp.users (id, uid, phone, email, nick, birth, gender, sesac, background, age_min, age_max, searchable, created_at) FROM STDIN",
                          kept.indices, in: connection) { position, rows in
+                    if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: kept.count, in: Self.users)) }
                     Self.appendUser(batch.people[kept[position]], id: ids[position], text: text, to: &rows)
                 }
                 // Queue places in cell order: the search index then grows at its end.
                 let byCell = kept.indices.sorted { batch.people[kept[$0]].cell < batch.people[kept[$1]].cell }
                 try copy("COPY slp.queue (user_id, cell, lat, long, traits, card, uid, studies, study_keys, entered_at) FROM STDIN",
                          byCell.indices, in: connection) { position, rows in
+                    if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: byCell.count, in: Self.queue)) }
                     let index = byCell[position]
                     Self.appendPlace(batch.people[kept[index]], id: ids[index], text: text, to: &rows)
                 }
@@ -56,7 +71,9 @@ public final class PGPopulationRepository: PopulationRepository {
         }
         // Marks the new rows visible to all, so that searches read the queue from its index alone
         // from now on instead of once autovacuum comes by; and gives the planner fresh counts.
+        progress(Self.queue.upperBound)
         try database.maintain("VACUUM (ANALYZE) slp.queue, slp.users")
+        progress(1)
         return added
     }
 

@@ -167,11 +167,15 @@ enum PGSchema {
 
     /// Brings the schema to `currentVersion`. Processes starting together on an empty database
     /// take turns on an advisory lock, so exactly one creates and the others find it made.
-    static func prepare(_ connection: PGConnection) throws {
-        if try version(connection) == currentVersion { return }
+    static func prepare(_ connection: PGConnection, creating: Bool = true) throws {
+        let seen = try version(connection)
+        if seen == currentVersion { return }
+        // Only a command that may create the service makes the schema; any other finds none.
+        if seen == 0 && !creating { throw PGSchemaError.missing(target: connection.target) }
         try connection.execute("SELECT pg_advisory_lock(hashtext('slp schema'))")
         defer { _ = try? connection.execute("SELECT pg_advisory_unlock(hashtext('slp schema'))") }
         let found = try version(connection)
+        if found == 0 && !creating { throw PGSchemaError.missing(target: connection.target) }
         guard found < currentVersion else {
             if found > currentVersion { throw PGSchemaError.newer(target: connection.target, found: found, known: currentVersion) }
             return
@@ -210,13 +214,16 @@ enum PGSchema {
     }
 }
 
-/// The `slp` schema cannot be used: not slp's, or newer than this binary (exit 65).
+/// The `slp` schema cannot be used: not slp's, or newer than this binary (exit 65); or there is
+/// none and the command may not create it (exit 74).
 public enum PGSchemaError: Error, Equatable, Sendable {
     case foreign(target: String)
     case newer(target: String, found: Int, known: Int)
+    case missing(target: String)
 
     public var message: String {
         switch self {
+        case .missing(let target): "no slp database in PostgreSQL database \(target) (it has no schema slp)"
         case .foreign(let target): "the schema slp of PostgreSQL database \(target) is not slp's; it was left untouched"
         case .newer(let target, let found, let known):
             "the schema slp of PostgreSQL database \(target) is version \(found), newer than this slp knows (\(known)); it was left untouched"

@@ -64,7 +64,7 @@ extension SQLiteError: StorageFailure {
         case .incompatible: "not an slp database: \(message)"
         case .io where primaryCode == SQLITE_FULL: "the disk is full: \(message)"
         case .io where primaryCode == SQLITE_READONLY: "the database is read-only: \(message)"
-        case .io: "cannot use the database: \(message)"
+        case .io, .missing: "cannot use the database: \(message)"
         case .internal: "database error: \(message)"
         }
     }

@@ -2,8 +2,10 @@
 /// What the matching rules decided to do to a pair; the use case carries it out in the
 /// same transaction it read the `PairSnapshot` in.
 public enum PairDecision: Equatable, Sendable {
-    /// Record (or keep) my open request to the other user.
+    /// Record my open request to the other user.
     case openRequest
+    /// My request to the other user is already open: nothing is stored anew, nobody is told again.
+    case requestAlreadyOpen
     /// Match us: both leave the queue, every open request of either is dropped.
     case match
     /// Add my review to the partner of my latest match; `endsMyMatch` also closes it for me.

@@ -5,6 +5,8 @@ public enum StorageFailureKind: Sendable, Equatable {
     case busy
     /// Cannot open, read or write the storage (permissions, disk full, read-only).
     case io
+    /// There is no storage of this service there, and this operation does not create one.
+    case missing
     /// The storage is not this service's, or is of a newer version.
     case incompatible
     /// Anything else: a bug or a broken invariant.

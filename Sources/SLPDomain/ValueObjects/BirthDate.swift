@@ -5,9 +5,14 @@ public struct BirthDate: Hashable, Sendable, CustomStringConvertible {
 
     /// Youngest age allowed to register.
     public static let minimumAge = 17
+    /// The earliest birth date accepted: anything before is a typing mistake, not a person.
+    public static let earliest = try! CalendarDate(year: 1900, month: 1, day: 1)
 
-    /// Accepts a birth date at least `minimumAge` full years before `today`.
+    /// Accepts a birth date from `earliest` on, at least `minimumAge` full years before `today`.
     public init(_ date: CalendarDate, today: CalendarDate) throws {
+        guard date >= BirthDate.earliest else {
+            throw DomainError.invalid("invalid_birth", "a birth date is \(BirthDate.earliest) or later (got \(date))")
+        }
         guard date <= today else {
             throw DomainError.invalid("invalid_birth", "a birth date cannot be in the future (\(date))")
         }

@@ -47,7 +47,8 @@ enum APIApplication {
             }
             clock = FixedTimeProvider(now: now)
         }
-        let dependencies = try Dependencies(location: location, fixedClock: clock)
+        // `slp serve` made the database when it started; a request never does.
+        let dependencies = try Dependencies(location: location, fixedClock: clock, creates: false)
         let identity = try dependencies.tokens(firebase: firebase).verify(request.idToken)
         // The uid must name exactly this user wherever a uid or a phone may stand.
         guard let uid = try? UserID(identity.subject), UserReference(identity.subject) == .uid(uid) else {

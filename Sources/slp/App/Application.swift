@@ -18,7 +18,9 @@ enum Application {
                 Failure(code: "internal_error", status: nil, message: "no such command", exitCode: .software), format: .text(.plain))
         }
         if invocation.help || !command.isRunnable {
-            return .success(help.help(for: invocation.path, command: command))
+            var output = Output.success(help.help(for: invocation.path, command: command))
+            output.pager = Pager.command(for: environment, disabled: invocation[GlobalOptions.noPager])
+            return output
         }
         guard let runner = CommandTable.command(at: invocation.path) else {
             return FailureRenderer(help: help).render(

@@ -17,8 +17,8 @@ final class CommandContext {
         self.invocation = invocation
         self.environment = environment
         self.help = help
-        let colors = environment.stdoutIsTerminal && environment.value(of: "NO_COLOR") == nil
-            && environment.value(of: "TERM") != "dumb"
+        // NO_COLOR counts only when it holds something (no-color.org): an empty one is unset.
+        let colors = environment.stdoutIsTerminal && environment["NO_COLOR"] == nil && environment.value(of: "TERM") != "dumb"
         format = invocation[GlobalOptions.json] ? .json : .text(Style(colors: colors))
         actingUser = invocation[GlobalOptions.actingUser] ?? environment["SLP_USER"]
         failures = FailureRenderer(help: help, actingUser: actingUser)
@@ -34,10 +34,12 @@ final class CommandContext {
         get throws(UsageError) { try invocation[key] }
     }
 
-    /// Opens the database and wires the use cases.
+    /// Opens the database and wires the use cases; only a command that may start a service
+    /// creates the database.
     func dependencies() throws -> Dependencies {
         let location = try DatabaseLocation.resolve(option: invocation[GlobalOptions.database], environment: environment)
-        return try Dependencies(location: location, fixedClock: fixedClock())
+        let creates = CommandTable.command(at: invocation.path)?.createsDatabase ?? false
+        return try Dependencies(location: location, fixedClock: fixedClock(), creates: creates)
     }
 
     /// `SLP_NOW` if set (an ISO 8601 time), else the wall clock.
@@ -56,18 +58,29 @@ final class CommandContext {
 
     /// One screen, start to end: open the dependencies, run `action` through a new store of the
     /// feature they build, render the final state. Any error on the way renders as usual.
+    /// `observe`, when given, sees every state as it changes (a progress bar).
     func run<F: Feature>(
         _ action: F.Action, feature: (Dependencies) -> F, initialState: F.State,
-        render: (F.State, Dependencies) -> Output
+        observe: ((F.State) -> Void)? = nil, render: (F.State, Dependencies) -> Output
     ) async -> Output {
         do {
             let dependencies = try dependencies()
             let store = Store(feature(dependencies), initialState: initialState)
+            if let observe { store.observe(observe) }
             await store.send(action)
-            return render(store.state, dependencies)
+            return paged(render(store.state, dependencies))
         } catch {
             return fail(error)
         }
+    }
+
+    /// `output` marked to go through the pager, if this run has one: text (never JSON) for a
+    /// person at a terminal.
+    func paged(_ output: Output) -> Output {
+        guard case .text = format, output.stdoutJSON == nil else { return output }
+        var output = output
+        output.pager = Pager.command(for: environment, disabled: invocation[GlobalOptions.noPager])
+        return output
     }
 
     /// A screen that goes on: `next` gives each action in turn from the state so far (nil ends

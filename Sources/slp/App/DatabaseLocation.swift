@@ -6,6 +6,8 @@ import Foundation
 import SLPCommandLine
 
 /// Where the data is: `--db` > `SLP_DB` > `$XDG_DATA_HOME/slp/slp.sqlite` > `~/.local/share/slp/slp.sqlite`.
+/// Only the last two, slp's own places, get their directories made; a path someone named must
+/// be in a directory that exists, so that a typing mistake never starts a new, empty service.
 enum DatabaseLocation {
     /// A file path is taken literally (never as an SQLite URI) and made absolute; a
     /// `postgresql://` or `postgres://` URI names a PostgreSQL server.
@@ -19,10 +21,10 @@ enum DatabaseLocation {
         }
         // XDG says relative values are invalid and must be ignored.
         if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-            return .file(dataHome + "/slp/slp.sqlite")
+            return .file(dataHome + "/slp/slp.sqlite", isDefault: true)
         }
         let home = environment["HOME"] ?? homeDirectory()
-        return .file(absolute(home, in: environment.currentDirectory) + "/.local/share/slp/slp.sqlite")
+        return .file(absolute(home, in: environment.currentDirectory) + "/.local/share/slp/slp.sqlite", isDefault: true)
     }
 
     /// Whether `location` is a PostgreSQL connection URI (libpq's two schemes); anything else,

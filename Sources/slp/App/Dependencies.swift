@@ -16,13 +16,15 @@ final class Dependencies {
     /// The service's own secrets (the key of `slp token`), kept with its data.
     private let secrets: any SecretStore
 
-    /// The storage at `location`, opened (and created) now. Times come from `fixedClock` when
+    /// The storage at `location`, opened now; created (with slp's schema) only when `creates`, and
+    /// then with its directories only at the default location. Times come from `fixedClock` when
     /// given, else from the wall clock of the machine that holds the data: this one for a file,
     /// the server for PostgreSQL (one clock for every host).
-    init(location: StorageLocation, fixedClock: (any TimeProvider)?) throws {
+    init(location: StorageLocation, fixedClock: (any TimeProvider)?, creates: Bool) throws {
         switch location {
-        case .file(let path):
-            let database = try Database(path: path)
+        case .file(let path, let isDefault):
+            let creation: DatabaseCreation = creates ? (isDefault ? .fileAndDirectories : .file) : .none
+            let database = try Database(path: path, creation: creation)
             clock = fixedClock ?? SystemTimeProvider()
             let files = SQLiteStorage(database: database)
             storage = files
@@ -30,7 +32,7 @@ final class Dependencies {
             population = SQLitePopulationRepository(database: database)
         case .server(let uri):
             #if PostgreSQL
-            let database = try PGDatabase(uri: uri)
+            let database = try PGDatabase(uri: uri, creatingSchema: creates)
             clock = fixedClock ?? SystemTimeProvider(offset: database.serverClockOffset)
             let server = PGStorage(database: database)
             storage = server

@@ -17,6 +17,10 @@ struct ProcessEnvironment: Sendable {
     var arguments: [String]
     var currentDirectory: String
     var stdoutIsTerminal: Bool
+    /// Standard input is a terminal: a person can be asked (`user withdraw`).
+    var stdinIsTerminal = false
+    /// Standard error is a terminal: long work may show its progress there (`seed`).
+    var stderrIsTerminal = false
     /// Variables this run treats as unset whatever the process was given (the demo's own steps
     /// must not act on the caller's `SLP_DB` or `SLP_USER`).
     var hidden: [String] = []
@@ -25,11 +29,11 @@ struct ProcessEnvironment: Sendable {
         ProcessEnvironment(
             arguments: Array(CommandLine.arguments.dropFirst()),
             currentDirectory: FileManager.default.currentDirectoryPath,
-            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
+            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, stdinIsTerminal: isatty(STDIN_FILENO) == 1,
+            stderrIsTerminal: isatty(STDERR_FILENO) == 1)
     }
 
     /// A variable's value as the process was given it (empty included); nil when unset or hidden.
-    ///
     func value(of name: String) -> String? {
         guard !hidden.contains(name) else { return nil }
         return EnvironmentVariables.value(of: name)

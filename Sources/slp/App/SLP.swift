@@ -22,7 +22,12 @@ struct SLP {
             exit(0)
         }
         let output = await Application.run(.current())
-        StandardStreams.writeOutput(output.stdout)
+        // Paged only when it would not fit on the screen with the prompt after it.
+        if let pager = output.pager, let screen = TerminalSize.of(STDOUT_FILENO), screen.lines(of: output.stdout) >= screen.rows {
+            Pager.show(output.stdout, through: pager)
+        } else {
+            StandardStreams.writeOutput(output.stdout)
+        }
         if let json = output.stdoutJSON { StandardStreams.writeOutput(json) }
         StandardStreams.writeError(output.stderr)
         // What the output still holds (a search's thousands of results) is left for the exit to

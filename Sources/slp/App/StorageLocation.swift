@@ -1,14 +1,14 @@
 /// Where slp's data is: a SQLite file, or a PostgreSQL server named by a connection URI.
 enum StorageLocation: Equatable, Sendable {
-    /// An absolute file path.
-    case file(String)
+    /// An absolute file path; `isDefault` when nobody named it (then its directories may be made).
+    case file(String, isDefault: Bool = false)
     /// A `postgresql://` or `postgres://` URI, as libpq reads it.
     case server(String)
 
     /// The location as `--db` takes it.
     var argument: String {
         switch self {
-        case .file(let path): path
+        case .file(let path, _): path
         case .server(let uri): uri
         }
     }
@@ -17,7 +17,7 @@ enum StorageLocation: Equatable, Sendable {
     /// puts it (`user:password@` or `password=`).
     var display: String {
         switch self {
-        case .file(let path): return path
+        case .file(let path, _): return path
         case .server(let uri): return Self.withoutPassword(uri)
         }
     }

@@ -1,7 +1,9 @@
 import SLPCommandLine
 
 /// Shell completion scripts generated from the command table the parser uses, so a command or
-/// option the parser knows is always one the shell offers.
+/// option the parser knows is always one the shell offers. Values are completed too: file names
+/// after `--db`, the choices of every enumerated option and argument (genders, reasons, shop
+/// kinds, shells), and after `help` the commands and topics it explains.
 struct CompletionScript {
     let root: CommandSpec
 
@@ -17,40 +19,108 @@ struct CompletionScript {
         }
     }
 
-    /// Every command node with its path (the root has the empty path).
-    private var nodes: [(path: [String], command: CommandSpec)] {
-        var result: [([String], CommandSpec)] = []
+    /// One place on the command line: the words that lead to it and what may follow them.
+    private struct Node {
+        let path: [String]
+        /// The words offered there: subcommands, options, global options (and topics after `help`).
+        let words: [String]
+        /// Options of this command (and global ones) whose value is completed specially.
+        let values: [(option: OptionSpec, choices: [String])]
+        /// Choices for each positional argument, by position.
+        let arguments: [[String]]
+    }
+
+    /// Every command with its path (the root's is empty), then `help` followed by each group
+    /// (or command) it can explain.
+    private var nodes: [Node] {
+        var result: [Node] = []
+        let globals = GlobalOptions.specs
         func walk(_ command: CommandSpec, _ path: [String]) {
-            result.append((path, command))
+            var words = command.subcommands.map(\.name) + command.options.map(\.longName)
+            words += globals.map(\.longName) + ["--help"] + (path.isEmpty ? ["--version"] : [])
+            var arguments = command.arguments.map(\.choices)
+            if path == ["help"] { arguments = [root.subcommands.map(\.name) + HelpCommand.topics] }
+            let values = (command.options + globals).compactMap { option -> (OptionSpec, [String])? in
+                guard option.takesValue else { return nil }
+                return (option, option.choices)
+            }
+            result.append(Node(path: path, words: words, values: values, arguments: arguments))
             for sub in command.subcommands { walk(sub, path + [sub.name]) }
         }
         walk(root, [])
+        // `slp help user <TAB>`: the subcommands of what is explained.
+        func explain(_ command: CommandSpec, _ path: [String]) {
+            for sub in command.subcommands {
+                let words = sub.subcommands.map(\.name)
+                result.append(Node(path: ["help"] + path + [sub.name], words: words, values: [], arguments: []))
+                explain(sub, path + [sub.name])
+            }
+        }
+        explain(root, [])
         return result
     }
 
-    /// What may follow a command path: its subcommands, its options, the global options.
-    private func words(_ command: CommandSpec, atRoot: Bool) -> [String] {
-        var words = command.subcommands.map(\.name) + command.options.map(\.longName)
-        words += GlobalOptions.specs.map(\.longName) + ["--help"] + (atRoot ? ["--version"] : [])
-        return words
+    /// Every option that takes a value, anywhere: the word after it is its value, not a command.
+    private var valueOptions: [String] {
+        var names: [String] = []
+        func walk(_ command: CommandSpec) {
+            for option in command.options where option.takesValue && !names.contains(option.longName) { names.append(option.longName) }
+            command.subcommands.forEach(walk)
+        }
+        walk(root)
+        for option in GlobalOptions.specs where option.takesValue && !names.contains(option.longName) { names.append(option.longName) }
+        return names
+    }
+
+    private func key(_ path: [String]) -> String {
+        path.isEmpty ? "" : " " + path.joined(separator: " ")
     }
 
     private func bash() -> String {
-        let known = nodes.filter { !$0.path.isEmpty }.map { "\" \($0.path.joined(separator: " "))\"" }.joined(separator: "|")
+        let all = nodes
+        let known = all.filter { !$0.path.isEmpty }.map { "\"\(key($0.path))\"" }.joined(separator: "|")
         var cases = ""
-        for (path, command) in nodes {
-            cases += "        \"\(path.isEmpty ? "" : " " + path.joined(separator: " "))\") opts=\"\(words(command, atRoot: path.isEmpty).joined(separator: " "))\" ;;\n"
+        for node in all {
+            cases += "        \"\(key(node.path))\")\n"
+            cases += "            case \"$prev\" in\n"
+            for (option, choices) in node.values {
+                let reply = option.completesFiles
+                    ? "COMPREPLY=($(compgen -f -- \"$cur\")); compopt -o filenames 2>/dev/null"
+                    : "COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\"))"
+                cases += "                \(option.longName)) \(reply); return ;;\n"
+            }
+            cases += "            esac\n"
+            cases += "            opts=\"\(node.words.joined(separator: " "))\"\n"
+            if !node.arguments.isEmpty {
+                cases += "            case \"$args\" in\n"
+                for (index, choices) in node.arguments.enumerated() where !choices.isEmpty {
+                    cases += "                \(index)) opts=\"$opts \(choices.joined(separator: " "))\" ;;\n"
+                }
+                cases += "            esac ;;\n"
+            } else {
+                cases += "            ;;\n"
+            }
         }
         return """
             # bash completion for slp; generated by `slp completion bash`.
             _slp() {
-                local cur word path="" i opts=""
+                local cur prev word path="" i opts="" skip=0 args=0
                 cur="${COMP_WORDS[COMP_CWORD]}"
+                prev="${COMP_WORDS[COMP_CWORD-1]}"
+                # `--gender=fe`: bash splits at '=', the option is the word before it.
+                if [[ $prev == "=" && $COMP_CWORD -ge 2 ]]; then prev="${COMP_WORDS[COMP_CWORD-2]}"; fi
+                if [[ $cur == "=" ]]; then cur=""; fi
                 for ((i = 1; i < COMP_CWORD; i++)); do
                     word="${COMP_WORDS[i]}"
-                    case "$word" in -*) continue ;; esac
+                    if [[ $word == "=" ]]; then skip=1; continue; fi
+                    if ((skip)); then skip=0; continue; fi
+                    case "$word" in
+                        \(valueOptions.joined(separator: "|"))) skip=1; continue ;;
+                        -*) continue ;;
+                    esac
                     case "$path $word" in
                         \(known)) path="$path $word" ;;
+                        *) args=$((args + 1)) ;;
                     esac
                 done
                 case "$path" in
@@ -63,24 +133,49 @@ struct CompletionScript {
     }
 
     private func zsh() -> String {
-        let known = nodes.filter { !$0.path.isEmpty }.map { "\" \($0.path.joined(separator: " "))\"" }.joined(separator: "|")
+        let all = nodes
+        let known = all.filter { !$0.path.isEmpty }.map { "\"\(key($0.path))\"" }.joined(separator: "|")
         var cases = ""
-        for (path, command) in nodes {
-            cases += "        (\"\(path.isEmpty ? "" : " " + path.joined(separator: " "))\") compadd -- \(words(command, atRoot: path.isEmpty).joined(separator: " ")) ;;\n"
+        for node in all {
+            cases += "        (\"\(key(node.path))\")\n"
+            cases += "            case \"$prev\" in\n"
+            for (option, choices) in node.values {
+                let reply = option.completesFiles ? "_files" : choices.isEmpty ? ":" : "compadd -- \(choices.joined(separator: " "))"
+                cases += "                (\(option.longName)) \(reply); return ;;\n"
+            }
+            cases += "            esac\n"
+            cases += "            opts=(\(node.words.joined(separator: " ")))\n"
+            if !node.arguments.isEmpty {
+                cases += "            case \"$args\" in\n"
+                for (index, choices) in node.arguments.enumerated() where !choices.isEmpty {
+                    cases += "                (\(index)) opts+=(\(choices.joined(separator: " "))) ;;\n"
+                }
+                cases += "            esac ;;\n"
+            } else {
+                cases += "            ;;\n"
+            }
         }
         return """
             #compdef slp
             # zsh completion for slp; generated by `slp completion zsh`.
             _slp() {
-                local path_="" word
-                for word in ${words[2,CURRENT-1]}; do
-                    [[ $word == -* ]] && continue
+                local path_="" word prev="${words[CURRENT-1]}" i skip=0 args=0
+                local -a opts
+                for ((i = 2; i < CURRENT; i++)); do
+                    word="${words[i]}"
+                    if ((skip)); then skip=0; continue; fi
+                    case "$word" in
+                        (\(valueOptions.joined(separator: "|"))) skip=1; continue ;;
+                        (-*) continue ;;
+                    esac
                     case "$path_ $word" in
                         (\(known)) path_="$path_ $word" ;;
+                        (*) args=$((args + 1)) ;;
                     esac
                 done
                 case "$path_" in
             \(cases)    esac
+                compadd -- $opts
             }
             compdef _slp slp
 
@@ -89,10 +184,25 @@ struct CompletionScript {
 
     private func fish() -> String {
         var lines = ["# fish completion for slp; generated by `slp completion fish`.", "complete -c slp -f"]
-        func quote(_ text: String) -> String { "'" + text.replacingAll("'", with: "\\'") + "'" }
-        for (path, command) in nodes {
+        func quote(_ text: String) -> String { "'" + text.replacingAll("\\", with: "\\\\").replacingAll("'", with: "\\'") + "'" }
+        func fishOption(_ option: OptionSpec) -> String {
+            var line = "-l \(option.name)"
+            if let short = option.short { line += " -s \(short)" }
+            // -r: takes a value; -F: file names (completion is off for anything else); -x: no files.
+            if option.completesFiles {
+                line += " -r -F"
+            } else if option.takesValue {
+                line += " -x"
+                if !option.choices.isEmpty { line += " -a \(quote(option.choices.joined(separator: " ")))" }
+            }
+            return line + " -d \(quote(option.help))"
+        }
+        func inside(_ path: [String]) -> String {
+            path.isEmpty ? "__fish_use_subcommand" : path.map { "__fish_seen_subcommand_from \($0)" }.joined(separator: "; and ")
+        }
+        func walk(_ command: CommandSpec, _ path: [String]) {
             // Inside `path`, and not yet in one of its subcommands.
-            var condition = path.isEmpty ? "__fish_use_subcommand" : path.map { "__fish_seen_subcommand_from \($0)" }.joined(separator: "; and ")
+            var condition = inside(path)
             if !path.isEmpty && command.isGroup {
                 condition += "; and not __fish_seen_subcommand_from " + command.subcommands.map(\.name).joined(separator: " ")
             }
@@ -100,14 +210,31 @@ struct CompletionScript {
                 lines.append("complete -c slp -n \(quote(condition)) -a \(sub.name) -d \(quote(sub.abstract))")
             }
             for option in command.options {
-                var line = "complete -c slp -n \(quote(condition)) -l \(option.name)"
-                if option.takesValue { line += " -r" }
-                if !option.choices.isEmpty { line += " -a \(quote(option.choices.joined(separator: " ")))" }
-                lines.append(line + " -d \(quote(option.help))")
+                lines.append("complete -c slp -n \(quote(condition)) \(fishOption(option))")
+            }
+            var choices = command.arguments.flatMap(\.choices)
+            if path == ["help"] {
+                // What help explains, until one is named.
+                choices = root.subcommands.map(\.name) + HelpCommand.topics
+                condition += "; and not __fish_seen_subcommand_from " + choices.filter { $0 != "help" }.joined(separator: " ")
+            }
+            if !choices.isEmpty {
+                lines.append("complete -c slp -n \(quote(condition)) -a \(quote(choices.joined(separator: " ")))")
+            }
+            for sub in command.subcommands { walk(sub, path + [sub.name]) }
+        }
+        walk(root, [])
+        // `slp help user <TAB>`: the subcommands of what is explained.
+        func explain(_ command: CommandSpec, _ path: [String]) {
+            for sub in command.subcommands where sub.isGroup {
+                let words = sub.subcommands.map(\.name).joined(separator: " ")
+                lines.append("complete -c slp -n \(quote(inside(["help"] + path + [sub.name]))) -a \(quote(words))")
+                explain(sub, path + [sub.name])
             }
         }
+        explain(root, [])
         for option in GlobalOptions.all {
-            lines.append("complete -c slp -l \(option.name)\(option.takesValue ? " -r" : "") -d \(quote(option.help))")
+            lines.append("complete -c slp \(fishOption(option))")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,14 +1,16 @@
 import SLPCommandLine
 
-/// The `slp(1)` man page in roff, generated from the command table (`slp help --man`).
+/// The `slp(1)` man page in roff, generated from the command table (`slp help --man`), or the
+/// section of one command (`slp help --man user update`) or topic (`exit-codes`).
 struct ManPage {
     let root: CommandSpec
     let version: String
     let date: String
 
+    /// The whole manual.
     func render() -> String {
-        var page = [
-            ".TH SLP 1 \"\(date)\" \"slp \(version)\" \"User Commands\"",
+        var page = header("SLP")
+        page += [
             ".SH NAME",
             "slp \\- \(escape(root.abstract))",
             ".SH SYNOPSIS",
@@ -21,9 +23,48 @@ struct ManPage {
         ]
         for option in GlobalOptions.all { page += item(option) }
         page.append(".SH COMMANDS")
+        page += commands(root, at: [])
+        page += exitStatus()
+        page += [
+            ".SH ENVIRONMENT",
+            ".TP", "\\fBSLP_DB\\fR", "Database file, or postgresql:// URI, when \\-\\-db is not given.",
+            ".TP", "\\fBSLP_USER\\fR", "Acting user when \\-\\-as is not given.",
+            ".TP", "\\fBSLP_NOW\\fR", "An ISO 8601 time that replaces the wall clock.",
+            ".TP", "\\fBXDG_DATA_HOME\\fR", "Base of the default database location.",
+            ".TP", "\\fBPAGER\\fR", "The pager for output longer than the terminal (default: less \\-FRX); \\-\\-no\\-pager skips it.",
+            ".TP", "\\fBNO_COLOR\\fR", "No colour, even on a terminal, when set to anything but the empty string.",
+            ".SH FILES",
+            ".TP", "\\fI~/.local/share/slp/slp.sqlite\\fR",
+            "The database, unless \\-\\-db, SLP_DB or XDG_DATA_HOME say otherwise. Created 0600 in a 0700 directory by the first "
+                + "command that writes (register, seed); a path given with \\-\\-db or SLP_DB must be in a directory that exists.",
+        ]
+        return page.joined(separator: "\n") + "\n"
+    }
+
+    /// Only the part about the command at `path` (and the commands under it), or the topic
+    /// `exit-codes`; nil when `path` names neither.
+    func render(_ path: [String]) -> String? {
+        if path == ["exit-codes"] { return (header("SLP-EXIT-CODES") + exitStatus()).joined(separator: "\n") + "\n" }
+        guard let command = root.descendant(at: path) else { return nil }
+        let name = (["slp"] + path).joined(separator: " ")
+        var page = header((["SLP"] + path.map { $0.uppercased() }).joined(separator: "-"))
+        page += [".SH NAME", "\(escape(name)) \\- \(escape(command.abstract))"]
+        if !command.discussion.isEmpty { page += [".SH DESCRIPTION", escape(command.discussion)] }
+        page += [".SH COMMANDS"] + commands(command, at: path)
+        page += [".SH SEE ALSO", "\\fBslp\\fR(1): global options, environment, files, exit status (\\fBslp help \\-\\-man\\fR)."]
+        return page.joined(separator: "\n") + "\n"
+    }
+
+    private func header(_ title: String) -> [String] {
+        [".TH \(title) 1 \"\(date)\" \"slp \(version)\" \"User Commands\""]
+    }
+
+    /// The runnable commands at and under `command`, each with its usage, options and examples.
+    private func commands(_ command: CommandSpec, at path: [String]) -> [String] {
+        var page: [String] = []
+        let help = HelpFormatter(root: root, globalOptions: GlobalOptions.specs)
         func walk(_ command: CommandSpec, _ path: [String]) {
             if command.isRunnable && !path.isEmpty {
-                let help = HelpFormatter(root: root, globalOptions: GlobalOptions.specs)
                 page.append(".SS \"\(escape(help.usage(for: path, command: command)))\"")
                 page.append(escape(command.abstract))
                 if !command.discussion.isEmpty { page += [".PP", escape(command.discussion)] }
@@ -35,21 +76,14 @@ struct ManPage {
             }
             for sub in command.subcommands { walk(sub, path + [sub.name]) }
         }
-        walk(root, [])
-        page.append(".SH EXIT STATUS")
+        walk(command, path)
+        return page
+    }
+
+    private func exitStatus() -> [String] {
+        var page = [".SH EXIT STATUS"]
         for code in ExitCode.allCases { page += [".TP", "\\fB\(code.rawValue)\\fR", escape(code.meaning)] }
-        page += [
-            ".SH ENVIRONMENT",
-            ".TP", "\\fBSLP_DB\\fR", "Database file, or postgresql:// URI, when \\-\\-db is not given.",
-            ".TP", "\\fBSLP_USER\\fR", "Acting user when \\-\\-as is not given.",
-            ".TP", "\\fBSLP_NOW\\fR", "An ISO 8601 time that replaces the wall clock.",
-            ".TP", "\\fBXDG_DATA_HOME\\fR", "Base of the default database location.",
-            ".TP", "\\fBNO_COLOR\\fR", "No colour, even on a terminal.",
-            ".SH FILES",
-            ".TP", "\\fI~/.local/share/slp/slp.sqlite\\fR",
-            "The database, unless \\-\\-db, SLP_DB or XDG_DATA_HOME say otherwise. Created 0600 in a 0700 directory.",
-        ]
-        return page.joined(separator: "\n") + "\n"
+        return page
     }
 
     private func item(_ option: OptionSpec) -> [String] {

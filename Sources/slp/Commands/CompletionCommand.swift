@@ -6,7 +6,7 @@ enum CompletionCommand: Command {
         name: "completion",
         abstract: "Print a shell completion script: bash, zsh or fish.",
         discussion: "For example: slp completion bash > /etc/bash_completion.d/slp",
-        arguments: [ArgumentSpec(name: "shell", help: "bash, zsh or fish.")],
+        arguments: [ArgumentSpec(name: "shell", help: "bash, zsh or fish.", choices: CompletionScript.Shell.allCases.map(\.rawValue))],
         examples: ["source <(slp completion bash)", "slp completion fish > ~/.config/fish/completions/slp.fish"])
 
     static func run(_ context: CommandContext) async -> Output {

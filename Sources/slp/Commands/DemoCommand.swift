@@ -78,6 +78,12 @@ enum DemoCommand: Command {
         } catch {
             return context.fail(error)
         }
+        // The steps name the database with --db, so its directory must exist: the demo makes its own.
+        if given == nil && mkdir(directory, 0o700) != 0 {
+            let reason = String(cString: strerror(errno))
+            return context.fail(Failure(
+                code: "storage_error", status: nil, message: "cannot create a temporary directory \(directory): \(reason)", exitCode: .ioError))
+        }
         defer { if given == nil { try? FileManager.default.removeItem(atPath: directory) } }
         let style: Style = if case .text(let style) = context.format { style } else { .plain }
         context.write(style.bold("slp demo") + ": two people near the SeSAC campus (37.517819, 126.886473) meet, match, chat and review.\n")

@@ -49,7 +49,7 @@ enum QueueCommand: Command {
 
     /// `--wait`: enter, then look for news until matched, no longer waiting, or out of time.
     @MainActor private static func wait(_ context: CommandContext, latitude: Double, longitude: Double, timeout: Int?) async -> Output {
-        Interrupt.exitOnInterrupt(status: 130, saying: "Stopped waiting; you are still in the queue.\n")
+        Interrupt.exitOnInterrupt(status: ExitCode.interrupted.rawValue, saying: "Stopped waiting; you are still in the queue.\n")
         let renderer = QueueWaitStreamRenderer(
             queue: QueueRenderer(format: context.format, failures: context.failures), events: EventRenderer(format: context.format))
         let clock = ContinuousClock()

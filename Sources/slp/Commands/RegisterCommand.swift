@@ -9,6 +9,9 @@ enum RegisterCommand: Command {
     static let email = OptionKey(required: "email", "email", "E-mail address.", as: .text)
     static let gender = OptionKey(required: "gender", "gender", "female or male.", choices: ["female", "male"], as: .text)
 
+    /// Registering starts the service where there is none yet.
+    static let createsDatabase = true
+
     static let spec = CommandSpec(
         name: "register",
         abstract: "Register a new account and print its uid.",

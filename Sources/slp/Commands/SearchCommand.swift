@@ -6,8 +6,8 @@ enum SearchCommand: Command {
     static let latitude = OptionKey("lat", "latitude", "Latitude of the centre (default: your queued position).", as: .decimal)
     static let longitude = OptionKey("long", "longitude", "Longitude of the centre.", as: .decimal)
     static let radius = OptionKey("radius", "metres", "Search radius in metres, up to 50000 (default: 700).", as: .decimal)
-    static let study = OptionKey("study", "study", "Only users who list this study or 'anything'.", as: .text)
-    static let gender = OptionKey("gender", "gender", "Only female or male users.", choices: ["female", "male"], as: .text)
+    static let study = OptionKey("study", "study", "Only users who list this study or 'anything' (empty: everyone).", as: .text)
+    static let gender = OptionKey("gender", "gender", "Only female or male users (empty: everyone).", choices: ["female", "male"], as: .text)
     static let limit = OptionKey("limit", "n", "Only the nearest N users.", as: .integer)
 
     static let spec = CommandSpec(
@@ -31,7 +31,8 @@ enum SearchCommand: Command {
             }
             if let radius = try context[Self.radius] { request.radius = radius }
             request.study = context[Self.study]
-            request.gender = try context[Self.gender].map { try Gender($0) }
+            // An empty filter is no filter, as for --study (and as an empty `queue --study` is none).
+            request.gender = try context[Self.gender].flatMap { $0.isEmpty ? nil : try Gender($0) }
             request.limit = try context[Self.limit]
         } catch {
             return context.fail(error)

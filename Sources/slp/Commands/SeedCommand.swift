@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SLPCommandLine
 import SLPDomain
 
@@ -9,6 +16,9 @@ enum SeedCommand: Command {
         "center", "lat,long", "Centre of the population (default: Seoul City Hall, 37.5665,126.978).", as: .latitudeLongitude)
     static let spread = OptionKey("spread-km", "k", "Radius of the populated disk in kilometres (default: 15).", as: .decimal)
     static let hotspots = OptionKey(flag: "hotspots", "Put most users in a few dense clusters.")
+
+    /// Seeding may start a service of synthetic people where there is none yet.
+    static let createsDatabase = true
 
     static let spec = CommandSpec(
         name: "seed",
@@ -29,8 +39,25 @@ enum SeedCommand: Command {
         } catch {
             return context.fail(error)
         }
-        return await context.run(.seed(options), feature: \.seedFeature, initialState: .init()) { state, _ in
+        // Progress on a terminal's standard error only: a script or a log gets nothing there.
+        var progress: ((SeedFeature.State) -> Void)?
+        var drawn = ""
+        if context.environment.stderrIsTerminal {
+            let bar = SeedProgressBar(total: options.count, columns: (TerminalSize.of(STDERR_FILENO) ?? .fallback).columns)
+            let clock = ContinuousClock(), start = clock.now
+            progress = { state in
+                guard state.done == nil, state.failure == nil else { return }
+                let elapsed = start.duration(to: clock.now)
+                let line = bar.line(fraction: state.fractionDone, elapsed: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+                guard line != drawn else { return }
+                drawn = line
+                StandardStreams.writeError("\r" + line + "\u{1B}[K")
+            }
+        }
+        let output = await context.run(.seed(options), feature: \.seedFeature, initialState: .init(), observe: progress) { state, _ in
             SeedRenderer(format: context.format, failures: context.failures).render(state)
         }
+        if !drawn.isEmpty { StandardStreams.writeError(SeedProgressBar.clear) }
+        return output
     }
 }

@@ -10,6 +10,9 @@ enum ServeCommand: Command {
     static let host = OptionKey("host", "address", "Address to listen on (default: 127.0.0.1).", as: .text)
     static let port = OptionKey("port", "port", "Port to listen on, 1 to 65535 (default: 1210).", as: .integer)
 
+    /// Serving starts the service where there is none yet (its requests never create it).
+    static let createsDatabase = true
+
     static let spec = CommandSpec(
         name: "serve",
         abstract: "Serve SLP's REST API over HTTP (lighttpd runs slp as a CGI program) until Ctrl-C.",

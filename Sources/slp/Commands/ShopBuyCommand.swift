@@ -7,7 +7,7 @@ enum ShopBuyCommand: Command {
         name: "buy",
         abstract: "Buy a sesac face or a background (recorded; there is no payment here).",
         arguments: [
-            ArgumentSpec(name: "kind", help: "sesac or background."),
+            ArgumentSpec(name: "kind", help: "sesac or background.", choices: ShopItemKind.allCases.map(\.rawValue)),
             ArgumentSpec(name: "number", help: "The item's number in 'slp shop list'."),
         ],
         examples: ["slp shop buy sesac 1 --as 010-1234-5678", "slp shop buy background 4 --as 010-1234-5678"])

@@ -1,9 +1,12 @@
 import SLPCommandLine
+import SLPDomain
 
 /// `slp shop wear [--sesac N] [--background N]`
 enum ShopWearCommand: Command {
-    static let sesac = OptionKey("sesac", "n", "The sesac face to wear (0–4).", as: .integer)
-    static let background = OptionKey("background", "n", "The background to wear (0–7).", as: .integer)
+    static let sesac = OptionKey(
+        "sesac", "n", "The sesac face to wear (0–4).", choices: ShopCatalog.items(.sesac).map { String($0.index) }, as: .integer)
+    static let background = OptionKey(
+        "background", "n", "The background to wear (0–7).", choices: ShopCatalog.items(.background).map { String($0.index) }, as: .integer)
 
     static let spec = CommandSpec(
         name: "wear",

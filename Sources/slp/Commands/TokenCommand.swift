@@ -6,6 +6,9 @@ enum TokenCommand: Command {
     static let phone = OptionKey("phone", "phone", "A person not yet registered: a new uid bound to this phone number.", as: .text)
     static let hours = OptionKey("hours", "h", "How long the token is valid, 1 to 720 hours (default: 1).", as: .integer)
 
+    /// A token is signed with the key the database keeps: the first one starts the service.
+    static let createsDatabase = true
+
     static let spec = CommandSpec(
         name: "token",
         abstract: "Print an idtoken for the API (slp serve): for an account, or for a phone about to register.",

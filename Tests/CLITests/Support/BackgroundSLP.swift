@@ -10,14 +10,25 @@ final class BackgroundSLP: @unchecked Sendable {
     private var stderrData = Data()
     private let done = DispatchGroup()
 
-    init(_ slp: SLPBinary, _ arguments: [String], environment extra: [String: String] = [:]) throws {
+    /// Standard input, when kept open: nothing is ever written to it, nor is it closed.
+    private var input: Pipe?
+
+    /// Runs `slp arguments`; standard input is empty, or with `keepingStandardInputOpen` a pipe
+    /// that never ends (to show a command does not wait for it).
+    init(_ slp: SLPBinary, _ arguments: [String], environment extra: [String: String] = [:], keepingStandardInputOpen: Bool = false) throws {
         process.executableURL = slp.executable ?? SLPBinary.url
         process.arguments = arguments
         process.environment = slp.environment.merging(extra) { $1 }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        if keepingStandardInputOpen {
+            let input = Pipe()
+            self.input = input
+            process.standardInput = input
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         for (pipe, isOutput) in [(output, true), (errors, false)] {
             done.enter()

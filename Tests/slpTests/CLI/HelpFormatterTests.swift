@@ -24,8 +24,10 @@ final class HelpFormatterTests: XCTestCase {
                                       then $XDG_DATA_HOME/slp/slp.sqlite).
               --as <user>             Act as this user: uid or phone number (default:
                                       $SLP_USER).
-              --json                  Print one JSON document on stdout (errors also as JSON
-                                      on stderr).
+              --json                  Print one JSON document on stdout, or JSON Lines for a
+                                      stream (errors also as JSON on stderr).
+              --no-pager              Do not page output longer than the terminal through
+                                      $PAGER (less -FRX).
 
             EXAMPLES:
               slp user show --as 010-1234-5678

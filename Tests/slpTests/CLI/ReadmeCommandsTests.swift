@@ -3,8 +3,8 @@ import XCTest
 
 @testable import slp
 
-/// Every `$ slp …` line in README parses against the command table: a renamed command or
-/// option cannot leave the README behind.
+/// Every `slp …` command line in README (`$ slp …`, or `$ name=$(slp …)`) parses against the
+/// command table: a renamed command or option cannot leave the README behind.
 final class ReadmeCommandsTests: XCTestCase {
     static var readme: String {
         get throws {
@@ -40,13 +40,23 @@ final class ReadmeCommandsTests: XCTestCase {
         return words
     }
 
+    /// `slp …` from a README line: `$ slp …`, `slp …`, or `$ name=$(slp …)`.
+    static func command(_ line: String) -> String? {
+        var text = line.hasPrefix("$ ") ? String(line.dropFirst(2)) : line
+        if let open = text.range(of: "=$(slp "), text[..<open.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+           text.hasSuffix(")") {
+            text = String(text[text.index(open.lowerBound, offsetBy: 3)...].dropLast())
+        }
+        return text.hasPrefix("slp ") ? text : nil
+    }
+
     func testEveryExampleParses() throws {
         let lines = try Self.readme.split(separator: "\n").map(String.init)
-        let examples = lines.filter { $0.hasPrefix("$ slp ") || $0.hasPrefix("slp ") }
+        let examples = lines.compactMap(Self.command)
         XCTAssertGreaterThan(examples.count, 30)
         let parser = CommandTable.parser
         for example in examples {
-            var line = example.hasPrefix("$ ") ? String(example.dropFirst(2)) : example
+            var line = example
             // Only the slp part of a pipeline or redirection, without a trailing comment.
             for separator in [" #", " |", " >", " <"] {
                 if let range = line.range(of: separator) { line = String(line[..<range.lowerBound]) }

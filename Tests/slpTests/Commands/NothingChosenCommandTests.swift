@@ -7,7 +7,7 @@ import XCTest
 
 /// `user update`, `shop wear` and `match review` given nothing to do are usage errors naming
 /// the options, found by the command before any use case runs: the database is never even
-/// opened (which would create its file).
+/// opened (which, with no database there, would answer `no_database` instead).
 @MainActor
 final class NothingChosenCommandTests: XCTestCase {
     private var directory: URL!
@@ -27,10 +27,11 @@ final class NothingChosenCommandTests: XCTestCase {
             hidden: ["SLP_DB", "SLP_USER", "SLP_NOW"]))
     }
 
-    func testARunThatReachesAUseCaseCreatesTheDatabase() async {
+    func testARunThatReachesAUseCaseOpensTheDatabase() async {
         let opened = await run("user", "update", "--searchable", "on")
-        XCTAssertEqual(opened.stderr, "Error: no registered user 'U1'\n")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: databasePath), "the probe the other tests rely on")
+        XCTAssertEqual(opened, Output(stdout: "", stderr: "Error: no slp database at \(databasePath)\n", exitCode: .ioError),
+                       "the probe the other tests rely on")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: databasePath), "a command that acts for a user never creates the database")
     }
 
     func testUserUpdateWithoutAFieldNamesTheOptions() async {

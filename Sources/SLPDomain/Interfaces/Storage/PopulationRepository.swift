@@ -8,4 +8,17 @@ public protocol PopulationRepository {
     /// registered is left out. Returns how many were stored. People are handed over one at a
     /// time so that storage can keep them in its own compact form instead of a million values at once.
     func addWaiting(count: Int, drawing next: () -> WaitingUser) throws -> Int
+    /// `addWaiting(count:drawing:)`, telling `progress` how much of the work is done (0 to 1)
+    /// now and then as it goes, for a progress bar. A transaction tried again starts over, so
+    /// the fraction may go back.
+    func addWaiting(count: Int, drawing next: () -> WaitingUser, progress: (Double) -> Void) throws -> Int
+}
+
+extension PopulationRepository {
+    /// A repository that cannot tell its progress reports none until it is done.
+    public func addWaiting(count: Int, drawing next: () -> WaitingUser, progress: (Double) -> Void) throws -> Int {
+        let added = try addWaiting(count: count, drawing: next)
+        progress(1)
+        return added
+    }
 }

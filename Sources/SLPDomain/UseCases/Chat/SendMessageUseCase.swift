@@ -8,6 +8,15 @@ public struct SendMessageUseCase {
         self.clock = clock
     }
 
+    /// Throws what sending now would refuse for me (`not_registered`, `not_matched`,
+    /// `study_ended`), storing nothing: checked before a stream of messages is read.
+    public func check(me: UserID) throws {
+        try storage.read { transaction in
+            let party = try transaction.party(me)
+            try ChatRules.send(party)
+        }
+    }
+
     /// The stored message; `not_matched` without a match (or when `to`, if named, is not my
     /// partner), `study_ended` once it has ended.
     public func callAsFunction(me: UserID, to: UserID? = nil, text: String) throws -> ChatMessage {

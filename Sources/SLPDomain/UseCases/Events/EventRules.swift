@@ -22,7 +22,7 @@ public enum EventRules {
         case .review(let titles, _, _, _):
             let ordered = ReputationTitle.allCases.filter(titles.contains)
             return [EventNotice(recipient: other, kind: .reviewed(by: me, titles: ordered))]
-        case .report:
+        case .requestAlreadyOpen, .report:
             return []
         }
     }

@@ -1,7 +1,8 @@
 
 /// What a request or accept did, and with whom.
 public struct MatchOutcome: Equatable, Sendable {
-    /// `.openRequest` (waiting for an answer) or `.match` (matched now).
+    /// `.openRequest` (waiting for an answer), `.requestAlreadyOpen` (asked before, still
+    /// waiting) or `.match` (matched now).
     public let decision: PairDecision
     public let partner: MatchView.Partner
 
@@ -11,4 +12,7 @@ public struct MatchOutcome: Equatable, Sendable {
     }
 
     public var isMatched: Bool { decision == .match }
+
+    /// True when my request had already been sent and is still open: nothing new was sent.
+    public var wasAlreadyRequested: Bool { decision == .requestAlreadyOpen }
 }

@@ -25,7 +25,8 @@ public enum MatchRules {
         guard !me.isMatched else { throw DomainError.alreadyMatched(status: 201) }
     }
 
-    /// `slp match request`: both must be waiting; if the other already asked me, we match now.
+    /// `slp match request`: both must be waiting, and the other searchable unless they asked me;
+    /// if they already asked me, we match now; asking again while my request is open changes nothing.
     public static func request(_ pair: PairSnapshot) throws -> PairDecision {
         guard !pair.me.isMatched else { throw DomainError.alreadyMatched(status: 201) }
         guard pair.me.isWaiting else { throw DomainError.notSearching }
@@ -33,7 +34,11 @@ public enum MatchRules {
         guard !pair.iReported, !pair.otherReported, pair.other.isWaiting, !pair.other.isMatched else {
             throw DomainError.otherNotSearching
         }
-        return pair.requestFromOther ? .match : .openRequest
+        // Someone hidden from search cannot be asked by uid either, unless they asked first;
+        // the answer is the same as for anyone not waiting, so it does not tell they are there.
+        guard pair.other.user.searchable || pair.requestFromOther else { throw DomainError.otherNotSearching }
+        if pair.requestFromOther { return .match }
+        return pair.requestToOther ? .requestAlreadyOpen : .openRequest
     }
 
     /// Whether the other user is already my partner in a match that is on (what SLP's clients
@@ -71,8 +76,10 @@ public enum MatchRules {
         return .review(titles: titles, comment: comment, endsMyMatch: stillMine, resetsMyDodges: stillMine)
     }
 
-    /// `slp match report`: once per pair; the third report bars the user from the queue.
+    /// `slp match report`: only someone I am or was matched with (strangers cannot gang up on
+    /// anyone), once per pair; the third report bars the user from the queue.
     public static func report(_ pair: PairSnapshot, reason: ReportReason, comment: String?) throws -> PairDecision {
+        guard pair.matchTogether != nil else { throw DomainError.notPartner }
         guard !pair.iReported else { throw DomainError.alreadyReported }
         let barred = pair.other.user.reportedCount + 1 >= EnterQueueUseCase.reportLimit
         return .report(reason: reason, comment: comment, barsFromQueue: barred)

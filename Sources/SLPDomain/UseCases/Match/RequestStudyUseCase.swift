@@ -1,5 +1,6 @@
 /// `POST /queue/studyrequest`: asks a waiting user to study together; if they had already
-/// asked me, we are matched at once, in the same transaction.
+/// asked me, we are matched at once, in the same transaction. Asking again while my request is
+/// open stores nothing and tells nobody.
 public struct RequestStudyUseCase {
     private let storage: any Storage
     private let clock: any TimeProvider
@@ -16,10 +17,11 @@ public struct RequestStudyUseCase {
             return try storage.write { transaction in
                 let pair = try transaction.pair(me, other)
                 let decision = try MatchRules.request(pair)
-                if decision == .match {
-                    try Matchmaking.match(pair, at: now, in: transaction)
-                } else {
-                    try transaction.insertRequest(from: me, to: other, at: now)
+                switch decision {
+                case .match: try Matchmaking.match(pair, at: now, in: transaction)
+                case .openRequest: try transaction.insertRequest(from: me, to: other, at: now)
+                // Already open: nothing changes (a request never decides a review or a report).
+                case .requestAlreadyOpen, .review, .report: break
                 }
                 try EventRules.record(EventRules.notices(decision, pair), at: now, in: transaction)
                 return MatchOutcome(decision: decision, partner: .init(uid: pair.other.user.uid, nick: pair.other.user.nick))

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SLPSupport
 
 /// Finds waiting users near me (or a given point), with every exclusion of the SPEC:
 /// never me, users not searchable, users I reported or who reported me, users outside my
@@ -37,7 +38,8 @@ public struct SearchNearbyUseCase {
         }
     }
 
-    /// The request's values checked on their own; its study, if any.
+    /// The request's values checked on their own; its study, if any. An empty (or blank) study
+    /// is no study, as `queue --study ''` is none.
     private func validate(_ request: SearchRequest) throws -> Study? {
         guard request.radius.isFinite, request.radius >= 1, request.radius <= SearchRequest.maxRadius else {
             throw DomainError.invalid("invalid_radius", "the radius is 1 to \(Int(SearchRequest.maxRadius)) metres")
@@ -45,7 +47,8 @@ public struct SearchNearbyUseCase {
         if let limit = request.limit, limit < 1 {
             throw DomainError.invalid("invalid_limit", "the limit is at least 1")
         }
-        return try request.study.map { try Study($0) }
+        guard let study = request.study, !study.trimmingWhitespaceAndNewlines.isEmpty else { return nil }
+        return try Study(study)
     }
 
     private func search(me: User, _ request: SearchRequest, study: Study?, in transaction: any ReadTransaction) throws -> SearchResult {

@@ -5,6 +5,7 @@ public struct SearchRequest: Equatable, Sendable {
     public var center: Coordinate?
     /// Metres, 1 to 50 000.
     public var radius: Double
+    /// Only users who list this study or `anything`; nil, empty or blank for everyone.
     public var study: String?
     public var gender: Gender?
     /// Keep only the nearest this many (at least 1).

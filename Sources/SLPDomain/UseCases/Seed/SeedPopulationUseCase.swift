@@ -13,9 +13,12 @@ public struct SeedPopulationUseCase {
         self.clock = clock
     }
 
-    /// How many users were added; `progress` hears the running total after each batch.
+    /// How many users were added; `progress` hears the running total after each batch, and
+    /// `fractionDone` how much of the whole work is done (0 to 1) now and then as it goes.
     @discardableResult
-    public func callAsFunction(_ options: SeedOptions, progress: (Int) -> Void = { _ in }) throws -> Int {
+    public func callAsFunction(
+        _ options: SeedOptions, progress: (Int) -> Void = { _ in }, fractionDone: (Double) -> Void = { _ in }
+    ) throws -> Int {
         let first = try population.seededCount()
         var generator = PopulationGenerator(options: options, firstIndex: first, now: clock.now)
         var added = 0
@@ -24,8 +27,9 @@ public struct SeedPopulationUseCase {
             guard generator.index + (options.count - added) <= PopulationGenerator.capacity else {
                 throw DomainError.invalid("invalid_count", "at most 100 000 000 synthetic users in one database")
             }
-            added += try population.addWaiting(count: min(SeedPopulationUseCase.batchSize, options.count - added)) {
-                generator.next()
+            let before = added, batch = min(SeedPopulationUseCase.batchSize, options.count - added)
+            added += try population.addWaiting(count: batch, drawing: { generator.next() }) { done in
+                fractionDone(min(1, (Double(before) + Double(batch) * min(max(done, 0), 1)) / Double(options.count)))
             }
             progress(added)
         }

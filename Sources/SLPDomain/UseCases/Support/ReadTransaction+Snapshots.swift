@@ -20,8 +20,11 @@ extension ReadTransaction {
         let mine = try party(me)
         guard let theirs = try user(other) else { throw DomainError.userNotFound }
         let reporters = try self.reporters(of: me)
+        // My latest match is usually the one with them, when there is one: no second look then.
+        let together = mine.latest?.partnerUID == other ? mine.latest : try latestMatch(of: me, with: other)
         return PairSnapshot(
             me: mine, other: try party(of: theirs), requestFromOther: try hasRequest(from: other, to: me),
-            iReported: try reportedUsers(by: me).contains(other), otherReported: reporters.contains(other))
+            iReported: try reportedUsers(by: me).contains(other), otherReported: reporters.contains(other),
+            requestToOther: try hasRequest(from: me, to: other), matchTogether: together)
     }
 }

@@ -43,7 +43,9 @@ struct ChatFollowFeature: Feature {
             case .open(let actingUser, let partner):
                 let me = try identify(actingUser)
                 sink(.setToken(try follow.changeToken()))
-                let conversation = try follow.open(me: me.uid, with: partner)
+                let conversation = try Failure.wording(.notMatched, as: partner == nil ? ChatFeature.noConversation : nil) {
+                    try follow.open(me: me.uid, with: partner)
+                }
                 let (current, history) = try follow.poll(conversation, after: nil)
                 sink(.setConversation(current, myNick: me.nick))
                 sink(.append(history))

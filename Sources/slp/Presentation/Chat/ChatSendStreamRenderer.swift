@@ -9,10 +9,11 @@ struct ChatSendStreamRenderer: StreamRenderer {
         return new.sent[old.sent.count...].map(chat.acknowledgement).joined()
     }
 
-    /// The payload holds what was stored before a line failed, if one did.
+    /// The payload holds what was stored before a line failed, if one did; there is none when
+    /// the checks before reading refused.
     func end(_ state: ChatFeature.State) -> Output {
         var output = Output()
-        if case .json = chat.format { output.stdout = chat.payload(state.sent).text + "\n" }
+        if case .json = chat.format, state.ready { output.stdout = chat.payload(state.sent).text + "\n" }
         if let failure = state.failure {
             let error = chat.failures.render(failure, format: chat.format)
             output.stderr = error.stderr

@@ -52,7 +52,10 @@ struct MatchFeature: Feature {
                 sink(.setOutcome(.accepted(try accept(me: me.uid, other: other, confirmingCurrentPartner: confirming))))
             case .dodge(let actingUser, let partner):
                 let me = try identify(actingUser)
-                let (decision, match) = try dodge(me: me.uid, partner: partner)
+                // With no user named, "no match with that user" would not fit.
+                let (decision, match) = try Failure.wording(.notPartner, as: partner == nil ? "you have no current match to cancel" : nil) {
+                    try dodge(me: me.uid, partner: partner)
+                }
                 let seconds = decision.penaltyUntil.map { Int($0.timeIntervalSince(clock.now).rounded(.up)) } ?? 0
                 sink(.setOutcome(.dodged(partner: match.partner, penaltySeconds: seconds)))
             case .review(let actingUser, let partner, let titles, let comment):
@@ -61,7 +64,10 @@ struct MatchFeature: Feature {
                 sink(.setOutcome(.reviewed(reviewed, titles: ReputationTitle.allCases.filter(titles.contains))))
             case .report(let actingUser, let other, let reason, let comment):
                 let me = try identify(actingUser)
-                sink(.setOutcome(.reported(try report(me: me.uid, other: other, reason: reason, comment: comment))))
+                let reported = try Failure.wording(.notPartner, as: "you can report only someone you are or were matched with") {
+                    try report(me: me.uid, other: other, reason: reason, comment: comment)
+                }
+                sink(.setOutcome(.reported(reported)))
             }
         }
     }

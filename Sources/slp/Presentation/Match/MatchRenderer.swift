@@ -24,6 +24,8 @@ struct MatchRenderer {
         switch outcome {
         case .requested(let result) where result.isMatched:
             "Matched with \(name(result.partner)): they had asked you too."
+        case .requested(let result) where result.wasAlreadyRequested:
+            "Already sent: your study request to \(name(result.partner)) is still open (not sent again). You are matched when they accept."
         case .requested(let result):
             "Sent a study request to \(name(result.partner)). You are matched when they accept."
         case .accepted(let result):
@@ -44,7 +46,9 @@ struct MatchRenderer {
         }
         switch outcome {
         case .requested(let result):
-            return .object(partner(result.partner) + [("matched", .int(result.isMatched ? 1 : 0))])
+            return .object(partner(result.partner) + [
+                ("matched", .int(result.isMatched ? 1 : 0)), ("alreadyRequested", .int(result.wasAlreadyRequested ? 1 : 0)),
+            ])
         case .accepted(let result):
             return .object(partner(result.partner) + [("matched", .int(1))])
         case .dodged(let other, let seconds):

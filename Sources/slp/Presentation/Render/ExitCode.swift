@@ -11,10 +11,12 @@ enum ExitCode: Int32, Sendable, CaseIterable {
     case unavailable = 69
     /// Internal error.
     case software = 70
-    /// Storage I/O error: cannot open, disk full, read-only.
+    /// Storage I/O error: no database there, cannot open, disk full, read-only.
     case ioError = 74
     /// Database still busy after retries.
     case busy = 75
+    /// Stopped by Ctrl-C while waiting (`queue --wait`), with everything as it was.
+    case interrupted = 130
 
     var meaning: String {
         switch self {
@@ -24,8 +26,9 @@ enum ExitCode: Int32, Sendable, CaseIterable {
         case .dataError: "not an slp database, or a newer schema than this slp knows"
         case .unavailable: "a program slp needs is missing (lighttpd for serve)"
         case .software: "internal error"
-        case .ioError: "I/O error: database cannot open, disk full, read-only; stdout unwritable; a port already taken"
+        case .ioError: "I/O error: no database there, database cannot open, disk full, read-only; stdout unwritable; a port already taken"
         case .busy: "database still busy after retries"
+        case .interrupted: "interrupted by Ctrl-C while waiting (queue --wait: you are still in the queue)"
         }
     }
 }

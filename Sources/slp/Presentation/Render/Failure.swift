@@ -33,6 +33,7 @@ struct Failure: Error, Equatable, Sendable {
             let (code, exit): (String, ExitCode) = switch storage.storageFailureKind {
             case .busy: ("database_busy", .busy)
             case .io: ("storage_error", .ioError)
+            case .missing: ("no_database", .ioError)
             case .incompatible: ("not_slp_database", .dataError)
             case .internal: ("internal_error", .software)
             }
@@ -47,12 +48,25 @@ struct Failure: Error, Equatable, Sendable {
     /// as; any other failure is returned as it is.
     func namingActingUser(_ actingUser: String?) -> Failure {
         guard code == DomainError.notRegistered.code else { return self }
-        let message = if let actingUser {
+        // An empty `--as ''` names nobody, as an unset SLP_USER does.
+        let message = if let actingUser, !actingUser.allSatisfy(\.isWhitespace) {
             "no registered user '\(ValueSyntax.printable(actingUser))'"
         } else {
             "not registered: pass --as UID|PHONE or set SLP_USER to a registered user"
         }
         return Failure(code: code, status: status, message: message, exitCode: exitCode, usage: usage)
+    }
+
+    /// Runs `work`; the refusal `refusal` it throws becomes a failure worded as `message` (code
+    /// and status kept), for a command where the domain's sentence would not fit (one that names
+    /// no user, say). A nil `message` keeps the domain's.
+    static func wording<T>(_ refusal: DomainError, as message: String?, _ work: () throws -> T) throws -> T {
+        guard let message else { return try work() }
+        do {
+            return try work()
+        } catch let error as DomainError where error == refusal {
+            throw Failure(code: error.code, status: error.status, message: message, exitCode: .refused)
+        }
     }
 
     /// `{"error":{"code":…,"status":…,"message":…}}`.

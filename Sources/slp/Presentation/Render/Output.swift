@@ -7,6 +7,8 @@ struct Output: Equatable, Sendable {
     /// (search JSON) go out in chunks, without a round trip through String (which would check
     /// every byte again) or a buffer as large as the whole.
     var stdoutJSON: JSONLine?
+    /// The pager `stdout` goes through when it is longer than the terminal (nil: printed as it is).
+    var pager: String?
 
     static func success(_ stdout: String) -> Output { Output(stdout: stdout) }
 

@@ -1,4 +1,4 @@
-/// How text output looks: colour only on a terminal and never with NO_COLOR set.
+/// How text output looks: colour only on a terminal and never with NO_COLOR set (to anything but empty).
 struct Style: Sendable, Equatable {
     var colors: Bool
 

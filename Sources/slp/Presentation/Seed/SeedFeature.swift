@@ -9,12 +9,16 @@ struct SeedFeature: Feature {
     enum Mutation: Sendable, Equatable {
         /// Users stored so far.
         case setProgress(Int)
+        /// How much of the work is done, 0 to 1, as it goes (for a progress bar).
+        case setFractionDone(Double)
         case setDone(SeedOptions)
         case setFailure(Failure)
     }
 
     struct State: Equatable, Sendable {
         var added = 0
+        /// How much of the work is done, 0 to 1; never goes back (a batch tried again starts over).
+        var fractionDone = 0.0
         /// The options of a finished run.
         var done: SeedOptions?
         var failure: Failure?
@@ -26,7 +30,7 @@ struct SeedFeature: Feature {
         switch action {
         case .seed(let options):
             sink.catching(Mutation.setFailure) {
-                try seed(options) { sink(.setProgress($0)) }
+                try seed(options, progress: { sink(.setProgress($0)) }, fractionDone: { sink(.setFractionDone($0)) })
                 sink(.setDone(options))
             }
         }
@@ -36,6 +40,7 @@ struct SeedFeature: Feature {
         var state = state
         switch mutation {
         case .setProgress(let added): state.added = added
+        case .setFractionDone(let fraction): state.fractionDone = max(state.fractionDone, min(max(fraction, 0), 1))
         case .setDone(let options): state.done = options
         case .setFailure(let failure): state.failure = failure
         }

@@ -7,6 +7,8 @@ struct UserFeature: Feature {
         case show(actingUser: String?, target: UserID?)
         /// Change my page.
         case update(actingUser: String?, MyPageChanges)
+        /// Find me, to ask before deleting my account.
+        case prepareWithdrawal(actingUser: String?)
         /// Delete my account.
         case withdraw(actingUser: String?)
         /// Where my app receives pushes from now on (`FCMtoken`).
@@ -16,6 +18,8 @@ struct UserFeature: Feature {
     enum Mutation: Sendable, Equatable {
         /// The record or profile to show.
         case setView(UserView)
+        /// This user is asked to confirm their withdrawal.
+        case setConfirming(User)
         /// This user has just withdrawn.
         case setWithdrawn(User)
         /// The service said no, or could not answer.
@@ -25,6 +29,8 @@ struct UserFeature: Feature {
     struct State: Equatable, Sendable {
         /// What to show; nil until loaded.
         var view: UserView?
+        /// The user asked to confirm their withdrawal, before anything is deleted.
+        var confirming: User?
         /// The user who withdrew, for the farewell line.
         var withdrawn: User?
         var failure: Failure?
@@ -46,6 +52,8 @@ struct UserFeature: Feature {
                 let me = try identify(actingUser)
                 let updated = try update(me: me.uid, changes)
                 sink(.setView(.mine(try show.record(of: updated.uid))))
+            case .prepareWithdrawal(let actingUser):
+                sink(.setConfirming(try identify(actingUser)))
             case .withdraw(let actingUser):
                 let me = try identify(actingUser)
                 try withdraw(me: me.uid)
@@ -64,7 +72,11 @@ struct UserFeature: Feature {
         case .setView(let view):
             state.view = view
             state.failure = nil
+        case .setConfirming(let user):
+            state.confirming = user
+            state.failure = nil
         case .setWithdrawn(let user):
+            state.confirming = nil
             state.withdrawn = user
             state.view = nil
             state.failure = nil

@@ -50,9 +50,10 @@ final class ChatFeatureTests: ChatTestCase {
 
     func testFailuresAreStatedAndAListClearsThem() async throws {
         await store.send(.send(actingUser: "C", text: "hi"))
-        let notMatched = Failure(DomainError.notMatched)
+        // No user was named: the refusal says there is no match to write to.
+        let notMatched = Failure(code: "not_matched", status: nil, message: "you have no match to send a message to", exitCode: .refused)
         store.receive(.setFailure(notMatched)) { $0.failure = notMatched }
-        XCTAssertEqual(notMatched.exitCode, .refused)
+        XCTAssertEqual(Failure(DomainError.notMatched).exitCode, .refused)
 
         let before = storage.transactions
         await store.send(.send(actingUser: "A", text: ""))

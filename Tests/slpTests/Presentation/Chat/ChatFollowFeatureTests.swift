@@ -96,7 +96,9 @@ final class ChatFollowFeatureTests: ChatTestCase {
         let token = database.changeToken
         await store.send(.open(actingUser: "C", with: nil))
         store.receive(.setToken(token)) { $0.token = token }
-        store.receive(.setFailure(Failure(DomainError.notMatched))) { $0.failure = Failure(DomainError.notMatched) }
+        // No partner was named: the refusal says there is no conversation at all.
+        let none = Failure(code: "not_matched", status: nil, message: "you have no conversation yet: nobody has matched with you", exitCode: .refused)
+        store.receive(.setFailure(none)) { $0.failure = none }
         XCTAssertFalse(store.state.isFollowing)
         await store.send(.poll)
     }

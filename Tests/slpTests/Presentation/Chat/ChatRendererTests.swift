@@ -70,7 +70,8 @@ final class ChatRendererTests: XCTestCase {
     }
 
     func testStandardInputIsAcknowledgedLineByLineForPeopleAndOnePayloadForPrograms() {
-        let none = ChatFeature.State(), one = ChatFeature.State(sent: [first]), two = ChatFeature.State(sent: [first, second])
+        let none = ChatFeature.State(ready: true), one = ChatFeature.State(ready: true, sent: [first])
+        let two = ChatFeature.State(ready: true, sent: [first, second])
         let text = ChatSendStreamRenderer(chat: renderer(.text(.plain)))
         XCTAssertEqual(text.changes(from: none, to: one), "Sent at 2026-11-21T09:30:00.000Z.\n")
         XCTAssertEqual(text.changes(from: one, to: two), "Sent at 2026-11-21T09:31:01.500Z.\n", "only what is new")
@@ -86,7 +87,7 @@ final class ChatRendererTests: XCTestCase {
 
     func testAFailedLineKeepsWhatWasSentBeforeIt() {
         let ended = Failure(DomainError.studyEnded)
-        let failed = ChatFeature.State(sent: [first], failure: ended)
+        let failed = ChatFeature.State(ready: true, sent: [first], failure: ended)
         let error = "Error: the study has ended; no more messages can be sent\n"
         let piped = ChatSendStreamRenderer(chat: renderer(.json)).end(failed)
         XCTAssertEqual(piped.stdout, #"{"payload":["# + firstJSON + "]}\n", "what was stored before the failure is reported")
@@ -95,6 +96,13 @@ final class ChatRendererTests: XCTestCase {
         let text = ChatSendStreamRenderer(chat: renderer(.text(.plain)))
         XCTAssertEqual(text.changes(from: ChatFeature.State(), to: failed), "Sent at 2026-11-21T09:30:00.000Z.\n")
         XCTAssertEqual(text.end(failed), Output(stdout: "", stderr: error, exitCode: .refused))
+    }
+
+    func testARefusalBeforeReadingHasNoPayload() {
+        let refused = ChatFeature.State(failure: Failure(DomainError.notRegistered))
+        let json = ChatSendStreamRenderer(chat: renderer(.json)).end(refused)
+        XCTAssertEqual(json.stdout, "", "nothing was read, nothing is reported as sent")
+        XCTAssertEqual(json.exitCode, .refused)
     }
 
     func testFollowPrintsOnlyNewMessagesThenHowItEnded() {

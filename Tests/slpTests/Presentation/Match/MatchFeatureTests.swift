@@ -46,7 +46,8 @@ final class MatchFeatureTests: XCTestCase {
         store.receive(.setOutcome(dodged)) { $0.outcome = dodged }
 
         await store.send(.dodge(actingUser: "A"))
-        let refused = Failure(DomainError.notPartner)
+        // `not_partner`, worded for a command that names no user.
+        let refused = Failure(code: "not_partner", status: 201, message: "you have no current match to cancel", exitCode: .refused)
         store.receive(.setFailure(refused)) {
             $0.failure = refused
             $0.outcome = nil

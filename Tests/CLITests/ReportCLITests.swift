@@ -1,0 +1,71 @@
+import Foundation
+import XCTest
+
+/// Reports through the binary: only a partner (current or past) may report, and the ban counts
+/// only the reports of people who still have an account, on every backend.
+final class ReportCLITests: XCTestCase {
+    func testStrangersCannotReportAnyone() {
+        TestBackend.each(self) { _, database, _ in
+            let people = Scenario(database: database)
+            let target = try people.register("010-3000-0001", "타겟")
+            let stranger = try people.register("010-3000-0002", "낯선이")
+            try people.queue(target)
+            try people.queue(stranger)
+            let refused = try people.run("--json", "match", "report", target, "--as", stranger, "--reason", "rude")
+            try Scenario.assertRefused(refused, "not_partner", 201)
+            XCTAssertEqual(refused.errorLines, ["Error: you can report only someone you are or were matched with"])
+            // Nothing was recorded: the stranger still sees the target, who has no report.
+            XCTAssertTrue(try people.run("search", "--as", stranger).stdout.contains(target))
+            let profile = try people.run("--json", "user", "show", "--as", target).jsonObject()
+            XCTAssertEqual(profile["reportedNum"] as? Int, 0)
+            let reporter = try people.run("--json", "user", "show", "--as", stranger).jsonObject()
+            XCTAssertEqual(reporter["reportedUser"] as? [String], [])
+        }
+    }
+
+    func testCurrentAndPastPartnersMayReportOnce() {
+        TestBackend.each(self) { _, database, _ in
+            let people = Scenario(database: database)
+            let a = try people.register("010-3000-0011", "에이")
+            let b = try people.register("010-3000-0012", "비")
+            let c = try people.register("010-3000-0013", "씨")
+            try people.match(a, b)
+            // My current partner.
+            XCTAssertEqual(try people.run("match", "report", b, "--as", a, "--reason", "no-show").status, 0)
+            try Scenario.assertRefused(
+                try people.run("--json", "match", "report", b, "--as", a, "--reason", "rude"), "already_reported", 201)
+            // A past partner: the match ended by a review, both moved on.
+            XCTAssertEqual(try people.run("match", "review", a, "--as", b, "--kind").status, 0)
+            XCTAssertEqual(try people.run("match", "dodge", "--as", a).status, 0)
+            try people.match(b, c)
+            let past = try people.run("match", "report", a, "--as", b, "--reason", "rude")
+            XCTAssertEqual(past.status, 0, past.stderr)
+            XCTAssertEqual(try people.run("--json", "user", "show", "--as", a).jsonObject()["reportedNum"] as? Int, 1)
+        }
+    }
+
+    func testTheBanCountsOnlyReportersWhoStillHaveAnAccount() {
+        TestBackend.each(self) { _, database, _ in
+            let people = Scenario(database: database)
+            let target = try people.register("010-3000-0021", "타겟")
+            var reporters: [String] = []
+            for index in 1...3 {
+                let reporter = try people.register("010-3000-002\(index + 1)", "신고\(index)")
+                reporters.append(reporter)
+                try people.match(reporter, target)
+                XCTAssertEqual(try people.run("match", "report", target, "--as", reporter, "--reason", "abuse").status, 0)
+                // The reporter leaves the match, so that the target may meet the next one.
+                XCTAssertEqual(try people.run("match", "review", target, "--as", reporter, "--kind").status, 0)
+            }
+            XCTAssertEqual(try people.run("--json", "user", "show", "--as", target).jsonObject()["reportedNum"] as? Int, 3)
+            try Scenario.assertRefused(
+                try people.run("--json", "queue", "--as", target, "--lat", "37.5", "--long", "127"), "reported", 201)
+
+            // One reporter withdraws: their report stops counting, and the ban with it.
+            XCTAssertEqual(try people.run("user", "withdraw", "--as", reporters[0], "--yes").status, 0)
+            XCTAssertEqual(try people.run("--json", "user", "show", "--as", target).jsonObject()["reportedNum"] as? Int, 2)
+            let queued = try people.run("queue", "--as", target, "--lat", "37.5", "--long", "127")
+            XCTAssertEqual(queued.status, 0, queued.stderr)
+        }
+    }
+}
