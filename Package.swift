@@ -81,8 +81,10 @@ let package = Package(
             swiftSettings: directMetadata),
         // The argument parsing engine: command tables, parser, help, value syntax.
         .target(name: "SLPCommandLine", dependencies: ["SLPDomain"], swiftSettings: directMetadata),
+        // The terminal as a screen: raw mode, keys, display widths, painting by escape sequences.
+        .target(name: "SLPTerminal", swiftSettings: directMetadata),
         .executableTarget(
-            name: "slp", dependencies: ["SLPDomain", "SLPData", "SLPCommandLine", "SLPSupport"],
+            name: "slp", dependencies: ["SLPDomain", "SLPData", "SLPCommandLine", "SLPSupport", "SLPTerminal"],
             swiftSettings: directMetadata,
             linkerSettings: lldInRelease + [.unsafeFlags(staticExecutable + linkOrder, .when(configuration: .release, traits: ["StaticExecutable"]))]),
         .executableTarget(
@@ -103,7 +105,8 @@ let package = Package(
             name: "SLPDataTests",
             dependencies: ["SLPData", "SLPDomain", "SLPSupport", "SLPTestSupport", "CSQLite", .target(name: "CLibPQ", condition: postgreSQL),
                            .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
-        .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain", "SLPTestSupport"]),
+        .testTarget(name: "SLPTerminalTests", dependencies: ["SLPTerminal"]),
+        .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain", "SLPTerminal", "SLPTestSupport"]),
         .testTarget(name: "SLPTestSupportTests", dependencies: ["SLPTestSupport", "SLPDomain"]),
         .testTarget(name: "CLITests", dependencies: ["slp", "SLPData", "SLPSupport", .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
     ],
