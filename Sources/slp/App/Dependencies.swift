@@ -60,6 +60,7 @@ final class Dependencies {
     var withdrawUser: WithdrawUserUseCase { WithdrawUserUseCase(users: users) }
     var enterQueue: EnterQueueUseCase { EnterQueueUseCase(queue: queue, clock: clock) }
     var leaveQueue: LeaveQueueUseCase { LeaveQueueUseCase(queue: queue) }
+    var queueEntry: QueueEntryUseCase { QueueEntryUseCase(queue: queue) }
     var searchNearby: SearchNearbyUseCase { SearchNearbyUseCase(search: search, queue: queue, clock: clock) }
     var seedPopulation: SeedPopulationUseCase { SeedPopulationUseCase(population: population, clock: clock) }
     var queueState: QueueStateUseCase { QueueStateUseCase(matches: matches) }
@@ -84,6 +85,7 @@ final class Dependencies {
         QueueFeature(identify: identifyUser, enter: enterQueue, leave: leaveQueue, state: queueState)
     }
     var searchFeature: SearchFeature { SearchFeature(identify: identifyUser, search: searchNearby) }
+    var mapFeature: MapFeature { MapFeature(identify: identifyUser, search: searchNearby, queueEntry: queueEntry) }
     var matchFeature: MatchFeature {
         MatchFeature(
             identify: identifyUser, request: requestStudy, accept: acceptStudy, dodge: dodgeMatch, review: reviewPartner,
@@ -91,6 +93,9 @@ final class Dependencies {
     }
     var chatFeature: ChatFeature { ChatFeature(identify: identifyUser, send: sendMessage, read: readMessages) }
     var chatFollowFeature: ChatFollowFeature { ChatFollowFeature(identify: identifyUser, follow: followConversation) }
+    var chatScreenFeature: ChatScreenFeature {
+        ChatScreenFeature(identify: identifyUser, read: readMessages, send: sendMessage, follow: followConversation)
+    }
     var shopFeature: ShopFeature { ShopFeature(identify: identifyUser, show: showUser, buy: buyItem, wear: wearItems) }
     var eventsFeature: EventsFeature { EventsFeature(identify: identifyUser, follow: followEvents) }
     var queueWaitFeature: QueueWaitFeature {

@@ -10,12 +10,15 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SLPTerminal
 
 /// What the process was started with; the only door to the real environment.
 struct ProcessEnvironment: Sendable {
     var arguments: [String]
     var currentDirectory: String
     var stdoutIsTerminal: Bool
+    /// Standard input is a terminal too: someone types there (`slp chat`'s screen).
+    var stdinIsTerminal = false
     /// Variables this run treats as unset whatever the process was given (the demo's own steps
     /// must not act on the caller's `SLP_DB` or `SLP_USER`).
     var hidden: [String] = []
@@ -24,7 +27,12 @@ struct ProcessEnvironment: Sendable {
         ProcessEnvironment(
             arguments: Array(CommandLine.arguments.dropFirst()),
             currentDirectory: FileManager.default.currentDirectoryPath,
-            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
+            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, stdinIsTerminal: isatty(STDIN_FILENO) == 1)
+    }
+
+    /// The size of the terminal standard output is on; nil when it is not on one.
+    func terminalSize() -> TerminalSize? {
+        stdoutIsTerminal ? TerminalSize.of(descriptor: STDOUT_FILENO) : nil
     }
 
     /// A variable's value as the process was given it (empty included); nil when unset or hidden.

@@ -9,7 +9,7 @@ enum CommandTable {
         abstract: "Find study partners nearby, match one to one, and chat.",
         discussion: "One SQLite file holds the whole service; many slp processes may use it at once.",
         subcommands: [
-            RegisterCommand.spec, UserCommand.spec, QueueCommand.spec, SearchCommand.spec, MatchCommand.spec, ChatCommand.spec,
+            RegisterCommand.spec, UserCommand.spec, QueueCommand.spec, SearchCommand.spec, MapCommand.spec, MatchCommand.spec, ChatCommand.spec,
             EventsCommand.spec, ShopCommand.spec, SeedCommand.spec, DemoCommand.spec, CompletionCommand.spec, HelpCommand.spec,
         ])
 
@@ -30,6 +30,7 @@ enum CommandTable {
         (["match", "dodge"], MatchDodgeCommand.self),
         (["match", "review"], MatchReviewCommand.self),
         (["match", "report"], MatchReportCommand.self),
+        (["chat"], ChatCommand.self),
         (["chat", "send"], ChatSendCommand.self),
         (["chat", "list"], ChatListCommand.self),
         (["chat", "follow"], ChatFollowCommand.self),
@@ -38,6 +39,7 @@ enum CommandTable {
         (["shop", "buy"], ShopBuyCommand.self),
         (["shop", "wear"], ShopWearCommand.self),
         (["search"], SearchCommand.self),
+        (["map"], MapCommand.self),
         (["seed"], SeedCommand.self),
         (["demo"], DemoCommand.self),
         (["completion"], CompletionCommand.self),
