@@ -122,7 +122,7 @@ final class MapCLITests: XCTestCase {
             XCTAssertTrue(rows.joined().contains("+"))
             let densest = try XCTUnwrap(picture["densest"] as? Int)
             XCTAssertGreaterThan(densest, 9)
-            XCTAssertTrue((picture["legend"] as? String)?.hasSuffix(" · + = 10 or more, up to \(densest)") == true, "\(picture["legend"] ?? "")")
+            XCTAssertTrue((picture["legend"] as? String)?.hasSuffix(" · + = 10 to \(densest)") == true, "\(picture["legend"] ?? "")")
         }
     }
 }

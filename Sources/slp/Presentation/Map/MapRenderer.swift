@@ -62,7 +62,7 @@ struct MapRenderer {
         let sharing = "\(grid.sharing) share\(grid.sharing == 1 ? "s" : "") a study"
         let column = "1 column = \(RoundDistance.label(grid.metresPerColumn))"
         let scale = column + ", 1 line = \(RoundDistance.label(2 * grid.metresPerColumn))"
-        let plus = grid.densest > 9 ? ["+ = 10 or more, up to \(grid.densest)"] : []
+        let plus = grid.densest > 9 ? ["+ = 10 to \(grid.densest)"] : []
         let choices = [
             [people, sharing, scale] + plus, [people, sharing, column] + plus, [people, sharing, scale], [people, sharing, column],
             [people, sharing], [people],
