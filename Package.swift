@@ -91,8 +91,10 @@ let package = Package(
         .target(name: "SLPIdentity", dependencies: ["CCrypto"]),
         // The argument parsing engine: command tables, parser, help, value syntax.
         .target(name: "SLPCommandLine", swiftSettings: directMetadata),
+        // The terminal as a screen: raw mode, keys, display widths, painting by escape sequences.
+        .target(name: "SLPTerminal", swiftSettings: directMetadata),
         .executableTarget(
-            name: "slp", dependencies: ["SLPDomain", "SLPData", "SLPCommandLine", "SLPSupport", "SLPIdentity"],
+            name: "slp", dependencies: ["SLPDomain", "SLPData", "SLPCommandLine", "SLPSupport", "SLPIdentity", "SLPTerminal"],
             swiftSettings: directMetadata,
             linkerSettings: lldInRelease + [.unsafeFlags(staticExecutable + linkOrder, .when(configuration: .release, traits: ["StaticExecutable"]))]),
         .executableTarget(
@@ -114,7 +116,8 @@ let package = Package(
             name: "SLPDataTests",
             dependencies: ["SLPData", "SLPDomain", "SLPSupport", "SLPTestSupport", "CSQLite", .target(name: "CLibPQ", condition: postgreSQL),
                            .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
-        .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain", "SLPTestSupport"]),
+        .testTarget(name: "SLPTerminalTests", dependencies: ["SLPTerminal"]),
+        .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain", "SLPTerminal", "SLPTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["slp", "SLPData", "SLPSupport", .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
     ],
     swiftLanguageModes: [.v6]

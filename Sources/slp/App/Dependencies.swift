@@ -84,6 +84,7 @@ final class Dependencies {
         QueueFeature(identify: identifyUser, enter: enterQueue, leave: leaveQueue, state: queueState)
     }
     var searchFeature: SearchFeature { SearchFeature(search: searchNearby) }
+    var mapFeature: MapFeature { MapFeature(search: searchNearby) }
     var matchFeature: MatchFeature {
         MatchFeature(
             identify: identifyUser, request: requestStudy, accept: acceptStudy, dodge: dodgeMatch, review: reviewPartner,
@@ -91,6 +92,9 @@ final class Dependencies {
     }
     var chatFeature: ChatFeature { ChatFeature(identify: identifyUser, send: sendMessage, read: readMessages) }
     var chatFollowFeature: ChatFollowFeature { ChatFollowFeature(identify: identifyUser, follow: followConversation) }
+    var chatScreenFeature: ChatScreenFeature {
+        ChatScreenFeature(identify: identifyUser, read: readMessages, send: sendMessage, follow: followConversation)
+    }
     var shopFeature: ShopFeature { ShopFeature(identify: identifyUser, show: showUser, buy: buyItem, wear: wearItems) }
     var eventsFeature: EventsFeature { EventsFeature(identify: identifyUser, follow: followEvents) }
     var queueWaitFeature: QueueWaitFeature {

@@ -11,6 +11,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SLPTerminal
 
 /// What the process was started with; the only door to the real environment.
 struct ProcessEnvironment: Sendable {
@@ -31,6 +32,11 @@ struct ProcessEnvironment: Sendable {
             currentDirectory: FileManager.default.currentDirectoryPath,
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, stdinIsTerminal: isatty(STDIN_FILENO) == 1,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1)
+    }
+
+    /// The size of the terminal standard output is on; nil when it is not on one.
+    func terminalSize() -> TerminalSize? {
+        stdoutIsTerminal ? TerminalSize.of(descriptor: STDOUT_FILENO) : nil
     }
 
     /// A variable's value as the process was given it (empty included); nil when unset or hidden.

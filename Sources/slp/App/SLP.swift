@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SLPTerminal
 import SLPSupport
 
 /// Entry point: run, print, exit.
@@ -23,7 +24,7 @@ struct SLP {
         }
         let output = await Application.run(.current())
         // Paged only when it would not fit on the screen with the prompt after it.
-        if let pager = output.pager, let screen = TerminalSize.of(STDOUT_FILENO), screen.lines(of: output.stdout) >= screen.rows {
+        if let pager = output.pager, let screen = TerminalSize.of(descriptor: STDOUT_FILENO), screen.lines(of: output.stdout) >= screen.rows {
             Pager.show(output.stdout, through: pager)
         } else {
             StandardStreams.writeOutput(output.stdout)

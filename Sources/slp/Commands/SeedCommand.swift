@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SLPTerminal
 import SLPCommandLine
 import SLPDomain
 
@@ -43,7 +44,7 @@ enum SeedCommand: Command {
         var progress: ((SeedFeature.State) -> Void)?
         var drawn = ""
         if context.environment.stderrIsTerminal {
-            let bar = SeedProgressBar(total: options.count, columns: (TerminalSize.of(STDERR_FILENO) ?? .fallback).columns)
+            let bar = SeedProgressBar(total: options.count, columns: (TerminalSize.of(descriptor: STDERR_FILENO) ?? .standard).columns)
             let clock = ContinuousClock(), start = clock.now
             progress = { state in
                 guard state.done == nil, state.failure == nil else { return }

@@ -7,6 +7,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SLPTerminal
 @testable import slp
 
 /// When output goes through a pager (a terminal, no --no-pager, `$PAGER` else `less -FRX`), and
@@ -42,7 +43,7 @@ final class PagerAndTerminalSizeTests: XCTestCase {
     }
 
     func testScreenLinesCountWrapsAndWideCharacters() {
-        let screen = TerminalSize(rows: 24, columns: 10)
+        let screen = TerminalSize(columns: 10, rows: 24)
         XCTAssertEqual(screen.lines(of: ""), 0)
         XCTAssertEqual(screen.lines(of: "a\nb\n"), 2)
         XCTAssertEqual(screen.lines(of: "a\n\nb"), 3)

@@ -58,7 +58,7 @@ final class ReadmeCommandsTests: XCTestCase {
         for example in examples {
             var line = example
             // Only the slp part of a pipeline or redirection, without a trailing comment.
-            for separator in [" #", " |", " >", " <"] {
+            for separator in [" #", " |", " >", " <", " 2>", " &"] {
                 if let range = line.range(of: separator) { line = String(line[..<range.lowerBound]) }
             }
             let words = Self.words(line)

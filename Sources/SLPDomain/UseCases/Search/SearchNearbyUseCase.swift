@@ -65,7 +65,9 @@ public struct SearchNearbyUseCase {
             for index in nearby.indices { nearby[index].sharedStudies = nearby[index].studies.shared(with: myStudies) }
             for index in requested.indices { requested[index].sharedStudies = requested[index].studies.shared(with: myStudies) }
         }
-        return SearchResult(center: center, fromQueueDB: nearby, fromQueueDBRequested: requested, fromRecommend: recommend(nearby))
+        return SearchResult(
+            me: me, myStudies: myEntry?.studies, center: center, fromQueueDB: nearby, fromQueueDBRequested: requested,
+            fromRecommend: recommend(nearby))
     }
 
     /// The most common studies among `users`, `anything` aside; ties go to the earlier key

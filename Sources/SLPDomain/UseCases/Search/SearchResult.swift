@@ -1,5 +1,9 @@
 /// The answer of `POST /queue/search`.
 public struct SearchResult: Equatable, Sendable {
+    /// Who searched.
+    public let me: User
+    /// The studies I wait for, if I wait: what the shared studies were found with.
+    public let myStudies: StudyList?
     /// Where the search looked from: the point asked for, or my place in the queue.
     public let center: Coordinate
     /// Waiting users within the radius, nearest first.
@@ -9,7 +13,12 @@ public struct SearchResult: Equatable, Sendable {
     /// Up to five studies most common among the nearby users.
     public let fromRecommend: [String]
 
-    public init(center: Coordinate, fromQueueDB: [NearbyUser], fromQueueDBRequested: [NearbyUser], fromRecommend: [String]) {
+    public init(
+        me: User, myStudies: StudyList?, center: Coordinate, fromQueueDB: [NearbyUser], fromQueueDBRequested: [NearbyUser],
+        fromRecommend: [String]
+    ) {
+        self.me = me
+        self.myStudies = myStudies
         self.center = center
         self.fromQueueDB = fromQueueDB
         self.fromQueueDBRequested = fromQueueDBRequested

@@ -1,3 +1,5 @@
+import SLPTerminal
+
 /// A table for people: a header row and aligned columns, wide (Hangul, CJK, emoji) characters
 /// counted as two terminal cells.
 struct TextTable {
@@ -60,19 +62,10 @@ struct TextTable {
         }
     }
 
-    /// Terminal cells taken by `text`: one per ASCII character, otherwise by each character's
-    /// first scalar.
+    /// Terminal cells taken by `text`: one per ASCII character, two for wide ones (Hangul,
+    /// CJK, emoji), none for combining marks.
     static func width(of text: String) -> Int {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
-        return text.reduce(0) { total, character in
-            guard let scalar = character.unicodeScalars.first else { return total }
-            let value = scalar.value
-            let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
-                || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
-                || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
-                || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value)
-                || (0x20000...0x3FFFD).contains(value)
-            return total + (wide ? 2 : 1)
-        }
+        return DisplayWidth.of(text)
     }
 }

@@ -222,7 +222,8 @@ final class SearchNearbyUseCaseTests: XCTestCase {
     func testRecommendsNothingWhenNobodyIsNearOrEveryoneIsOpen() throws {
         try queueMe()
         XCTAssertEqual(
-            try search(me: me.uid, SearchRequest()), SearchResult(center: here, fromQueueDB: [], fromQueueDBRequested: [], fromRecommend: []))
+            try search(me: me.uid, SearchRequest()),
+            SearchResult(me: me, myStudies: .anything, center: here, fromQueueDB: [], fromQueueDBRequested: [], fromRecommend: []))
         try waiting("Open1", at: here.moved(10))
         XCTAssertEqual(try search(me: me.uid, SearchRequest()).fromRecommend, [])
     }

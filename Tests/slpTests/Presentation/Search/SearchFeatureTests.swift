@@ -32,7 +32,9 @@ final class SearchFeatureTests: XCTestCase {
             uid: other.uid, nick: other.nick, coordinate: there, reputation: other.reputation, studies: try StudyList(parsing: ["Swift", "go"]),
             reviews: [], gender: .female, sesac: 0, background: 0, distance: sydney.distance(to: there))
         card.sharedStudies = [try Study("Swift")]
-        let result = SearchResult(center: sydney, fromQueueDB: [card], fromQueueDBRequested: [], fromRecommend: ["go", "Swift"])
+        let result = SearchResult(
+            me: me, myStudies: try StudyList(parsing: ["swift"]), center: sydney, fromQueueDB: [card], fromQueueDBRequested: [],
+            fromRecommend: ["go", "Swift"])
         store.receive(.setResult(result)) { $0.result = result }
         XCTAssertEqual(storage.transactions, ["write", "read"], "finding me and searching are one read")
         XCTAssertEqual(store.state.result?.fromQueueDB.first?.sharedStudies.map(\.name), ["Swift"])
@@ -52,7 +54,7 @@ final class SearchFeatureTests: XCTestCase {
         XCTAssertEqual(failure.exitCode, .refused)
 
         await store.send(.search(actingUser: "ME", SearchRequest(center: sydney)))
-        let empty = SearchResult(center: sydney, fromQueueDB: [], fromQueueDBRequested: [], fromRecommend: [])
+        let empty = SearchResult(me: me, myStudies: nil, center: sydney, fromQueueDB: [], fromQueueDBRequested: [], fromRecommend: [])
         store.receive(.setResult(empty)) {
             $0.result = empty
             $0.failure = nil

@@ -1,0 +1,60 @@
+import SLPCommandLine
+import SLPDomain
+import SLPTerminal
+
+/// `slp map`
+enum MapCommand: Command {
+    static let latitude = OptionKey("lat", "latitude", "Latitude of the centre (default: your queued position).", as: .decimal)
+    static let longitude = OptionKey("long", "longitude", "Longitude of the centre.", as: .decimal)
+    static let radius = OptionKey("radius", "metres", "Search radius in metres, up to 50000 (default: 700).", as: .decimal)
+    static let study = OptionKey("study", "study", "Only users who list this study or 'anything'.", as: .text)
+    static let width = OptionKey("width", "columns", "Columns to fill, 20 to 1000 (default: the terminal's, or 80).", as: .integer)
+    static let height = OptionKey("height", "lines", "Lines of the screen, 8 to 1000 (default: the terminal's, or 24).", as: .integer)
+
+    static let columnRange = 20...1_000
+    static let lineRange = 8...1_000
+
+    static let spec = CommandSpec(
+        name: "map",
+        abstract: "Draw who waits around you as a map in the terminal.",
+        discussion: """
+            The search of 'slp search' drawn north up with true distances both ways (a line is two columns tall): you as ◎ in \
+            the middle, each person as ●, a cell of several as their count (2 to 9, then +), rings of · at the radius and at \
+            one or two round distances inside it, and a legend: how many people, how many share a study with you (in colour \
+            on a colour terminal), the scale. It fills the terminal but for its last line, 80×24 when not on one.
+            """,
+        options: [latitude.spec, longitude.spec, radius.spec, study.spec, width.spec, height.spec],
+        examples: ["slp map --as 010-1234-5678", "slp map --as 010-1234-5678 --radius 5000 --study swift --width 100 --height 40"])
+
+    static func run(_ context: CommandContext) async -> Output {
+        var request = SearchRequest()
+        let size: TerminalSize
+        do {
+            switch (try context[Self.latitude], try context[Self.longitude]) {
+            case (let latitude?, let longitude?):
+                request.center = try Coordinate(latitude: latitude, longitude: longitude)
+            case (nil, nil):
+                break
+            default:
+                throw UsageError(message: "--lat and --long go together", commandPath: ["map"])
+            }
+            if let radius = try context[Self.radius] { request.radius = radius }
+            request.study = context[Self.study]
+            let terminal = context.environment.terminalSize()
+            let columns = try context[Self.width] ?? terminal.map { max(columnRange.lowerBound, $0.columns) } ?? 80
+            let lines = try context[Self.height] ?? terminal.map { max(lineRange.lowerBound, $0.rows) } ?? 24
+            guard columnRange.contains(columns) else {
+                throw UsageError(message: "--width: \(columns) is not 20 to 1000 columns", code: "invalid_value")
+            }
+            guard lineRange.contains(lines) else {
+                throw UsageError(message: "--height: \(lines) is not 8 to 1000 lines", code: "invalid_value")
+            }
+            size = TerminalSize(columns: columns, rows: lines)
+        } catch {
+            return context.fail(error)
+        }
+        return await context.run(.look(actingUser: context.actingUser, request), feature: \.mapFeature, initialState: .init()) { state, _ in
+            MapRenderer(format: context.format, failures: context.failures).render(state, size: size)
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import SLPDomain
+import SLPTerminal
+import SLPTestSupport
+import XCTest
+
+@testable import slp
+
+/// `slp chat`'s screen as a store: keys edit the line, Enter stores it and reads back what is
+/// new in order, news from other processes arrives by polling, the screen ends with the match.
+@MainActor
+final class ChatScreenFeatureTests: ChatTestCase {
+    private var store: TestStore<ChatScreenFeature>!
+    private let size = TerminalSize(columns: 40, rows: 8)
+
+    override func setUp() async throws {
+        try await super.setUp()
+        store = TestStore(
+            ChatScreenFeature(
+                identify: IdentifyUserUseCase(storage: storage), read: ReadMessagesUseCase(storage: storage),
+                send: SendMessageUseCase(storage: storage, clock: clock), follow: FollowConversationUseCase(storage: storage)),
+            initialState: .init(size: size), test: self)
+    }
+
+    /// Opens A's screen on a conversation that already has `history`.
+    private func open(history: [ChatMessage]) async {
+        let token = database.changeToken
+        await store.send(.open(actingUser: "A", with: nil))
+        store.receive(.setToken(token)) { $0.token = token }
+        store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick)) {
+            $0.conversation = self.conversation(for: self.a, with: self.b)
+            $0.myNick = self.a.nick
+        }
+        store.receive(.append(history)) { $0.messages = history }
+    }
+
+    func testOpeningReadsTheTokenFirstThenTheRecentHistory() async throws {
+        let earlier = try post(b, "안녕하세요")
+        let before = storage.transactions.count
+        await open(history: [earlier])
+        XCTAssertTrue(store.state.isRunning)
+        XCTAssertEqual(Array(storage.transactions.dropFirst(before)), ["read", "read"], "who I am; then the conversation and its history")
+    }
+
+    func testTypingEditsTheLineAndEnterStoresItThenReadsItBackInOrder() async throws {
+        let earlier = try post(b, "안녕하세요")
+        await open(history: [earlier])
+        await store.send(.key(.text("좋아요")))
+        store.receive(.edit(.text("좋아요"))) { $0.input = LineEditor("좋아요") }
+        await store.send(.key(.backspace))
+        store.receive(.edit(.backspace)) { $0.input = LineEditor("좋아") }
+        // The partner wrote meanwhile: their message comes before mine.
+        let theirs = try post(b, "내일 봬요")
+        await store.send(.key(.enter))
+        let mine = message(3, from: a, to: b, "좋아", offset: 2)
+        store.receive(.clearInput) { $0.input = LineEditor() }
+        store.receive(.setNotice(nil))
+        store.receive(.append([theirs, mine])) { $0.messages = [earlier, theirs, mine] }
+        store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick))
+        XCTAssertEqual(database.messages[roomID], [earlier, theirs, mine])
+    }
+
+    func testARefusedLineIsSaidOnTheScreenAndStaysToBeCorrectedABlankOneIsDropped() async throws {
+        await open(history: [])
+        let long = String(repeating: "가", count: 1_001)
+        await store.send(.key(.text(long)))
+        store.receive(.edit(.text(long))) { $0.input = LineEditor(long) }
+        await store.send(.key(.enter))
+        store.receive(.setNotice("a message has 1 to 1000 characters (got 1001)")) { $0.notice = "a message has 1 to 1000 characters (got 1001)" }
+        store.receive(.append([]))
+        store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick))
+        XCTAssertNil(database.messages[roomID])
+        await store.send(.key(.clearToStart))
+        store.receive(.edit(.clearToStart)) { $0.input = LineEditor() }
+        await store.send(.key(.text("   ")))
+        store.receive(.edit(.text("   "))) { $0.input = LineEditor("   ") }
+        await store.send(.key(.enter))
+        store.receive(.clearInput) { $0.input = LineEditor() }
+        XCTAssertNil(database.messages[roomID])
+    }
+
+    func testNewsFromOtherProcessesArrivesOnceAndTheEndOfTheMatchEndsTheScreen() async throws {
+        await open(history: [])
+        await store.send(.poll)  // nothing committed: nothing changes
+        let theirs = try post(b, "hello")
+        await store.send(.poll)
+        store.receive(.setToken(database.changeToken)) { $0.token = self.database.changeToken }
+        store.receive(.append([theirs])) { $0.messages = [theirs] }
+        store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick))
+        try dodge(b)
+        await store.send(.poll)
+        store.receive(.setToken(database.changeToken)) { $0.token = self.database.changeToken }
+        store.receive(.append([]))
+        store.receive(.setConversation(conversation(for: a, with: b, isOpen: false), myNick: a.nick)) {
+            $0.conversation = self.conversation(for: self.a, with: self.b, isOpen: false)
+        }
+        XCTAssertFalse(store.state.isRunning)
+    }
+
+    func testLeavingResizingAndRedrawing() async throws {
+        await open(history: [])
+        await store.send(.resize(TerminalSize(columns: 100, rows: 30)))
+        store.receive(.setSize(TerminalSize(columns: 100, rows: 30))) { $0.size = TerminalSize(columns: 100, rows: 30) }
+        await store.send(.key(.redraw))
+        store.receive(.redraw) { $0.redraws = 1 }
+        await store.send(.key(.left))
+        store.receive(.edit(.left))
+        await store.send(.key(.endOfInput))
+        store.receive(.leave) { $0.hasLeft = true }
+        XCTAssertFalse(store.state.isRunning)
+        await store.send(.key(.interrupt))
+        store.receive(.leave)
+    }
+
+    func testSomeoneWithoutAConversationGetsNoScreen() async throws {
+        let token = database.changeToken
+        await store.send(.open(actingUser: "C", with: nil))
+        store.receive(.setToken(token)) { $0.token = token }
+        store.receive(.setFailure(Failure(DomainError.notMatched))) { $0.failure = Failure(DomainError.notMatched) }
+        XCTAssertFalse(store.state.isRunning)
+    }
+}
