@@ -53,8 +53,11 @@ enum MapCommand: Command {
         } catch {
             return context.fail(error)
         }
-        return await context.run(.look(actingUser: context.actingUser, request), feature: \.mapFeature, initialState: .init()) { state, _ in
+        var output = await context.run(.look(actingUser: context.actingUser, request), feature: \.mapFeature, initialState: .init()) { state, _ in
             MapRenderer(format: context.format, failures: context.failures).render(state, size: size)
         }
+        // Drawn to fit the screen: nothing to page.
+        output.pager = nil
+        return output
     }
 }

@@ -50,5 +50,6 @@ final class PagerAndTerminalSizeTests: XCTestCase {
         XCTAssertEqual(screen.lines(of: String(repeating: "x", count: 10) + "\n"), 1)
         XCTAssertEqual(screen.lines(of: String(repeating: "x", count: 11) + "\n"), 2)
         XCTAssertEqual(screen.lines(of: "새싹새싹새싹\n"), 2, "twelve cells")
+        XCTAssertEqual(screen.lines(of: "\u{1B}[32m●●●●●●●●●●\u{1B}[0m\n"), 1, "colour takes no cells")
     }
 }
