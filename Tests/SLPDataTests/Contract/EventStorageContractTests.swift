@@ -63,8 +63,14 @@ final class EventStorageContractTests: StorageContractTestCase {
         forEachBackend {
             try waitingUsers("A", "B")
             XCTAssertThrowsError(try accept("A", "B"))
-            try report("A", "B")
+            XCTAssertThrowsError(try report("A", "B")) { XCTAssertEqual($0 as? DomainError, .notPartner, "a stranger may not report") }
             XCTAssertEqual(try latestEventIDs(), ["A": 0, "B": 0])
+            // Only a partner may report: A and B meet and part (and are told so), then A reports B.
+            try meetAndPart("A", "B")
+            let before = try latestEventIDs()
+            XCTAssertNotEqual(before, ["A": 0, "B": 0])
+            try report("A", "B")
+            XCTAssertEqual(try latestEventIDs(), before, "a report tells nobody")
         }
     }
 

@@ -67,6 +67,7 @@ final class MatchStorageContractTests: StorageContractTestCase {
             XCTAssertThrowsError(try request("Idle", "A")) { XCTAssertEqual($0 as? DomainError, .notSearching) }
             XCTAssertThrowsError(try request("A", "Idle")) { XCTAssertEqual($0 as? DomainError, .otherNotSearching) }
             XCTAssertThrowsError(try accept("A", "B")) { XCTAssertEqual($0 as? DomainError, .noRequest) }
+            try meetAndPart("C", "A")  // only a partner may report
             try report("C", "A")
             XCTAssertThrowsError(try request("A", "C")) { XCTAssertEqual($0 as? DomainError, .otherNotSearching) }
             XCTAssertThrowsError(try request("C", "A")) { XCTAssertEqual($0 as? DomainError, .otherNotSearching) }
@@ -298,6 +299,7 @@ final class MatchStorageContractTests: StorageContractTestCase {
     func testReportRecordsCountsAndVoidsRequestsBetweenThePair() {
         forEachBackend {
             try waitingUsers("A", "B", "C")
+            try meetAndPart("A", "B")  // only a partner may report
             try request("A", "B")
             // A request the other way, as storage keeps one (the rules would have matched them).
             try write { try $0.insertRequest(from: self.id("B"), to: self.id("A"), at: self.now) }
@@ -328,6 +330,7 @@ final class MatchStorageContractTests: StorageContractTestCase {
                 let reporter = try register(earlier)
                 try write { try $0.insertReport(by: reporter.uid, of: self.id("B"), reason: .other, comment: nil, at: self.now) }
             }
+            try meetAndPart("C", "B")  // only a partner may report
             XCTAssertEqual(try queuedUIDs(), ["A", "B", "C"])
             try report("C", "B", reason: .other)
             XCTAssertEqual(try queuedUIDs(), ["A", "C"])
@@ -340,6 +343,8 @@ final class MatchStorageContractTests: StorageContractTestCase {
     func testTheThirdReportBarsAndAWithdrawnReportersReportStopsCounting() {
         forEachBackend {
             try waitingUsers("A", "B", "C", "D")
+            // Only partners may report: D studied with each of A, B and C in turn.
+            for reporter in ["A", "B", "C"] { try meetAndPart(reporter, "D") }
             for reporter in ["A", "B", "C"] {
                 XCTAssertEqual(try queuedUIDs().contains("D"), true)
                 try report(reporter, "D", reason: .abuse)
@@ -353,6 +358,31 @@ final class MatchStorageContractTests: StorageContractTestCase {
             XCTAssertEqual(try user("D")?.reportedCount, 2)
             try requeue("D")
             XCTAssertEqual(try queuedUIDs(), ["A", "C", "D"])
+        }
+    }
+
+    /// Strangers cannot gang up on anyone: a report by someone who was never matched with the
+    /// user (even through a common partner) is `not_partner` and stores nothing at all.
+    func testAStrangersReportIsRefusedAndStoresNothing() {
+        forEachBackend {
+            try waitingUsers("A", "B", "C", "D")
+            try meetAndPart("A", "C")
+            try meetAndPart("B", "C")  // C studied with both; A and B never met
+            try request("A", "B")
+            let before = try state()
+            XCTAssertThrowsError(try report("A", "B", reason: .abuse, comment: "모르는 사람")) { XCTAssertEqual($0 as? DomainError, .notPartner) }
+            XCTAssertThrowsError(try report("D", "B")) { XCTAssertEqual($0 as? DomainError, .notPartner) }
+            XCTAssertEqual(try state(), before)
+            XCTAssertEqual(try read { try $0.reporters(of: self.id("B")) }, [])
+            XCTAssertEqual(try read { try $0.reportedUsers(by: self.id("A")) }, [])
+            XCTAssertEqual(try user("B")?.reportedCount, 0)
+            XCTAssertEqual(try requestRows(), ["A→B"], "the open request between them stays")
+            XCTAssertEqual(try queuedUIDs(), ["A", "B", "C", "D"])
+            // Once they have met, the same report is taken.
+            try accept("B", "A")
+            try report("A", "B", reason: .abuse)
+            XCTAssertEqual(try read { try $0.reporters(of: self.id("B")) }, [id("A")])
+            XCTAssertEqual(try user("B")?.reportedCount, 1)
         }
     }
 
@@ -501,6 +531,12 @@ final class MatchStorageContractTests: StorageContractTestCase {
             try match("A", "B")
             try review("A", "B", [.kind])
             try review("B", "A", [.punctual])
+            // Only partners may report: A studied with D, then with C; each left by a dodge, unreviewed.
+            for other in ["D", "C"] {
+                try requeue("A")
+                try match("A", other)
+                try dodge(other)
+            }
             try report("A", "D")
             try report("C", "A", reason: .other)
             try report("A", "C", reason: .abuse, at: now.addingTimeInterval(1))

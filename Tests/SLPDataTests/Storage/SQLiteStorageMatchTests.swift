@@ -28,11 +28,13 @@ final class SQLiteStorageMatchTests: MatchDatabaseTestCase {
         XCTAssertEqual(try memberRows(), ["1|A|B|B|∅|0|1", "1|B|A|A|∅|0|1"])
     }
 
-    func testRepeatingARequestKeepsOneRowWithTheNewTime() throws {
+    func testRepeatingARequestKeepsOneRowWithTheFirstTime() throws {
         try waitingUsers("A", "B")
         try request("A", "B", at: now)
-        try request("A", "B", at: now.addingTimeInterval(5))
-        XCTAssertEqual(try rows("SELECT created_at FROM requests"), ["\(milliseconds(now.addingTimeInterval(5)))"])
+        let events = try count("events")
+        XCTAssertEqual(try request("A", "B", at: now.addingTimeInterval(5)).decision, .requestAlreadyOpen)
+        XCTAssertEqual(try rows("SELECT created_at FROM requests"), ["\(milliseconds(now))"], "asking again stores nothing anew")
+        XCTAssertEqual(try count("events"), events, "and tells nobody again")
     }
 
     func testThePartialUniqueIndexRefusesASecondCurrentMatchEvenByHand() throws {
@@ -119,6 +121,7 @@ final class SQLiteStorageMatchTests: MatchDatabaseTestCase {
 
     func testAReportIsARowWithItsReasonCommentAndTime() throws {
         try waitingUsers("A", "B", "C")
+        try meetAndPart("A", "B")  // only a partner may report
         try report("A", "B", reason: .rude, comment: "말이 험해요")
         XCTAssertEqual(
             try rows("""
@@ -132,16 +135,16 @@ final class SQLiteStorageMatchTests: MatchDatabaseTestCase {
     }
 
     func testAReportThatBarsTakesTheQueueRowAndItsStudyRows() throws {
-        try waitingUsers("A", "B", "C")
-        try register("X")
-        try register("Y")
+        try waitingUsers("A", "B", "C", "X", "Y")
+        // Only partners may report: B studied with each of X, Y and C in turn.
+        for reporter in ["X", "Y", "C"] { try meetAndPart(reporter, "B") }
         try report("X", "B")
         try report("Y", "B")
-        XCTAssertEqual(try count("queue_studies"), 3)
+        XCTAssertEqual(try count("queue_studies"), 5)
         try report("C", "B", reason: .other, comment: "")
-        XCTAssertEqual(try queuedUIDs(), ["A", "C"])
+        XCTAssertEqual(try queuedUIDs(), ["A", "C", "X", "Y"])
         XCTAssertEqual(try rows("SELECT comment FROM reports WHERE reporter_id = ?", [.integer(try internalID("C"))]), [""], "no comment is stored empty")
-        XCTAssertEqual(try count("queue_studies"), 2, "the study rows went with the queue row")
+        XCTAssertEqual(try count("queue_studies"), 4, "the study rows went with the queue row")
     }
 
     // MARK: Atomicity

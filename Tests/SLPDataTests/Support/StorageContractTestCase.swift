@@ -289,6 +289,16 @@ class StorageContractTestCase: TemporaryDirectoryTestCase {
         try accept(b, a, at: time)
     }
 
+    /// Makes two waiting users past partners, as only a partner may report: matched through a
+    /// request and an accept, the match ended by `a`'s review, and both queued again `here`.
+    /// Matching voided every open request from or to either.
+    func meetAndPart(_ a: String, _ b: String, at time: Date? = nil) throws {
+        try match(a, b, at: time)
+        try review(a, b, at: time)
+        try requeue(a, at: time)
+        try requeue(b, at: time)
+    }
+
     @discardableResult
     func dodge(_ me: String, at time: Date? = nil) throws -> (DodgeDecision, MatchView) {
         try DodgeMatchUseCase(storage: storage, clock: clock(time))(me: id(me))

@@ -53,6 +53,9 @@ final class AcceptStudyUseCaseTests: MatchUseCaseTestCase {
     }
 
     func testAReportedPairCannotMatch() throws {
+        // Only partners may report: C once studied with B, then with A; all three wait again.
+        try meetAndPart(c, b)
+        try meetAndPart(a, c)
         _ = try request(me: a.uid, other: b.uid)
         _ = try report(me: c.uid, other: b.uid, reason: .rude, comment: nil)
         _ = try request(me: c.uid, other: a.uid)

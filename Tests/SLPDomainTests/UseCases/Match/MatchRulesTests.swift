@@ -29,9 +29,10 @@ final class MatchRulesTests: XCTestCase {
 
     private func pair(
         _ me: PartySnapshot, _ other: PartySnapshot, fromOther: Bool = false,
-        iReported: Bool = false, otherReported: Bool = false
+        iReported: Bool = false, otherReported: Bool = false, together: MatchView? = nil
     ) -> PairSnapshot {
-        PairSnapshot(me: me, other: other, requestFromOther: fromOther, iReported: iReported, otherReported: otherReported)
+        PairSnapshot(
+            me: me, other: other, requestFromOther: fromOther, iReported: iReported, otherReported: otherReported, matchTogether: together)
     }
 
     func testRequestOpensARequestOrMatchesWhenTheOtherAskedFirst() throws {
@@ -132,16 +133,22 @@ final class MatchRulesTests: XCTestCase {
     }
 
     func testReportOncePerPairAndTheThirdBars() throws {
+        // Only partners may report: we studied together once (I finished with a review).
+        let past = try match(with: "Other", mine: .reviewed, reviewed: true, current: false)
         XCTAssertEqual(
-            try MatchRules.report(pair(try party("Me"), try party("Other", reports: 1)), reason: .rude, comment: nil),
+            try MatchRules.report(pair(try party("Me"), try party("Other", reports: 1), together: past), reason: .rude, comment: nil),
             .report(reason: .rude, comment: nil, barsFromQueue: false))
         XCTAssertEqual(
-            try MatchRules.report(pair(try party("Me"), try party("Other", reports: 2)), reason: .noShow, comment: "안 옴"),
+            try MatchRules.report(pair(try party("Me"), try party("Other", reports: 2), together: past), reason: .noShow, comment: "안 옴"),
             .report(reason: .noShow, comment: "안 옴", barsFromQueue: true))
         XCTAssertThrowsDomainError(
-            try MatchRules.report(pair(try party("Me"), try party("Other"), iReported: true), reason: .rude, comment: nil), .alreadyReported)
-        XCTAssertNoThrow(try MatchRules.report(pair(try party("Me"), try party("Other"), otherReported: true), reason: .rude, comment: nil),
-                         "being reported by them does not stop me reporting them")
+            try MatchRules.report(pair(try party("Me"), try party("Other"), iReported: true, together: past), reason: .rude, comment: nil),
+            .alreadyReported)
+        XCTAssertNoThrow(
+            try MatchRules.report(pair(try party("Me"), try party("Other"), otherReported: true, together: past), reason: .rude, comment: nil),
+            "being reported by them does not stop me reporting them")
+        XCTAssertThrowsDomainError(
+            try MatchRules.report(pair(try party("Me"), try party("Other", reports: 2)), reason: .rude, comment: nil), .notPartner)
     }
 
     func testQueueStateShowsHowTheMatchIsGoing() throws {

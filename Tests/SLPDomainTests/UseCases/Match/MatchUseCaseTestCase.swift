@@ -66,4 +66,14 @@ class MatchUseCaseTestCase: XCTestCase {
         _ = try request(me: a.uid, other: b.uid)
         _ = try accept(me: b.uid, other: a.uid)
     }
+
+    /// `x` and `y` made past partners through the use cases (only a partner may report): matched
+    /// through a request and an accept, the match ended by `x`'s review, and both waiting here
+    /// again through `slp queue`. Matching voided every open request from or to either.
+    func meetAndPart(_ x: User, _ y: User) throws {
+        _ = try request(me: x.uid, other: y.uid)
+        _ = try accept(me: y.uid, other: x.uid)
+        _ = try review(me: x.uid, partner: y.uid, titles: [.kind], comment: nil)
+        for user in [x, y] { _ = try enterQueue(me: user.uid, latitude: here.latitude, longitude: here.longitude, studies: []) }
+    }
 }

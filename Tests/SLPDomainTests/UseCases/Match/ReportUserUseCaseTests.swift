@@ -24,6 +24,7 @@ final class ReportUserUseCaseTests: MatchUseCaseTestCase {
     }
 
     func testAReportIsRecordedOncePerPairAndVoidsOpenRequests() throws {
+        try meetAndPart(a, b)  // only a partner may report
         _ = try request(me: b.uid, other: a.uid)
         _ = try request(me: b.uid, other: c.uid)
         _ = try request(me: a.uid, other: c.uid)
@@ -51,6 +52,9 @@ final class ReportUserUseCaseTests: MatchUseCaseTestCase {
         let d = User.stub(uid: "D", phone: "010-1000-0004", nick: "디")
         XCTAssertTrue(try storage.write { try $0.insert(d) })
         try placeInQueue(d)
+        // Only partners may report: D studied with each of A, B and C in turn; all wait again.
+        for reporter in [a!, b!, c!] { try meetAndPart(reporter, d) }
+        XCTAssertEqual(waiting, [a.uid, b.uid, c.uid, d.uid])
         _ = try report(me: a.uid, other: d.uid, reason: .abuse, comment: "욕설")
         _ = try report(me: b.uid, other: d.uid, reason: .abuse, comment: nil)
         XCTAssertTrue(waiting.contains(d.uid))
@@ -71,6 +75,7 @@ final class ReportUserUseCaseTests: MatchUseCaseTestCase {
     }
 
     func testAReportIsOneWrite() throws {
+        try matchAB()  // only a partner may report
         XCTAssertEqual(try storage.transactions(during: { _ = try report(me: a.uid, other: b.uid, reason: .rude, comment: nil) }), ["write"])
     }
 }

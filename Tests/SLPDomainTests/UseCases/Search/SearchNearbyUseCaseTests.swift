@@ -121,8 +121,9 @@ final class SearchNearbyUseCaseTests: XCTestCase {
 
     func testInvalidStudyFilterIsInvalid() throws {
         XCTAssertThrowsInvalid(try search(me: me.uid, SearchRequest(study: "abcdefghi")), code: "invalid_study")
-        XCTAssertThrowsInvalid(try search(me: me.uid, SearchRequest(study: "")), code: "invalid_study")
-        XCTAssertThrowsInvalid(try search(actingUser: "Me1", SearchRequest(study: "")), code: "invalid_study")
+        XCTAssertThrowsInvalid(try search(actingUser: "Me1", SearchRequest(study: "abcdefghi")), code: "invalid_study")
+        // An empty study is no filter (EmptyStudyFilterTests); one with a space inside is invalid.
+        XCTAssertThrowsInvalid(try search(actingUser: "Me1", SearchRequest(study: " a b ")), code: "invalid_study")
         XCTAssertThrowsInvalid(try search(actingUser: nil, SearchRequest(radius: 0)), code: "invalid_radius")
         XCTAssertEqual(storage.transactions, [], "values are checked before anyone is looked up")
     }
