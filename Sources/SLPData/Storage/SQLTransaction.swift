@@ -199,8 +199,7 @@ extension SQLTransaction {
     func insertRequest(from: UserID, to: UserID, at now: Date) throws {
         guard let from = try rowID(from), let to = try rowID(to) else { return }
         try connection.run("""
-            INSERT INTO requests (from_id, to_id, created_at) VALUES ($1, $2, $3)
-            ON CONFLICT (from_id, to_id) DO UPDATE SET created_at = excluded.created_at
+            INSERT INTO requests (from_id, to_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (from_id, to_id) DO NOTHING
             """, [.integer(from), .integer(to), .integer(now.unixMilliseconds)])
     }
 
