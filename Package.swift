@@ -105,12 +105,13 @@ let package = Package(
         .target(name: "SLPFuzzSupport"),
         .executableTarget(name: "slp-fuzz-values", dependencies: ["SLPDomain", "SLPFuzzSupport"], linkerSettings: lldInRelease),
         .executableTarget(name: "slp-fuzz-arguments", dependencies: ["SLPCommandLine", "SLPDomain", "SLPFuzzSupport"], linkerSettings: lldInRelease),
-        // In-memory storage (plain tables, no rules) and test values shared by the tests.
-        .target(name: "SLPTestSupport", dependencies: ["SLPDomain"]),
+        // In-memory storage (plain tables, no rules), test values, seeds and a process runner with a
+        // deadline, shared by the tests.
+        .target(name: "SLPTestSupport", dependencies: ["SLPDomain", "SLPSupport"]),
         // A private PostgreSQL server for the tests and the benchmark (`--traits PostgreSQL`; empty without it).
         .target(name: "SLPPrivateCluster", dependencies: [.target(name: "CLibPQ", condition: postgreSQL)]),
-        .testTarget(name: "SLPSupportTests", dependencies: ["SLPSupport"]),
-        .testTarget(name: "SLPIdentityTests", dependencies: ["SLPIdentity"]),
+        .testTarget(name: "SLPSupportTests", dependencies: ["SLPSupport", "SLPTestSupport"]),
+        .testTarget(name: "SLPIdentityTests", dependencies: ["SLPIdentity", "SLPTestSupport"]),
         .testTarget(name: "SLPDomainTests", dependencies: ["SLPDomain", "SLPSupport", "SLPTestSupport"]),
         .testTarget(
             name: "SLPDataTests",
@@ -118,7 +119,7 @@ let package = Package(
                            .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
         .testTarget(name: "SLPTerminalTests", dependencies: ["SLPTerminal"]),
         .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain", "SLPTerminal", "SLPTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["slp", "SLPData", "SLPSupport", .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
+        .testTarget(name: "CLITests", dependencies: ["slp", "SLPData", "SLPSupport", "SLPTestSupport", .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,4 +19,6 @@ protocol BenchStore {
     func fill(match: Int64, count: Int, toA: String, toB: String, firstAt: Int64) throws
     /// How many messages are stored.
     func messageCount() throws -> Int
+    /// For a server: ten new connections timed, and the clock offsets they measured; nil for a file.
+    func connectionFigures() throws -> ConnectionFigures?
 }

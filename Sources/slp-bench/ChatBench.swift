@@ -78,7 +78,49 @@ enum ChatBench {
         // Each message is also an event for its recipient: `slp events` from now on.
         figures.eventsLatency = try latency(
             store: store, ["--as", follower.rawValue, "--json", "events"], history: 0, sender: sender, clock: clock)
+        figures.waitLatency = try waitLatency(store: store, clock: clock)
+        figures.connection = try store.connectionFigures()
         return figures
+    }
+
+    /// Milliseconds from an accept's commit (in this process) to the end of the `slp queue
+    /// --wait` process it matched, for 20 fresh pairs: once the waiter's process says it waits,
+    /// the waiter asks its partner and the partner accepts, both here. (The process ends as it
+    /// prints the match: its output reaching its end is the moment taken.)
+    private static func waitLatency(store: any BenchStore, clock: any TimeProvider, tries: Int = 20) throws -> Percentiles {
+        let before = Set(try store.waitingUIDs())
+        try SeedPopulationUseCase(population: store.population, clock: clock)(try SeedOptions(count: 2 * tries, seed: 6, spreadKilometres: 1))
+        let fresh = try store.waitingUIDs().filter { !before.contains($0) }
+        guard fresh.count >= 2 * tries else { throw BenchError(description: "queue --wait: \(fresh.count) fresh users, not \(2 * tries)") }
+        var latencies: [Double] = []
+        for index in 0..<tries {
+            let (waiter, partner) = (fresh[2 * index], fresh[2 * index + 1])
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: SLPBench.slpPath)
+            process.arguments = ["--db", store.location, "--as", waiter.rawValue, "queue", "--lat", "37.5665", "--long", "126.978", "--wait"]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            defer { if process.isRunning { process.terminate() } }
+            let reader = output.fileHandleForReading
+            var printed = Data()
+            while !printed.contains(0x0A) {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                printed += chunk
+            }
+            guard String(decoding: printed, as: UTF8.self).hasPrefix("Waiting at ") else {
+                throw BenchError(description: "queue --wait did not say it waits: \(String(decoding: printed, as: UTF8.self))")
+            }
+            _ = try RequestStudyUseCase(storage: store.storage, clock: clock)(me: waiter, other: partner)
+            _ = try AcceptStudyUseCase(storage: store.storage, clock: clock)(me: partner, other: waiter)
+            let committed = Stopwatch.now()
+            _ = reader.readDataToEndOfFile()
+            latencies.append(Double(Stopwatch.now() - committed) / 1_000)
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw BenchError(description: "queue --wait exited \(process.terminationStatus)") }
+        }
+        return Percentiles(latencies)
     }
 
     /// Milliseconds from a message's commit (in this process) to its line on the stdout of a

@@ -11,4 +11,8 @@ struct ChatFigures {
     var sendRate: Double?
     var followLatency: Percentiles?
     var eventsLatency: Percentiles?
+    /// Milliseconds from an accept's commit to the end of the `slp queue --wait` it matched.
+    var waitLatency: Percentiles?
+    /// A new connection (PostgreSQL): how long it takes, and the server's clock offset it measured.
+    var connection: ConnectionFigures?
 }

@@ -37,6 +37,16 @@ struct PostgresStore: BenchStore {
             """, [String(match), String(count), toA, toB, String(firstAt)])
     }
 
+    func connectionFigures() throws -> ConnectionFigures? {
+        var connects: [Double] = [], offsets: [Double] = []
+        for _ in 0..<10 {
+            let (database, micros) = try Stopwatch.measure { try PGDatabase(uri: location) }
+            connects.append(micros)
+            offsets.append(database.serverClockOffset * 1e6)
+        }
+        return ConnectionFigures(connect: Percentiles(connects), clockOffset: Percentiles(offsets.map(\.magnitude)))
+    }
+
     func messageCount() throws -> Int {
         Int(try session.scalar("SELECT count(*) FROM slp.messages") ?? "") ?? 0
     }

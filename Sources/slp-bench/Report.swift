@@ -29,6 +29,8 @@ struct Report {
     /// Each process's median over the SQLite backend's `slp search` in each hyperfine round.
     var processRatios: [String: [Double]] = [:]
     var chat: [ChatFigures] = []
+    /// Whole `slp` processes giving up on an unreachable PostgreSQL server (µs).
+    var giveUps: [(name: String, times: Percentiles, runs: Int)] = []
 
     private func ms(_ micros: Double?) -> String {
         guard let micros, micros.isFinite else { return "–" }
@@ -83,6 +85,12 @@ struct Report {
             }
             if let peakKiB { Swift.print("- peak memory of slp search: \(String(format: "%.1f", Double(peakKiB) / 1024)) MiB") }
         }
+        if !giveUps.isEmpty {
+            Swift.print("\n### PostgreSQL out of reach: a whole `slp user show` until it exits 74 (ms)\n")
+            for (name, times, runs) in giveUps {
+                Swift.print("- \(name): p50 \(ms(times.p50)), max of \(runs) \(ms(times.p99))")
+            }
+        }
         for figures in chat {
             Swift.print("\n### Chat on \(figures.backend) (\(figures.messages ?? 0) messages, conversations of \(ChatBench.messagesPerConversation))\n")
             if let fill = figures.fill { Swift.print("- filling 2M messages: \(String(format: "%.2f", fill)) s") }
@@ -95,6 +103,12 @@ struct Report {
             }
             if let events = figures.eventsLatency {
                 Swift.print("- `slp events` prints an event committed by another process: p50 \(ms(events.p50)) ms, max of 30 \(ms(events.p99)) ms after its commit")
+            }
+            if let wait = figures.waitLatency {
+                Swift.print("- `slp queue --wait` ends after an accept committed by another process: p50 \(ms(wait.p50)) ms, max of 20 \(ms(wait.p99)) ms after its commit")
+            }
+            if let connection = figures.connection {
+                Swift.print("- a new connection (connect, set the session up, check the schema): p50 \(ms(connection.connect.p50)) ms, max of 10 \(ms(connection.connect.p99)) ms; the server clock offset it measures (truly 0 here): p50 \(ms(connection.clockOffset.p50)) ms, max \(ms(connection.clockOffset.p99)) ms")
             }
         }
     }

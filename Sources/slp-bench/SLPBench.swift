@@ -9,7 +9,11 @@ import SLPSupport
 ///
 /// Usage: `swift build -c release --static-swift-stdlib && .build/release/slp-bench [--quick] [--dir DIR]`;
 /// `swift build -c release --traits PostgreSQL && .build/release/slp-bench --postgres [URL] [--quick]`
-/// `slp-bench --load` runs many clients at once instead (`LoadBench`).
+/// `slp-bench --load` runs many clients at once instead (`LoadBench`). `--chat-only` runs the chat
+/// part alone: paging, sending, and how soon other processes' commits wake `chat follow`,
+/// `events` and `queue --wait`; built with the PostgreSQL trait, also how long `slp` takes to give
+/// up on a server it cannot reach, and (with `--postgres`) new connections and the clock offset
+/// they measure: the figures the tests no longer time (docs/PERFORMANCE.md).
 @main
 struct SLPBench {
     struct FixedClock: TimeProvider {
@@ -134,6 +138,8 @@ struct SLPBench {
     #if PostgreSQL
     static func runChat(directory: String, report: inout Report, postgres: PostgresSide?) throws {
         try runChat(directory: directory, report: &report)
+        print("PostgreSQL out of reach: timing how slp gives up…")
+        report.giveUps = try GiveUpBench.run(directory: directory)
         if let postgres {
             report.chat.append(try ChatBench.run(store: try postgres.freshStore(), directory: directory, clock: clock))
         }

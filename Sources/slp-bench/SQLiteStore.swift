@@ -36,6 +36,8 @@ struct SQLiteStore: BenchStore {
         }
     }
 
+    func connectionFigures() throws -> ConnectionFigures? { nil }
+
     func messageCount() throws -> Int {
         try database.read { try $0.prepare("SELECT count(*) FROM messages").first { $0.int(0) } } ?? 0
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SLPTestSupport
 import XCTest
 
 /// Random and malformed requests straight to slp's CGI side, as a hostile client or a broken
@@ -107,8 +108,6 @@ final class APIHostileRequestsCLITests: XCTestCase {
 
     /// Runs slp as lighttpd runs it for `request`; the status, the body and slp's exit status.
     private func run(_ slp: SLPBinary, _ request: Request) throws -> (Int, String, Int32) {
-        let process = Process()
-        process.executableURL = SLPBinary.url
         var environment = slp.environment
         environment["GATEWAY_INTERFACE"] = "CGI/1.1"
         environment["REQUEST_METHOD"] = request.method
@@ -118,32 +117,15 @@ final class APIHostileRequestsCLITests: XCTestCase {
         environment["CONTENT_TYPE"] = request.contentType
         environment["CONTENT_LENGTH"] = request.contentLength
         environment["HTTP_IDTOKEN"] = request.token
-        process.environment = environment
-        let output = Pipe(), errors = Pipe(), input = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = input
-        try process.run()
-        // The body may be larger than slp reads, and slp may not read it at all.
-        DispatchQueue.global().async {
-            try? input.fileHandleForWriting.write(contentsOf: request.body)
-            try? input.fileHandleForWriting.close()
-        }
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            _ = errors.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        group.wait()
-        process.waitUntilExit()
+        // The body as standard input: slp may read less of it than there is, or none.
+        let outcome = try TimedProcess.run([SLPBinary.url.path], environment: environment, stdin: request.body)
+        let text = outcome.stdoutText
         guard text.hasPrefix("Status: "), let end = text.range(of: "\r\n\r\n"), let status = Int(text.dropFirst(8).prefix(3)) else {
             XCTFail("not a CGI answer: \(text)")
-            return (0, "", process.terminationStatus)
+            return (0, "", outcome.status)
         }
         XCTAssertTrue(text[..<end.lowerBound].contains("Content-Type: application/json; charset=utf-8"), text)
-        return (status, String(text[end.upperBound...]), process.terminationStatus)
+        return (status, String(text[end.upperBound...]), outcome.status)
     }
 
     /// The SQLite file's bytes as they stand between requests (each process leaves its

@@ -1,5 +1,6 @@
 import Foundation
 import SLPData
+import SLPTestSupport
 import XCTest
 
 /// Chat through the binary: only partners post and read, order and paging are exact,
@@ -88,21 +89,10 @@ final class ChatCLITests: XCTestCase {
             XCTAssertEqual(long.status, 64)
             XCTAssertEqual(long.stderr, "Error: a message has 1 to 1000 characters (got 1001)\n")
             XCTAssertEqual(try slp.run("chat", "send", "--as", a, String(repeating: "가", count: 1000)).status, 0)
-            let badUTF8 = Process()
-            badUTF8.executableURL = SLPBinary.url
-            badUTF8.arguments = ["chat", "send", "--as", a]
-            badUTF8.environment = slp.environment
-            let input = Pipe(), errors = Pipe()
-            badUTF8.standardInput = input
-            badUTF8.standardError = errors
-            badUTF8.standardOutput = FileHandle.nullDevice
-            try badUTF8.run()
-            input.fileHandleForWriting.write(Data([0x6F, 0x6B, 0x0A, 0xFF, 0xFE, 0x0A]))
-            try input.fileHandleForWriting.close()
-            badUTF8.waitUntilExit()
-            XCTAssertEqual(badUTF8.terminationStatus, 64)
-            XCTAssertEqual(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                           "Error: standard input line 2 is not UTF-8 text\n")
+            let badUTF8 = try TimedProcess.run(
+                [SLPBinary.url.path, "chat", "send", "--as", a], environment: slp.environment, stdin: Data([0x6F, 0x6B, 0x0A, 0xFF, 0xFE, 0x0A]))
+            XCTAssertEqual(badUTF8.status, 64)
+            XCTAssertEqual(badUTF8.stderrText, "Error: standard input line 2 is not UTF-8 text\n")
             let messages = try payload(try slp.run("--json", "chat", "list", "--as", b))
             XCTAssertEqual(messages.last?["chat"] as? String, "ok", "the valid line before it was sent")
             // A partner given by a uid that cannot be one is refused before anything is read.
@@ -142,35 +132,15 @@ final class ChatCLITests: XCTestCase {
     func testFollowPrintsEveryNewMessageOnceInOrderAndEndsWithTheMatch() {
         onEachBackend {
             XCTAssertEqual(try slp.run("chat", "send", "--as", b, "before following").status, 0)
-            let follower = Process()
-            follower.executableURL = SLPBinary.url
-            follower.arguments = ["--json", "chat", "follow", "--as", a]
-            follower.environment = slp.environment
-            let output = Pipe()
-            follower.standardOutput = output
-            follower.standardError = FileHandle.nullDevice
-            try follower.run()
-            nonisolated(unsafe) var collected = Data()
-            let reader = DispatchGroup()
-            reader.enter()
-            DispatchQueue.global().async {
-                collected = output.fileHandleForReading.readDataToEndOfFile()
-                reader.leave()
-            }
-            usleep(300_000)
+            let follower = try BackgroundSLP(slp, ["--json", "chat", "follow", "--as", a])
+            // Ready once it has printed the conversation so far: it follows from there on.
+            XCTAssertTrue(follower.waitUntil { $0.lines.count >= 1 }, follower.stdout + follower.stderr)
             let lines = (1...50).map { "live \($0)" }.joined(separator: "\n") + "\n"
             XCTAssertEqual(try slp.run(["chat", "send", "--as", b], stdin: lines).status, 0)
-            usleep(300_000)
+            XCTAssertTrue(follower.waitUntil { $0.lines.count >= 51 }, follower.stdout + follower.stderr)
             XCTAssertEqual(try slp.run("match", "dodge", "--as", b).status, 0)
-            let deadline = Date().addingTimeInterval(15)
-            while follower.isRunning && Date() < deadline { usleep(20_000) }
-            if follower.isRunning {
-                follower.terminate()
-                XCTFail("chat follow did not end when the match ended")
-            }
-            reader.wait()
-            XCTAssertEqual(follower.terminationStatus, 0)
-            let texts = String(decoding: collected, as: UTF8.self).split(separator: "\n").compactMap { line in
+            XCTAssertEqual(follower.exit(), 0, "chat follow ends when the match ends: \(follower.stderr)")
+            let texts = follower.lines.compactMap { line in
                 (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["chat"] as? String
             }
             XCTAssertEqual(texts, ["before following"] + (1...50).map { "live \($0)" })
@@ -185,7 +155,13 @@ final class ChatCLITests: XCTestCase {
             let tool = slp!
             DispatchQueue.concurrentPerform(iterations: senders.count) { index in
                 let lines = (1...250).map { "s\(index)-\($0)" }.joined(separator: "\n") + "\n"
-                let status = (try? tool.run(["chat", "send", "--as", senders[index]], stdin: lines).status) ?? -2
+                let status: Int32
+                do {
+                    status = try tool.run(["chat", "send", "--as", senders[index]], stdin: lines).status
+                } catch {
+                    XCTFail("sender \(index): \(error)")
+                    status = -2
+                }
                 lock.lock()
                 statuses[index] = status
                 lock.unlock()

@@ -35,7 +35,7 @@ final class ChatScreenCLITests: XCTestCase {
 
     /// Waits until `condition` holds on what is stored (a deadline a slow machine meets).
     private func waitForStored(_ condition: ([String]) -> Bool) throws -> [String] {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(SLPBinary.patience)
         var texts = try stored()
         while !condition(texts) && Date() < deadline {
             usleep(20_000)
@@ -132,11 +132,11 @@ final class ChatScreenCLITests: XCTestCase {
         onEachBackend {
             XCTAssertEqual(try slp.run("chat", "send", "--as", b, "before").status, 0)
             let follower = try BackgroundSLP(slp, ["--json", "chat", "--as", a])
-            XCTAssertTrue(follower.waitUntil(10) { $0.lines.count == 1 }, follower.stdout + follower.stderr)
+            XCTAssertTrue(follower.waitUntil { $0.lines.count == 1 }, follower.stdout + follower.stderr)
             XCTAssertEqual(try slp.run("chat", "send", "--as", b, "live").status, 0)
-            XCTAssertTrue(follower.waitUntil(10) { $0.lines.count == 2 }, follower.stdout)
+            XCTAssertTrue(follower.waitUntil { $0.lines.count == 2 }, follower.stdout)
             XCTAssertEqual(try slp.run("match", "dodge", "--as", b).status, 0)
-            XCTAssertEqual(follower.exit(within: 10), 0)
+            XCTAssertEqual(follower.exit(), 0)
             let texts = follower.lines.compactMap { line in
                 (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["chat"] as? String
             }

@@ -1,4 +1,5 @@
 import Foundation
+import SLPTestSupport
 import XCTest
 
 /// The completion scripts, run by the shells themselves: values are completed too (file names
@@ -29,18 +30,9 @@ final class CompletionValuesCLITests: XCTestCase {
     }
 
     private func shell(_ program: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "\(program) \(arguments)")
-        return String(decoding: data, as: UTF8.self)
+        let outcome = try TimedProcess.run([program] + arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()])
+        XCTAssertEqual(outcome.status, 0, "\(program) \(arguments): \(outcome.stderrText)")
+        return outcome.stdoutText
     }
 
     private func installed(_ name: String) throws -> String {

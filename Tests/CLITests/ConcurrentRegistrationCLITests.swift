@@ -19,10 +19,14 @@ final class ConcurrentRegistrationCLITests: XCTestCase {
             defer { results.deallocate() }
             nonisolated(unsafe) let shared = results
             DispatchQueue.concurrentPerform(iterations: processes) { index in
-                shared[index] = try? slp.run([
-                    "register", "--phone", "010-\(1000 + round)-\(1000 + index)", "--nick", "p\(index)",
-                    "--birth", "1990-01-01", "--email", "p\(index)@example.com", "--gender", "male",
-                ])
+                do {
+                    shared[index] = try slp.run([
+                        "register", "--phone", "010-\(1000 + round)-\(1000 + index)", "--nick", "p\(index)",
+                        "--birth", "1990-01-01", "--email", "p\(index)@example.com", "--gender", "male",
+                    ])
+                } catch {
+                    XCTFail("round \(round) process \(index): \(error)")
+                }
             }
             for (index, result) in results.enumerated() {
                 XCTAssertEqual(result?.status, 0, "round \(round) process \(index): \(result?.stderr ?? "did not run")")
@@ -55,9 +59,15 @@ final class ConcurrentCreationCLITests: XCTestCase {
             nonisolated(unsafe) var errors: [String] = []
             let lock = NSLock()
             DispatchQueue.concurrentPerform(iterations: 8) { index in
-                let result = try? slp.run(
-                    "--json", "register", "--phone", "010-0000-0001", "--nick", "n\(index)", "--birth", "1990-01-01", "--email", "n@example.com",
-                    "--gender", "male")
+                let result: SLPBinary.Result?
+                do {
+                    result = try slp.run(
+                        "--json", "register", "--phone", "010-0000-0001", "--nick", "n\(index)", "--birth", "1990-01-01", "--email", "n@example.com",
+                        "--gender", "male")
+                } catch {
+                    XCTFail("round \(round) process \(index): \(error)")
+                    result = nil
+                }
                 lock.lock()
                 shared[index] = result?.status ?? -2
                 if let result, result.status != 0, let code = try? result.jsonError()["code"] as? String, code != "already_registered" {

@@ -97,6 +97,9 @@ final class CrashCLITests: XCTestCase {
 
     func testKillNineNeverLosesAcknowledgedWritesOrLeavesHalfOfOne() throws {
         continueAfterFailure = false  // one broken file would fail every later round too
+        // The kill moments are drawn from it (`SLP_TEST_SEED` replays them; what the writer had
+        // done by then is the machine's).
+        var random = try randomSeed().generator()
         let directory = try TemporaryDirectory()
         let path = directory.path("crash.sqlite")
         let slp = SLPBinary(database: path)
@@ -105,19 +108,19 @@ final class CrashCLITests: XCTestCase {
         func register() throws -> String {
             phones += 1
             let phone = String(format: "010-93%02d-%04d", phones / 10_000, phones % 10_000)
-            let result = try slp.promptly(
+            let result = try slp.run(
                 ["register", "--phone", phone, "--nick", "c", "--birth", "1990-01-01", "--email", "c@example.com", "--gender", "male"])
             XCTAssertEqual(result.status, 0, result.stderr)
             return result.stdout.trimmingCharacters(in: .newlines)
         }
         func queue(_ uid: String) throws {
-            XCTAssertEqual(try slp.promptly("queue", "--as", uid, "--lat", "37.5", "--long", "127").status, 0)
+            XCTAssertEqual(try slp.run("queue", "--as", uid, "--lat", "37.5", "--long", "127").status, 0)
         }
         let a = try register(), b = try register()
         try queue(a)
         try queue(b)
-        XCTAssertEqual(try slp.promptly("match", "request", b, "--as", a).status, 0)
-        XCTAssertEqual(try slp.promptly("match", "accept", a, "--as", b).status, 0)
+        XCTAssertEqual(try slp.run("match", "request", b, "--as", a).status, 0)
+        XCTAssertEqual(try slp.run("match", "accept", a, "--as", b).status, 0)
 
         /// Opens the file as the next process would, checks what must hold after any kill, and counts.
         func check(_ round: Int) throws -> Totals {
@@ -182,6 +185,11 @@ final class CrashCLITests: XCTestCase {
             let exited = process.exitSignal()
             let start = Date()
             try process.run()
+            // A deadline for a writer that never acknowledges: killed, it ends the reads below.
+            let pid = process.processIdentifier
+            let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + SLPBinary.patience, execute: watchdog)
+            defer { watchdog.cancel() }
             if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
             try? input.fileHandleForWriting.close()
             var printed = Data()
@@ -244,14 +252,13 @@ final class CrashCLITests: XCTestCase {
             XCTAssertTrue(matched || untouched, "round \(round): half a match: \(rows)")
             // Both users see the same thing.
             for (uid, partner) in viaBinary ? [(requester, accepter), (accepter, requester)] : [] {
-                let status = try slp.promptly("--json", "queue", "status", "--as", uid).jsonObject()
+                let status = try slp.run("--json", "queue", "status", "--as", uid).jsonObject()
                 XCTAssertEqual(status["status"] as? String, matched ? "matched" : "waiting", "round \(round)")
                 XCTAssertEqual(status["matchedUid"] as? String, matched ? partner : nil, "round \(round)")
             }
             return matched
         }
 
-        var random = SystemRandomNumberGenerator()
         var tallies: [Writer: Tally] = [:]
         var acknowledgedMessages = 0
         var expected = try check(-1)
@@ -286,7 +293,7 @@ final class CrashCLITests: XCTestCase {
                 let requester = try register(), accepter = try register()
                 try queue(requester)
                 try queue(accepter)
-                XCTAssertEqual(try slp.promptly("match", "request", accepter, "--as", requester).status, 0)
+                XCTAssertEqual(try slp.run("match", "request", accepter, "--as", requester).status, 0)
                 pair = (requester, accepter)
                 arguments = ["match", "accept", requester, "--as", accepter]
                 expected.queued += 2
@@ -346,7 +353,7 @@ final class CrashCLITests: XCTestCase {
 
             // A killed accept leaves the pair as it was, so accepting again works.
             if let (requester, accepter) = pair, !pairMatched {
-                let retry = try slp.promptly("match", "accept", requester, "--as", accepter)
+                let retry = try slp.run("match", "accept", requester, "--as", accepter)
                 XCTAssertEqual(retry.status, 0, "round \(round): \(retry.stderr)")
                 XCTAssertTrue(try checkPair(requester: requester, accepter: accepter, round: round, viaBinary: false), "round \(round): matched on the retry")
                 expected.matched()
@@ -363,9 +370,9 @@ final class CrashCLITests: XCTestCase {
         }
         XCTAssertEqual(tallies.values.map(\.rounds).reduce(0, +), rounds)
         XCTAssertGreaterThan(acknowledgedMessages, 0, "some messages were acknowledged before the kills")
-        let after = try slp.promptly("--json", "chat", "list", "--as", b)
+        let after = try slp.run("--json", "chat", "list", "--as", b)
         XCTAssertEqual(after.status, 0)
-        XCTAssertEqual(try slp.promptly("chat", "send", "--as", a, "still here").status, 0)
+        XCTAssertEqual(try slp.run("chat", "send", "--as", a, "still here").status, 0)
     }
 }
 
@@ -377,28 +384,4 @@ extension Process {
         terminationHandler = { _ in exited.signal() }
         return exited
     }
-}
-
-extension SLPBinary {
-    /// `run` for commands with short output and no input, returning as soon as `slp` exits.
-    fileprivate func promptly(_ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = SLPBinary.url
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        let exited = process.exitSignal()
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        exited.wait()
-        // Short: it fitted in the pipe while stdout was read.
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        return Result(
-            stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self), status: process.terminationStatus)
-    }
-
-    fileprivate func promptly(_ arguments: String...) throws -> Result { try promptly(arguments) }
 }

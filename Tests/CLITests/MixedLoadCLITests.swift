@@ -1,5 +1,6 @@
 import Foundation
 import SLPData
+import SLPTestSupport
 import XCTest
 
 /// 8 writers doing everything at once (register, queue, search, request/accept, chat) and 4
@@ -21,13 +22,19 @@ final class MixedLoadCLITests: XCTestCase {
         outcomes.initialize(repeating: [])
         defer { outcomes.deallocate() }
         nonisolated(unsafe) let shared = outcomes
+        let seed = try randomSeed()
         DispatchQueue.concurrentPerform(iterations: writers + readers) { worker in
-            var random = SystemRandomNumberGenerator()
+            var random = seed.generator(UInt64(worker))
             var results: [Outcome] = []
             func run(_ arguments: [String]) -> SLPBinary.Result? {
-                guard let result = try? slp.run(["--json"] + arguments) else { return nil }
-                results.append(Outcome(arguments: arguments, result: result))
-                return result
+                do {
+                    let result = try slp.run(["--json"] + arguments)
+                    results.append(Outcome(arguments: arguments, result: result))
+                    return result
+                } catch {
+                    XCTFail("\(arguments): \(error)")
+                    return nil
+                }
             }
             if worker < writers {
                 // Each writer registers its own two users and keeps them busy.

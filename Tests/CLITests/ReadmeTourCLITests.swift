@@ -1,4 +1,5 @@
 import Foundation
+import SLPTestSupport
 import XCTest
 
 /// README's examples, run as a new user runs them: each `sh` block of `$` lines, top to bottom, in
@@ -53,36 +54,22 @@ final class ReadmeTourCLITests: XCTestCase {
             if let database, command.hasPrefix("export SLP_DB=") { command = "export SLP_DB='\(database)'" }
             script += "printf '\(marker)%s\\n' \(index)\n\(command)\n"
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = directory.url
-        process.environment = [
-            "PATH": SLPBinary.url.deletingLastPathComponent().path + ":/usr/bin:/bin", "HOME": directory.url.path,
-            "TMPDIR": directory.url.path, "SLP_NOW": "2026-11-22T00:42:27.886Z",
-        ]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        nonisolated(unsafe) var errorData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errorData = errors.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
+        // A whole block of commands: a deadline of its own, well beyond a slow machine's needs.
+        let outcome = try TimedProcess.run(
+            ["/bin/sh", "-c", script],
+            environment: [
+                "PATH": SLPBinary.url.deletingLastPathComponent().path + ":/usr/bin:/bin", "HOME": directory.url.path,
+                "TMPDIR": directory.url.path, "SLP_NOW": "2026-11-22T00:42:27.886Z",
+            ],
+            currentDirectory: directory.url.path, timeout: 5 * SLPBinary.patience)
+        let outputData = outcome.stdout, errorData = outcome.stderr
         var outputs: [String] = []
         for chunk in String(decoding: outputData, as: UTF8.self).components(separatedBy: marker).dropFirst() {
             let number = chunk.prefix { $0 != "\n" }
             XCTAssertEqual(Int(number), outputs.count, "the steps ran in order")
             outputs.append(String(chunk.dropFirst(number.count + 1)))
         }
-        return (outputs, String(decoding: errorData, as: UTF8.self), process.terminationStatus)
+        return (outputs, String(decoding: errorData, as: UTF8.self), outcome.status)
     }
 
     func testTheTourPrintsWhatTheReadmeSays() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import SLPIdentity
+import SLPTestSupport
 import XCTest
 
 /// The verifier on its own: slp's HS256 tokens and Firebase's RS256 ones (a key and a
@@ -88,19 +89,8 @@ final class TokenVerifierTests: XCTestCase {
 
     @discardableResult
     private func openssl(_ arguments: [String], input: Data? = nil) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
-        let output = Pipe(), stdin = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(input) }
-        try stdin.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "openssl \(arguments[0])")
-        return data
+        let outcome = try TimedProcess.run(["/usr/bin/openssl"] + arguments, environment: ProcessInfo.processInfo.environment, stdin: input)
+        XCTAssertEqual(outcome.status, 0, "openssl \(arguments[0]): \(outcome.stderrText)")
+        return outcome.stdout
     }
 }

@@ -32,8 +32,12 @@ final class PseudoTerminal {
         _ = write(controller, &bytes, bytes.count)
     }
 
+    /// How long a wait for the program may take: far beyond what a machine five times slower
+    /// needs (it costs time only when a test fails).
+    static let patience: Double = 120
+
     /// What the program wrote to the terminal within `seconds`, until `done` holds.
-    func read(within seconds: Double, until done: (String) -> Bool) -> String {
+    func read(within seconds: Double = PseudoTerminal.patience, until done: (String) -> Bool) -> String {
         var collected: [UInt8] = []
         let deadline = Date().addingTimeInterval(seconds)
         var buffer = [UInt8](repeating: 0, count: 4_096)

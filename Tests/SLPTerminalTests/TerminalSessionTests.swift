@@ -25,9 +25,9 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertEqual(raw.c_lflag & tcflag_t(ICANON | ECHO | ISIG), 0, "keys one by one, no echo, Ctrl-C as a key")
         XCTAssertEqual(raw.c_iflag & tcflag_t(ICRNL), 0, "Enter arrives as a carriage return")
         XCTAssertNotEqual(raw.c_oflag & tcflag_t(OPOST), 0)
-        XCTAssertTrue(pty.read(within: 5) { $0.contains(ANSI.enterAlternateScreen) }.contains(ANSI.enterAlternateScreen))
+        XCTAssertTrue(pty.read { $0.contains(ANSI.enterAlternateScreen) }.contains(ANSI.enterAlternateScreen))
         session.end()
-        XCTAssertTrue(pty.read(within: 5) { $0.contains(ANSI.leaveAlternateScreen) }.contains(ANSI.leaveAlternateScreen))
+        XCTAssertTrue(pty.read { $0.contains(ANSI.leaveAlternateScreen) }.contains(ANSI.leaveAlternateScreen))
         let after = pty.mode
         XCTAssertEqual(after.c_lflag, before.c_lflag)
         XCTAssertEqual(after.c_iflag, before.c_iflag)
@@ -46,7 +46,7 @@ final class TerminalSessionTests: XCTestCase {
         }
         /// Waits (with a deadline a slow machine meets) until `condition` holds on what arrived.
         func arrived(_ condition: ([TerminalEvent]) -> Bool) -> [TerminalEvent] {
-            let deadline = Date().addingTimeInterval(10)
+            let deadline = Date().addingTimeInterval(PseudoTerminal.patience)
             while Date() < deadline, !received.events.withLock({ condition($0) }) { usleep(5_000) }
             return received.events.withLock { $0 }
         }

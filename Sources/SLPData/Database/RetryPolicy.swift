@@ -33,10 +33,16 @@ public struct RetryPolicy: Sendable {
             do {
                 return try body()
             } catch where isTransient(error) && attempt < maxAttempts {
-                let backoff = min(1_000, max(1, initialBackoffMilliseconds) << min(attempt - 1, 10))
+                let backoff = longestBackoffMilliseconds(after: attempt)
                 usleep(UInt32(Int.random(in: backoff / 2...backoff) * 1_000))
                 attempt += 1
             }
         }
+    }
+
+    /// The longest pause after failed attempt `attempt` (the pause is drawn from its upper half):
+    /// the first pause doubled each time, never more than a second, whatever the number of tries.
+    func longestBackoffMilliseconds(after attempt: Int) -> Int {
+        min(1_000, min(1_000, max(1, initialBackoffMilliseconds)) << min(max(attempt, 1) - 1, 10))
     }
 }

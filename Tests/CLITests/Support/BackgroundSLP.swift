@@ -56,9 +56,10 @@ final class BackgroundSLP: @unchecked Sendable {
         return text[..<end].split(separator: "\n")
     }
 
-    /// Waits until `condition` holds on the output or `seconds` pass; whether it held.
+    /// Waits until `condition` holds on the output or `seconds` pass (by default a deadline far
+    /// beyond what a slow machine needs: it costs time only when the test fails); whether it held.
     @discardableResult
-    func waitUntil(_ seconds: Double, _ condition: (BackgroundSLP) -> Bool) -> Bool {
+    func waitUntil(_ seconds: Double = SLPBinary.patience, _ condition: (BackgroundSLP) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition(self) { return true }
@@ -69,7 +70,7 @@ final class BackgroundSLP: @unchecked Sendable {
 
     /// Waits for the process to end by itself; its exit status, or nil if it ran past `seconds`
     /// (it is then killed).
-    func exit(within seconds: Double) -> Int32? {
+    func exit(within seconds: Double = SLPBinary.patience) -> Int32? {
         guard waitUntil(seconds, { !$0.isRunning }) else {
             signal(SIGKILL)
             process.waitUntilExit()
@@ -91,5 +92,10 @@ final class BackgroundSLP: @unchecked Sendable {
         process.waitUntilExit()
         done.wait()
         return stdout
+    }
+
+    /// A test that failed before stopping it does not leave it running (`events` would follow forever).
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 }

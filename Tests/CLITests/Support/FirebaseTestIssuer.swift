@@ -1,4 +1,5 @@
 import Foundation
+import SLPTestSupport
 
 /// Plays Firebase for the tests: its own RSA key and self-signed certificate, made with the
 /// `openssl` command, published as Google publishes securetoken's (`{kid: PEM}`), and ID tokens
@@ -70,20 +71,8 @@ struct FirebaseTestIssuer {
 
     @discardableResult
     private static func openssl(_ arguments: [String], input: Data? = nil) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe(), stdin = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(input) }
-        try stdin.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        _ = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw HTTPTestError("openssl \(arguments.first ?? "") failed") }
-        return data
+        let outcome = try TimedProcess.run(["/usr/bin/openssl"] + arguments, environment: ProcessInfo.processInfo.environment, stdin: input)
+        guard outcome.status == 0 else { throw HTTPTestError("openssl \(arguments.first ?? "") failed: \(outcome.stderrText)") }
+        return outcome.stdout
     }
 }

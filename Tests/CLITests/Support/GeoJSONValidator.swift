@@ -1,4 +1,5 @@
 import Foundation
+import SLPTestSupport
 
 /// Checks a GeoJSON document with the PyPI `geojson` package (`pip install geojson`; `.ci/run`
 /// installs it), as a second opinion independent of slp's own code: it parses the document
@@ -23,23 +24,13 @@ enum GeoJSONValidator {
 
     /// The number of features, after the package found nothing wrong; throws what it found.
     static func validate(_ document: String) throws -> Int {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let writer = Thread { input.fileHandleForWriting.write(Data(document.utf8)); try? input.fileHandleForWriting.close() }
-        writer.start()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let outcome = try TimedProcess.run(
+            ["/usr/bin/env", "python3", "-c", script], environment: ProcessInfo.processInfo.environment, stdin: Data(document.utf8))
+        let printed = outcome.stdoutText, problems = outcome.stderrText
         if problems.contains("No module named 'geojson'") {
             throw ToolError("the geojson package is missing: pip install geojson (.ci/run installs it)")
         }
-        guard process.terminationStatus == 0, let count = Int(printed.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard outcome.status == 0, let count = Int(printed.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw ToolError("geojson refused the document: \(problems)")
         }
         return count

@@ -2,6 +2,8 @@ import Foundation
 
 /// A minimal HTTP/1.1 client over a socket to 127.0.0.1, sending exactly the bytes a test
 /// writes (raw colons in a query, no Content-Type, a body of `=`), one request per connection.
+/// Every exchange has a deadline: a server (or an `slp` behind it) that stops answering fails the
+/// test instead of hanging the suite.
 struct HTTPTestClient {
     struct Response {
         let status: Int
@@ -14,6 +16,8 @@ struct HTTPTestClient {
     }
 
     let port: Int
+    /// Seconds a send or a wait for the answer may take: beyond the longest long poll (60 s).
+    var patience: Double = SLPBinary.patience
 
     /// `headers` as given (no Content-Type unless named); Content-Length for a body.
     func send(_ method: String, _ target: String, headers: [(String, String)] = [], body: Data? = nil) throws -> Response {
@@ -50,6 +54,12 @@ struct HTTPTestClient {
         let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw HTTPTestError("socket: \(errno)") }
         defer { close(socket) }
+        var limit = timeval(tv_sec: Int(patience), tv_usec: 0)
+        for option in [SO_RCVTIMEO, SO_SNDTIMEO] {
+            guard setsockopt(socket, SOL_SOCKET, option, &limit, socklen_t(MemoryLayout<timeval>.size)) == 0 else {
+                throw HTTPTestError("setsockopt: \(errno)")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -62,6 +72,7 @@ struct HTTPTestClient {
         try request.withUnsafeBytes { bytes in
             while sent < bytes.count {
                 let count = Foundation.send(socket, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+                if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { throw HTTPTestError("port \(port) took no request within \(Int(patience)) s") }
                 guard count > 0 else { throw HTTPTestError("send: \(errno)") }
                 sent += count
             }
@@ -70,7 +81,13 @@ struct HTTPTestClient {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = recv(socket, &chunk, chunk.count, 0)
-            if count > 0 { answer.append(contentsOf: chunk[..<count]) } else if count == 0 || errno != EINTR { break }
+            if count > 0 {
+                answer.append(contentsOf: chunk[..<count])
+            } else if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                throw HTTPTestError("port \(port) did not finish its answer within \(Int(patience)) s; it sent: \(String(decoding: answer, as: UTF8.self))")
+            } else if count == 0 || errno != EINTR {
+                break
+            }
         }
         return answer
     }

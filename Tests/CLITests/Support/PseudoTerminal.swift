@@ -13,7 +13,7 @@ final class PseudoTerminal: @unchecked Sendable {
     private let done = DispatchGroup()
 
     /// How long any wait may take: generous, for a loaded machine five times slower than usual.
-    static let patience: Double = 120
+    static let patience = SLPBinary.patience
 
     /// Runs `slp arguments` on a terminal of `rows`×`columns`. `files` gives standard input,
     /// output or error (0, 1, 2) a file instead of the terminal.

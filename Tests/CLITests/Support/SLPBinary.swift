@@ -1,4 +1,5 @@
 import Foundation
+import SLPTestSupport
 import XCTest
 
 /// Runs the built `slp` executable as a separate process, as a user or script would.
@@ -41,40 +42,21 @@ struct SLPBinary {
         self.environment = environment
     }
 
+    /// How long one `slp` may take unless a call says otherwise: a deadlocked `slp` is killed
+    /// then, and the test fails with what it printed, instead of hanging the suite.
+    static let patience = TimedProcess.patience
+
+    /// Runs slp to its end (at most `timeout` seconds: then it is killed and `ProcessTimeout`,
+    /// naming the command and what it printed, is thrown).
     @discardableResult
-    func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
-        let process = Process()
+    func run(
+        _ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:], timeout: Double = SLPBinary.patience
+    ) throws -> Result {
         let slp = executable ?? SLPBinary.url
-        if let program = launcher.first {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = Array(launcher.dropFirst()) + [slp.path] + arguments
-        } else {
-            process.executableURL = slp
-            process.arguments = arguments
-        }
-        process.environment = environment.merging(extra) { $1 }
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let stdoutPipe = Pipe(), stderrPipe = Pipe(), stdinPipe = Pipe()
-        process.standardOutput = stdoutPipe
-        process.standardError = stderrPipe
-        process.standardInput = stdinPipe
-        try process.run()
-        if let stdin { stdinPipe.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try stdinPipe.fileHandleForWriting.close()
-        // Read both pipes fully before waiting, so a large output cannot block the child.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errorData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            errorData = stderrPipe.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outputData = stdoutPipe.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Result(
-            stdout: String(decoding: outputData, as: UTF8.self), stderr: String(decoding: errorData, as: UTF8.self),
-            status: process.terminationStatus)
+        let outcome = try TimedProcess.run(
+            launcher + [slp.path] + arguments, environment: environment.merging(extra) { $1 }, currentDirectory: currentDirectory?.path,
+            stdin: stdin.map { Data($0.utf8) }, timeout: timeout)
+        return Result(stdout: outcome.stdoutText, stderr: outcome.stderrText, status: outcome.status)
     }
 
     func run(_ arguments: String..., stdin: String? = nil) throws -> Result { try run(arguments, stdin: stdin) }

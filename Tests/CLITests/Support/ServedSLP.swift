@@ -25,7 +25,7 @@ final class ServedSLP {
     /// SIGTERM; the exit status.
     func stop() -> Int32? {
         process.signal(SIGTERM)
-        return process.exit(within: 30)
+        return process.exit()
     }
 
     deinit {

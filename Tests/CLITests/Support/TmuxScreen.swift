@@ -1,4 +1,5 @@
 import Foundation
+import SLPTestSupport
 import XCTest
 
 /// A real terminal for `slp`: a private tmux server (its own socket in a temporary directory,
@@ -57,42 +58,23 @@ final class TmuxScreen {
     @discardableResult
     private func tmuxCommand(_ arguments: [String], startsServer: Bool = false) throws -> String {
         if startsServer {
-            // The server this starts keeps every descriptor it inherits: among them the one by
-            // which Foundation's Process learns that its child ended (the test would then wait
-            // for the client forever), and an output pipe would never reach its end. So it is
-            // started from a shell that closes all but the standard three, writing to a file.
+            // The server this starts keeps every descriptor it inherits: among them this test
+            // process's pipes to other children, which would then never reach their end. So it
+            // is started from a shell that closes all but the standard three, writing to a file.
             let log = directory.path("tmux.log")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = [
-                "-c", #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-" 2>/dev/null; done; exec "$@" >"$LOG" 2>&1"#,
-                "bash", tmux, "-u", "-S", socket,
-            ] + arguments
-            process.environment = Self.environment.merging(["LOG": log]) { $1 }
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
+            let started = try TimedProcess.run(
+                ["/bin/bash", "-c", #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-" 2>/dev/null; done; exec "$@" >"$LOG" 2>&1"#,
+                 "bash", tmux, "-u", "-S", socket] + arguments,
+                environment: Self.environment.merging(["LOG": log]) { $1 })
+            guard started.status == 0 else {
                 throw ToolError("tmux \(arguments.joined(separator: " ")): \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
             }
             return ""
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tmux)
-        process.arguments = ["-u", "-S", socket] + arguments
-        process.environment = Self.environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ToolError("tmux \(arguments.joined(separator: " ")): \(problem)") }
-        return text
+        // Every tmux command has a deadline: a server that stopped answering fails the test.
+        let outcome = try TimedProcess.run([tmux, "-u", "-S", socket] + arguments, environment: Self.environment)
+        guard outcome.status == 0 else { throw ToolError("tmux \(arguments.joined(separator: " ")): \(outcome.stderrText)") }
+        return outcome.stdoutText
     }
 
     /// The screen's lines, top to bottom (tmux leaves out trailing blanks).
@@ -128,8 +110,9 @@ final class TmuxScreen {
     }
 
     /// Waits until `condition` holds on the screen, looking every few milliseconds; the screen
-    /// then, or nil after `seconds` (a deadline far beyond what a slow machine needs).
-    func waitUntil(_ seconds: Double = 10, _ condition: ([String]) -> Bool) -> [String]? {
+    /// then, or nil after `seconds` (a deadline far beyond what a slow machine needs: it costs
+    /// time only when the test fails).
+    func waitUntil(_ seconds: Double = SLPBinary.patience, _ condition: ([String]) -> Bool) -> [String]? {
         let deadline = Date().addingTimeInterval(seconds)
         repeat {
             let lines = lines
@@ -140,7 +123,7 @@ final class TmuxScreen {
     }
 
     /// The screen once slp has ended and `[exit N]` is printed; nil if it did not end in time.
-    func ended(within seconds: Double = 10) -> (lines: [String], status: Int)? {
+    func ended(within seconds: Double = SLPBinary.patience) -> (lines: [String], status: Int)? {
         guard let lines = waitUntil(seconds, { $0.contains { $0.contains("[exit ") } }) else { return nil }
         guard let line = lines.last(where: { $0.contains("[exit ") }), let start = line.range(of: "[exit "),
               let status = Int(line[start.upperBound...].prefix { $0.isNumber }) else { return nil }

@@ -1,6 +1,7 @@
 import Foundation
 import SLPDomain
 import SLPTestSupport
+import Synchronization
 import XCTest
 
 /// Several connections to one store writing at the same moment, as several `slp` processes do:
@@ -59,6 +60,51 @@ final class ConcurrentStorageContractTests: StorageContractTestCase {
             XCTAssertEqual(try latestMatchRows(), ["\(winner)|X|X|∅|0|1", "X|\(winner)|\(winner)|∅|0|1"])
             XCTAssertEqual(try requestRows(), [])
             XCTAssertEqual(try queuedUIDs(), ["U0", "U1", "U2", "U3"].filter { $0 != winner })
+        }
+    }
+
+    /// A follower already waiting for a change (a limit of a minute) is woken by a commit another
+    /// connection makes meanwhile: on SQLite by its look at the file's version every 50 ms, on
+    /// PostgreSQL by the server's notification. It returns long before its limit (within half
+    /// of it: a healthy machine takes milliseconds, one five times slower a fraction of a
+    /// second); how soon exactly is `slp-bench`'s figure. The commit comes once the follower has
+    /// said it is about to wait, and a moment later; had the wait not begun by then, it would
+    /// see the change at once, and pass just the same.
+    func testAWaitForChangeWakesOnACommitMadeWhileItWaits() async {
+        await forEachBackendAsync(StorageBackend.sql) {
+            try waitingUsers("A", "B")
+            try match("A", "B")
+            let connect = try elsewhere()
+            let clock = self.clock()
+            let follow = FollowConversationUseCase(storage: storage)
+            let token = try follow.changeToken()
+            let waiting = DispatchSemaphore(value: 0)
+            // When the commit began, and how the committing thread ended (nil while it runs).
+            let committing = Mutex<ContinuousClock.Instant?>(nil)
+            let ended = Mutex<String?>(nil)
+            Thread.detachNewThread {
+                do {
+                    let other = try connect().storage
+                    waiting.wait()
+                    usleep(100_000)
+                    committing.withLock { $0 = .now }
+                    _ = try SendMessageUseCase(storage: other, clock: clock)(me: try UserID("B"), text: "hi")
+                    ended.withLock { $0 = "committed" }
+                } catch {
+                    ended.withLock { $0 = "\(error)" }
+                }
+            }
+            waiting.signal()
+            let changed = try await follow.waitForChange(after: token, upTo: .seconds(60))
+            let woken = ContinuousClock.now
+            XCTAssertNotEqual(changed, token, "woken by the commit")
+            let deadline = ContinuousClock.now + .seconds(TimedProcess.patience)
+            while ended.withLock({ $0 }) == nil && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+            XCTAssertEqual(ended.withLock { $0 }, "committed")
+            let began = try XCTUnwrap(committing.withLock { $0 })
+            XCTAssertLessThan(woken - began, .seconds(30), "woken by the commit, not by the limit")
+            let conversation = try follow.open(me: id("A"), with: nil)
+            XCTAssertEqual(try follow.poll(conversation, after: nil).1.map(\.text), ["hi"])
         }
     }
 

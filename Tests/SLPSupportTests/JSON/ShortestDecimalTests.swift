@@ -1,3 +1,4 @@
+import SLPTestSupport
 import XCTest
 
 @testable import SLPSupport
@@ -27,9 +28,9 @@ final class ShortestDecimalTests: XCTestCase {
         }
     }
 
-    func testCoordinatesTypedByPeople() {
-        // Decimals with a few places: the shortest text is the one typed.
-        var random = SystemRandomNumberGenerator()
+    func testCoordinatesTypedByPeople() throws {
+        // Decimals with a few places: the shortest text is the one typed (seeded: SLP_TEST_SEED replays).
+        var random = try randomSeed().generator()
         let typed = (0..<100_000).map { index -> Double in
             let places = 1 + index % 8
             let scale = (0..<places).reduce(1.0) { value, _ in value * 10 }
@@ -46,8 +47,8 @@ final class ShortestDecimalTests: XCTestCase {
         XCTAssertEqual(text(0.5), "0.5")
     }
 
-    func testRandomDoublesNeedingAllDigits() {
-        var random = SystemRandomNumberGenerator()
+    func testRandomDoublesNeedingAllDigits() throws {
+        var random = try randomSeed().generator()
         assertSameAsDescription((0..<200_000).map { _ in Double.random(in: -180...180, using: &random) }.filter { $0.magnitude >= 0.001 })
         assertSameAsDescription((0..<100_000).map { _ in Double.random(in: 0.001..<1, using: &random) })
         // Every binary exponent in range, with random significands.
@@ -79,7 +80,7 @@ final class ShortestDecimalTests: XCTestCase {
 
     /// Every value's eight digits, leading zeros included, in reading order: every value below
     /// 10⁴ in either half, and random ones.
-    func testEightDigitsAtOnce() {
+    func testEightDigitsAtOnce() throws {
         func digits(_ value: UInt32) -> String {
             withUnsafeBytes(of: ShortestDecimal.eightDigits(value).littleEndian) { String(decoding: $0, as: UTF8.self) }
         }
@@ -87,7 +88,7 @@ final class ShortestDecimalTests: XCTestCase {
             let text = String(value)
             return String(repeating: "0", count: 8 - text.count) + text
         }
-        var random = SystemRandomNumberGenerator()
+        var random = try randomSeed().generator()
         var values: [UInt32] = [99_999_999, 10_000_000, 1]
         for half: UInt32 in 0..<10_000 {
             values += [half, half * 10_000, half * 10_000 + 9_999 - half]

@@ -1,3 +1,5 @@
+import Foundation
+import SLPTestSupport
 import XCTest
 
 @testable import SLPCommandLine
@@ -52,16 +54,8 @@ final class CommandTableCoverageTests: XCTestCase {
     }
 
     func testBashScriptIsValidShell() throws {
-        let bash = URL(fileURLWithPath: "/bin/bash")
-        let process = Process()
-        process.executableURL = bash
-        process.arguments = ["-n"]
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        input.fileHandleForWriting.write(Data(CompletionScript(root: CommandTable.root).script(for: .bash).utf8))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "bash -n accepts the script")
+        let checked = try TimedProcess.run(
+            ["/bin/bash", "-n"], environment: ["PATH": "/usr/bin:/bin"], stdin: Data(CompletionScript(root: CommandTable.root).script(for: .bash).utf8))
+        XCTAssertEqual(checked.status, 0, "bash -n accepts the script: \(checked.stderrText)")
     }
 }
