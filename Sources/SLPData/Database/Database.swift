@@ -18,6 +18,8 @@ public final class Database {
     /// Why this process cannot write the file, or nil: then it is open read-only and every
     /// write is refused before it starts.
     public let readOnlyCause: DatabaseError.ReadOnlyCause?
+    /// Writers take turns in arrival order; made by the first write (reads never touch it).
+    private lazy var writeQueue = WriteQueue(databasePath: path)
 
     /// Opens (creating if missing) the slp database at absolute `path`.
     ///
@@ -61,7 +63,7 @@ public final class Database {
     /// `body` may run more than once, so it must have no effects outside the database.
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
         if let readOnlyCause { throw DatabaseError.readOnly(readOnlyCause) }
-        return try transaction("BEGIN IMMEDIATE", body)
+        return try writeQueue.inTurn(waitingAtMost: policy.writeQueueWait) { try transaction("BEGIN IMMEDIATE", body) }
     }
 
     /// Runs `body` in one write transaction meant for loading many rows: a large page cache lets
@@ -75,7 +77,7 @@ public final class Database {
             throw Database.storageError(error, path: path)
         }
         defer { try? connection.execute("PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000") }
-        return try transaction("BEGIN IMMEDIATE", body)
+        return try writeQueue.inTurn(waitingAtMost: policy.writeQueueWait) { try transaction("BEGIN IMMEDIATE", body) }
     }
 
     /// A number that changes whenever another connection commits a change to the file: cheap to
