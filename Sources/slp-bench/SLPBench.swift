@@ -9,7 +9,8 @@ import SLPSupport
 ///
 /// Usage: `swift build -c release --static-swift-stdlib && .build/release/slp-bench [--quick] [--dir DIR]`;
 /// `swift build -c release --traits PostgreSQL && .build/release/slp-bench --postgres [URL] [--quick]`
-/// `slp-bench --load` runs many clients at once instead (`LoadBench`).
+/// `slp-bench --load` runs many clients at once instead (`LoadBench`); `slp-bench --http`, SLP's
+/// apps through `slp serve` (`HTTPBench`).
 @main
 struct SLPBench {
     struct FixedClock: TimeProvider {
@@ -39,6 +40,10 @@ struct SLPBench {
         let arguments = CommandLine.arguments
         if arguments.contains("--load") {
             try LoadBench.run(arguments)
+            return
+        }
+        if arguments.contains("--http") {
+            try HTTPBench.run(arguments)
             return
         }
         // `--postgres` alone: a private cluster; `--postgres URL`: that server.
