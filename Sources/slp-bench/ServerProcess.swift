@@ -21,8 +21,15 @@ final class ServerProcess {
             cArguments.forEach { free($0) }
             cEnvironment.forEach { free($0) }
         }
+        // A process group of its own: a server that signals its group (lighttpd's workers) does
+        // not reach the benchmark.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
+        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
         guard spawned == 0 else { throw LoadFailure("cannot start \(argv[0]): \(String(cString: strerror(spawned)))") }
         self.pid = pid
     }
