@@ -1,12 +1,12 @@
 import SLPSupport
 
-/// Writers of one SQLite file take turns in the order they arrive, before `BEGIN IMMEDIATE`.
+/// Writers of one SQLite file take turns in the order they arrive.
 ///
 /// SQLite's busy handler does not queue: a waiting writer sleeps and looks again, and whoever
 /// looks at the right moment goes next, so under many writers an unlucky one can wait past
-/// its timeout. Here each write first draws a ticket from a counter in `PATH-lock` (a file
-/// beside the database, made by the first write with the database's permissions) and waits
-/// until every earlier ticket is done. The order only decides who goes first: `BEGIN
+/// its timeout. Here each write draws a ticket from a counter in `PATH-lock` (a file beside
+/// the database, made by the first write with the database's permissions) and writes only
+/// once every earlier ticket is done. The order only decides who goes first: `BEGIN
 /// IMMEDIATE`, the busy timeout and the retried transaction still guarantee every write.
 ///
 /// The file's locks (see `LockFile`): byte 0 guards the counter (the file's first 8 bytes);
@@ -14,7 +14,9 @@ import SLPSupport
 /// to the end of its turn. The kernel drops a killed process's locks, so a dead writer, waiting
 /// or writing, never blocks the queue. A ticket's holder sleeps until the ticket before it is
 /// done, then checks that none before it remains (one that gave up or died leaves the ones
-/// before it to wait for), and writes. Reads never come here.
+/// before it to wait for). Reads never come here.
+///
+/// One write at a time: `begin`, then `draw` and/or `waitForTurn`, then `end`.
 package final class WriteQueue {
     /// Appended to the database's path to name its lock file.
     static let suffix = "-lock"
@@ -23,42 +25,70 @@ package final class WriteQueue {
     /// Tickets start again long before a byte offset could overflow.
     private static let ticketLimit: UInt64 = 1 << 60
 
+    /// Thrown by a write's first try at its first write when its turn has not come: it lets go
+    /// of what it read, waits, and tries again (`Database.write`).
+    struct TurnNotYet: Error {}
+
     private let databasePath: String
     private var file: LockFile?
     private var opened = false
+    private let clock = ContinuousClock()
+    /// The write under way: its ticket once drawn, how long it may wait and until when.
+    private var ticket: UInt64?
+    private var limit: Duration = .zero
+    private var deadline = ContinuousClock.now
+    /// True when this write goes unordered: no lock file, or the queue could not be used.
+    private var unordered = false
 
     init(databasePath: String) {
         self.databasePath = databasePath
     }
 
-    /// Runs `body` in this writer's turn, having waited at most `limit` for it; a turn not come
-    /// by then is `DatabaseError.busy`. Without a lock file (it cannot be opened, or the system
-    /// has no such locks) `body` runs at once.
-    func inTurn<T>(waitingAtMost limit: Duration, _ body: () throws -> T) throws -> T {
-        guard let file = lockFile() else { return try body() }
-        let clock = ContinuousClock()
-        let deadline = clock.now + limit
-        let busy = DatabaseError.busy(path: databasePath, waited: limit)
+    /// A new write's place, not drawn yet; it waits at most `limit` from now for its turn.
+    func begin(waitingAtMost limit: Duration) {
+        ticket = nil
+        unordered = false
+        self.limit = limit
+        deadline = clock.now + limit
+    }
 
+    /// Draws this write's ticket if it has none (opening the lock file on the first write);
+    /// whether its turn has come, none before it being held. Waits only for the counter.
+    func draw() throws -> Bool {
+        if unordered { return true }
+        guard let file = lockFile() else {
+            unordered = true
+            return true
+        }
+        if let ticket { return file.conflict(in: Self.earlier(than: ticket), exclusive: false) == nil }
         while !file.tryLock(Self.counterLock, exclusive: true) {
             switch file.waitUntilFree(Self.counterLock, exclusive: true, timeout: deadline - clock.now) {
             case .free: continue
             case .timedOut: throw busy
-            case .failed: return try body()
+            case .failed:
+                unordered = true
+                return true
             }
         }
-        let ticket = file.counter(at: 0) % Self.ticketLimit
-        let mine = Self.byte(of: ticket)
-        guard file.tryLock(mine, exclusive: true) else {
+        let drawn = file.counter(at: 0) % Self.ticketLimit
+        guard file.tryLock(Self.byte(of: drawn), exclusive: true) else {
             // Taken already: only a lock file rewritten under its users does that. Unordered, then.
             file.unlock(Self.counterLock)
-            return try body()
+            unordered = true
+            return true
         }
-        file.setCounter(ticket + 1, at: 0)
+        file.setCounter(drawn + 1, at: 0)
         file.unlock(Self.counterLock)
-        defer { file.unlock(mine) }
+        ticket = drawn
+        return file.conflict(in: Self.earlier(than: drawn), exclusive: false) == nil
+    }
 
-        let earlier = Self.firstTicketByte..<(Self.firstTicketByte + Int64(ticket))
+    /// Waits until this write's turn, drawing its ticket first if it has none;
+    /// `DatabaseError.busy` when it has not come within the limit.
+    func waitForTurn() throws {
+        if try draw() { return }
+        guard let ticket, let file else { return }
+        let earlier = Self.earlier(than: ticket)
         // The ticket just before mine first: it is normally the last of them to finish, and
         // waiting on it alone means only I wake up when it does.
         var blocker = ticket > 0 ? Self.byte(of: ticket - 1).lowerBound : nil
@@ -69,8 +99,23 @@ package final class WriteQueue {
             case .failed: blocker = nil
             }
         }
+    }
+
+    /// Ends this write's turn, or gives up its place.
+    func end() {
+        if let ticket, let file { file.unlock(Self.byte(of: ticket)) }
+        ticket = nil
+    }
+
+    /// Runs `body` in a turn of its own, waited for at most `limit`.
+    func inTurn<T>(waitingAtMost limit: Duration, _ body: () throws -> T) throws -> T {
+        begin(waitingAtMost: limit)
+        defer { end() }
+        try waitForTurn()
         return try body()
     }
+
+    private var busy: DatabaseError { .busy(path: databasePath, waited: limit) }
 
     private func lockFile() -> LockFile? {
         if !opened {
@@ -83,6 +128,10 @@ package final class WriteQueue {
     private static func byte(of ticket: UInt64) -> Range<Int64> {
         let offset = firstTicketByte + Int64(ticket)
         return offset..<(offset + 1)
+    }
+
+    private static func earlier(than ticket: UInt64) -> Range<Int64> {
+        firstTicketByte..<(firstTicketByte + Int64(ticket))
     }
 
     /// The queue of the database at `databasePath` as it is now: how many tickets were drawn,

@@ -69,8 +69,9 @@ final class WriteQueueTests: TemporaryDirectoryTestCase {
                 do {
                     let database = try Database(path: databasePath)
                     try database.write { connection in
-                        order.withLock { $0.append(writer) }
                         try connection.prepare("INSERT INTO scratch VALUES (?)").run([.text("writer \(writer)")])
+                        // Past its first write: in its turn (a first try refused there runs again).
+                        order.withLock { $0.append(writer) }
                     }
                 } catch {
                     XCTFail("writer \(writer): \(error)")
@@ -134,15 +135,51 @@ final class WriteQueueTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try values(), ["holder", "patient"])
     }
 
-    func testEachWriteDrawsOneTicketAndEndsItsTurn() throws {
+    func testEachWriteDrawsOneTicketAtItsFirstWriteAndEndsItsTurn() throws {
         let database = try Database(path: path())
         let before = queue.drawn
         for value in ["a", "b", "c"] {
             try database.write { try $0.prepare("INSERT INTO scratch VALUES (?)").run([.text(value)]) }
         }
-        XCTAssertThrowsError(try database.write { _ in throw PlannedFailure() })
+        XCTAssertEqual(queue.drawn, before + 3)
+        XCTAssertThrowsError(try database.write { connection in
+            try connection.prepare("INSERT INTO scratch VALUES ('d')").run()
+            throw PlannedFailure()
+        })
         XCTAssertEqual(queue.drawn, before + 4)
         XCTAssertEqual(queue.held, [], "a failed write ends its turn too")
+        // A write that only reads, or fails before writing, takes no turn.
+        XCTAssertEqual(try database.write { try $0.integer("SELECT count(*) FROM scratch") }, 3)
+        XCTAssertThrowsError(try database.write { _ in throw PlannedFailure() })
+        XCTAssertEqual(queue.drawn, before + 4)
+    }
+
+    func testAFirstTryRefusedItsTurnRunsAgainInItAndWritesOnce() throws {
+        let release = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        let holder = try startHolder(release: release, done: done)
+        let runs = Mutex(0)
+        let waiterPath = path()
+        done.enter()
+        Thread {
+            defer { done.leave() }
+            do {
+                try Database(path: waiterPath).write { connection in
+                    runs.withLock { $0 += 1 }
+                    // Reads first, as use cases do; then the write that takes the turn.
+                    _ = try connection.integer("SELECT count(*) FROM scratch")
+                    try connection.prepare("INSERT INTO scratch VALUES ('waiter')").run()
+                }
+            } catch {
+                XCTFail("waiter: \(error)")
+            }
+        }.start()
+        waitUntil("the waiter waits for its turn") { queue.held.contains(holder + 1) }
+        XCTAssertEqual(runs.withLock { $0 }, 1, "its first try stopped at its write")
+        release.signal()
+        done.wait()
+        XCTAssertEqual(runs.withLock { $0 }, 2, "then it ran again, in its turn")
+        XCTAssertEqual(try values(), ["holder", "waiter"])
     }
 
     func testTheLockFileHasTheDatabasesPermissions() throws {

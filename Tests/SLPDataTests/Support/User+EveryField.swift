@@ -15,7 +15,7 @@ extension User {
             reputation: try Reputation(counts: [1, 0, 2, 0, 3, 4]), sesac: 2, sesacCollection: [0, 2, 4],
             background: 7, backgroundCollection: [0, 1, 7],
             dodgePenaltyUntil: Date(timeIntervalSince1970: 1_763_000_120.456), dodgeCount: 2,
-            ageRange: try AgeRange(min: 20, max: 35), searchable: false,
+            ageRange: try AgeRange(min: 20, max: 35), searchable: false, pushToken: try PushToken("fcm:every-field_1"),
             createdAt: Date(timeIntervalSince1970: 1_763_000_000.123))
     }
 }
