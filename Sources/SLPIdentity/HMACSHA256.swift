@@ -5,6 +5,7 @@ enum HMACSHA256 {
     static let size = 32
 
     static func mac(key: [UInt8], _ data: [UInt8]) throws(CryptoError) -> [UInt8] {
+        CryptoLibrary.prepare()
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         let done = key.withUnsafeBufferPointer { key in

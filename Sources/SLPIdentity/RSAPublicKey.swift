@@ -11,6 +11,7 @@ final class RSAPublicKey {
     /// The key of the PEM certificate `pem`; nil when it is not a certificate with an RSA key
     /// of at least `minimumBits`.
     init?(certificatePEM pem: String) {
+        CryptoLibrary.prepare()
         var text = Array(pem.utf8)
         guard !text.isEmpty, text.count <= 64 * 1024 else { return nil }
         let parsed: OpaquePointer? = text.withUnsafeMutableBytes { bytes in

@@ -33,10 +33,9 @@ public struct TokenVerifier {
     public func verify(_ token: String?) throws -> VerifiedIdentity {
         guard let token, !token.isEmpty else { throw TokenRejection.missing }
         let compact = try CompactToken(token)
-        let decoder = JSONDecoder()
-        guard let header = try? decoder.decode(TokenHeader.self, from: Data(compact.header)),
-              let claims = try? decoder.decode(TokenClaims.self, from: Data(compact.claims)),
-              header.crit == nil, header.typ.map({ $0.uppercased() == "JWT" }) ?? true
+        guard let header = TokenJSON.object(compact.header).flatMap(TokenHeader.init),
+              let claims = TokenJSON.object(compact.claims).flatMap(TokenClaims.init),
+              !header.hasCritical, header.typ.map({ $0.uppercased() == "JWT" }) ?? true
         else { throw TokenRejection.malformed }
         if let firebase, claims.iss == firebase.issuer {
             try verifyFirebase(compact, header, claims, firebase)

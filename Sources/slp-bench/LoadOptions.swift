@@ -3,7 +3,7 @@ import Foundation
 /// `slp-bench --load [--postgres [URL]] [--no-sqlite] [--seconds S] [--clients 1,4,16,64]
 /// [--people-per-client N] [--people N] [--population N] [--keep]`.
 struct LoadOptions {
-    enum PostgreSQLServer: Equatable {
+    enum PostgreSQLServer: Equatable, Sendable {
         /// No PostgreSQL run.
         case none
         /// A cluster of the benchmark's own, started and removed by it.

@@ -8,12 +8,13 @@ struct PostgreSQLLoadStore: LoadStore {
     var backend: String { "PostgreSQL" }
     var location: String { server.url(database: name) }
 
-    init(server: LoadPostgreSQLServer, name: String, keep: Bool) throws {
+    /// A new database, empty or (`template`) a copy of another (which nobody may be connected to).
+    init(server: LoadPostgreSQLServer, name: String, keep: Bool, template: String? = nil) throws {
         self.server = server
         self.name = name
         self.keep = keep
         try server.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
-        try server.execute("CREATE DATABASE \(name)")
+        try server.execute("CREATE DATABASE \(name)" + (template.map { " TEMPLATE \($0)" } ?? ""))
     }
 
     func rows(_ sql: String) throws -> [[String]] {

@@ -9,11 +9,12 @@ import SLPSupport
 ///
 /// Usage: `swift build -c release --static-swift-stdlib && .build/release/slp-bench [--quick] [--dir DIR]`;
 /// `swift build -c release --traits PostgreSQL && .build/release/slp-bench --postgres [URL] [--quick]`
-/// `slp-bench --load` runs many clients at once instead (`LoadBench`). `--chat-only` runs the chat
-/// part alone: paging, sending, and how soon other processes' commits wake `chat follow`,
-/// `events` and `queue --wait`; built with the PostgreSQL trait, also how long `slp` takes to give
-/// up on a server it cannot reach, and (with `--postgres`) new connections and the clock offset
-/// they measure: the figures the tests no longer time (docs/PERFORMANCE.md).
+/// `slp-bench --load` runs many clients at once instead (`LoadBench`); `--http`, SLP's apps
+/// through `slp serve` (`HTTPBench`). `--chat-only` runs the chat part alone: paging, sending,
+/// and how soon other processes' commits wake `chat follow`, `events` and `queue --wait`; built
+/// with the PostgreSQL trait, also how long `slp` takes to give up on a server it cannot reach,
+/// and (with `--postgres`) new connections and the clock offset they measure: the figures the
+/// tests no longer time (docs/PERFORMANCE.md).
 @main
 struct SLPBench {
     struct FixedClock: TimeProvider {
@@ -43,6 +44,10 @@ struct SLPBench {
         let arguments = CommandLine.arguments
         if arguments.contains("--load") {
             try LoadBench.run(arguments)
+            return
+        }
+        if arguments.contains("--http") {
+            try HTTPBench.run(arguments)
             return
         }
         // `--postgres` alone: a private cluster; `--postgres URL`: that server.

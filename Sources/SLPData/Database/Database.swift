@@ -18,6 +18,8 @@ public final class Database {
     /// Why this process cannot write the file, or nil: then it is open read-only and every
     /// write is refused before it starts.
     public let readOnlyCause: DatabaseError.ReadOnlyCause?
+    /// Writers take turns in arrival order; made by the first write (reads never touch it).
+    private lazy var writeQueue = WriteQueue(databasePath: path)
 
     /// Opens the slp database at absolute `path`, creating what `creation` allows when it is
     /// missing (by default the file and its directories).
@@ -58,12 +60,52 @@ public final class Database {
         try transaction("BEGIN DEFERRED", body)
     }
 
-    /// Runs `body` in one `BEGIN IMMEDIATE` transaction, retried whole on SQLITE_BUSY.
+    /// Runs `body` in one write transaction, in this writer's turn (`WriteQueue`).
+    ///
+    /// A first try prepares its statements and makes its reads before the turn, and takes the
+    /// turn at its first write if it has come: then it is the transaction. Otherwise (or when
+    /// another writer committed since it began reading) it lets go of everything, waits for its
+    /// turn, and `body` runs again in one `BEGIN IMMEDIATE` transaction, retried whole on
+    /// SQLITE_BUSY, its statements prepared already: a turn lasts as short as it can, which is
+    /// what the writers behind it wait for. A body that never writes takes no turn.
     ///
     /// `body` may run more than once, so it must have no effects outside the database.
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
         if let readOnlyCause { throw DatabaseError.readOnly(readOnlyCause) }
+        writeQueue.begin(waitingAtMost: policy.writeQueueWait)
+        defer { writeQueue.end() }
+        if let result = try firstTry(body) { return result }
+        try writeQueue.waitForTurn()
         return try transaction("BEGIN IMMEDIATE", body)
+    }
+
+    /// `write`'s first try: its result, or nil when it must wait for its turn and run again.
+    private func firstTry<T>(_ body: (Connection) throws -> T) throws -> T? {
+        precondition(!connection.isInTransaction, "transactions do not nest")
+        var refused = false
+        let queue = writeQueue
+        connection.beforeFirstWrite = {
+            guard try queue.draw() else {
+                refused = true
+                throw WriteQueue.TurnNotYet()
+            }
+        }
+        defer { connection.beforeFirstWrite = nil }
+        do {
+            try connection.cached("BEGIN DEFERRED").run()
+            let result = try body(connection)
+            // A body that went on after its write was refused has not written it.
+            if refused {
+                connection.rollbackIfNeeded()
+                return nil
+            }
+            try connection.cached("COMMIT").run()
+            return result
+        } catch {
+            connection.rollbackIfNeeded()
+            if refused || (error as? SQLiteError)?.isBusy == true { return nil }
+            throw Database.storageError(error, path: path)
+        }
     }
 
     /// Runs `body` in one write transaction meant for loading many rows: a large page cache lets
@@ -77,7 +119,8 @@ public final class Database {
             throw Database.storageError(error, path: path)
         }
         defer { try? connection.execute("PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000") }
-        return try transaction("BEGIN IMMEDIATE", body)
+        // Its first statement writes: the turn first.
+        return try writeQueue.inTurn(waitingAtMost: policy.writeQueueWait) { try transaction("BEGIN IMMEDIATE", body) }
     }
 
     /// A number that changes whenever another connection commits a change to the file: cheap to

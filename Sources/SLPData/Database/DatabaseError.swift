@@ -16,6 +16,8 @@ public enum DatabaseError: Error, Equatable, CustomStringConvertible {
     case diskFull(path: String)
     /// A write would make a file larger than the process may (`ulimit -f`, RLIMIT_FSIZE).
     case fileSizeLimit(path: String)
+    /// The writers ahead in the write queue kept the database longer than a writer waits.
+    case busy(path: String, waited: Duration)
 
     /// What makes a database read-only for this process.
     public enum ReadOnlyCause: Equatable, Sendable {
@@ -41,6 +43,8 @@ public enum DatabaseError: Error, Equatable, CustomStringConvertible {
                 + "\(PathText.lastComponent(database))-wal there)"
         case .diskFull(let path): "the disk is full: cannot write \(path)"
         case .fileSizeLimit(let path): "the file size limit (ulimit -f) is reached: cannot write \(path)"
+        case .busy(let path, let waited):
+            "the database is still busy: the writers ahead kept \(path) for more than \(waited.components.seconds) s"
         }
     }
 }
@@ -51,6 +55,7 @@ extension DatabaseError: StorageFailure {
         case .notSLPDatabase, .newerSchema: .incompatible
         case .noDatabase: .missing
         case .unusablePath, .readOnly, .diskFull, .fileSizeLimit: .io
+        case .busy: .busy
         }
     }
 

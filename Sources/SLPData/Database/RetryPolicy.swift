@@ -21,6 +21,10 @@ public struct RetryPolicy: Sendable {
         self.initialBackoffMilliseconds = initialBackoffMilliseconds
     }
 
+    /// How long a writer waits for its turn in the write queue (`WriteQueue`): as long as its
+    /// retries would have waited for SQLite's lock.
+    var writeQueueWait: Duration { .milliseconds(Int(busyTimeoutMilliseconds) * maxAttempts) }
+
     /// Runs `body` until it does not fail with SQLITE_BUSY, at most `maxAttempts` times.
     func run<T>(_ body: () throws -> T) throws -> T {
         try run(retrying: { ($0 as? SQLiteError)?.isBusy == true }, body)

@@ -4,6 +4,9 @@ import CSQLite
 public final class Connection {
     let handle: OpaquePointer
     private var cache: [String: Statement] = [:]
+    /// Called once, just before the first statement that may write runs (then cleared; kept
+    /// when it throws): `Database.write` takes the writer's turn there.
+    var beforeFirstWrite: (() throws -> Void)?
 
     /// Opens an existing or new file. `path` must be absolute, so SQLite never reads it as a URI.
     ///
@@ -65,6 +68,12 @@ public final class Connection {
 
     /// Runs one or more statements that take no parameters (pragmas, DDL, BEGIN/COMMIT).
     public func execute(_ sql: String) throws {
+        // Any statement here may write (DDL, pragmas): the turn comes first.
+        try willWrite()
+        try run(sql)
+    }
+
+    private func run(_ sql: String) throws {
         var errorMessage: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
         guard code == SQLITE_OK else {
@@ -72,6 +81,13 @@ public final class Connection {
             sqlite3_free(errorMessage)
             throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: message, sql: sql)
         }
+    }
+
+    /// Runs and clears `beforeFirstWrite`, if set.
+    func willWrite() throws {
+        guard let hook = beforeFirstWrite else { return }
+        try hook()
+        beforeFirstWrite = nil
     }
 
     /// A fresh prepared statement.
@@ -98,6 +114,6 @@ public final class Connection {
 
     /// Rolls back whatever transaction is open, ignoring errors: used on the way out of a failure.
     func rollbackIfNeeded() {
-        if isInTransaction { try? execute("ROLLBACK") }
+        if isInTransaction { try? run("ROLLBACK") }
     }
 }

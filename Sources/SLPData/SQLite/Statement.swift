@@ -92,6 +92,7 @@ public final class Statement {
 
     /// Advances to the next row; false when done.
     public func step() throws -> Bool {
+        if connection.beforeFirstWrite != nil, sqlite3_stmt_readonly(handle) == 0 { try connection.willWrite() }
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true

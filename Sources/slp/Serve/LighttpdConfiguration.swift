@@ -21,6 +21,9 @@ struct LighttpdConfiguration {
             "server.upload-dirs = (\(quoted(directory.uploads)))",
             // Bodies over slp's 64 KiB are refused by slp itself (501); lighttpd stops far larger ones.
             "server.max-request-size = 1024",
+            // Answers go to the client as slp writes them (waiting when the client reads slowly),
+            // not first whole into a file of the upload directory: a search answers half a megabyte.
+            "server.stream-response-body = 2",
             "server.tag = \"slp\"",
             "server.error-handler-404 = \"/v1\"",
             "cgi.assign = (\"/v1\" => \"\")",

@@ -35,7 +35,25 @@ struct HTTPTestClient {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        return Response(status: status, headers: headers, body: Data(answer[end.upperBound...]))
+        let body = Data(answer[end.upperBound...])
+        let chunked = headers.contains { $0.0.lowercased() == "transfer-encoding" && $0.1.lowercased().contains("chunked") }
+        return Response(status: status, headers: headers, body: chunked ? try Self.dechunked(body) : body)
+    }
+
+    /// A chunked body's data (HTTP/1.1: hex size, CRLF, data, CRLF, … up to a chunk of size 0),
+    /// as slp serve streams a long answer.
+    private static func dechunked(_ body: Data) throws -> Data {
+        var data = Data()
+        var index = body.startIndex
+        while true {
+            guard let lineEnd = body[index...].range(of: Data("\r\n".utf8)) else { throw HTTPTestError("a chunk without its size line") }
+            let sizeText = String(decoding: body[index..<lineEnd.lowerBound], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { throw HTTPTestError("bad chunk size \(sizeText)") }
+            if size == 0 { return data }
+            guard lineEnd.upperBound + size + 2 <= body.endIndex else { throw HTTPTestError("a chunk cut short") }
+            data += body[lineEnd.upperBound..<(lineEnd.upperBound + size)]
+            index = lineEnd.upperBound + size + 2
+        }
     }
 
     /// A form body as SLP's clients send it (`application/x-www-form-urlencoded`).

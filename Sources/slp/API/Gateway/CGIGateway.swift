@@ -9,5 +9,6 @@ enum CGIGateway {
         case .success(let request): response = await APIApplication.respond(to: request, environment: environment)
         }
         StandardStreams.writeOutput(CGIResponseWriter.text(response))
+        if let document = response.document { StandardStreams.writeOutput(document) }
     }
 }

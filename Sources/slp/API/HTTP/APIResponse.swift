@@ -2,16 +2,23 @@
 struct APIResponse: Equatable, Sendable {
     var status: Int
     var body: String
+    /// A document that follows `body`, written as it is rendered, as `--json` prints it: a
+    /// search's thousands of cards go out through one small buffer instead of being built whole
+    /// in a String first (which checked every byte of half a megabyte again).
+    var document: JSONLine? = nil
     var headers: [(name: String, value: String)] = []
 
     static func == (lhs: APIResponse, rhs: APIResponse) -> Bool {
-        lhs.status == rhs.status && lhs.body == rhs.body && lhs.headers.map(\.name) == rhs.headers.map(\.name)
+        lhs.status == rhs.status && lhs.bodyText == rhs.bodyText && lhs.headers.map(\.name) == rhs.headers.map(\.name)
             && lhs.headers.map(\.value) == rhs.headers.map(\.value)
     }
 
+    /// The whole body as text (for tests and comparisons).
+    var bodyText: String { body + (document?.text ?? "") }
+
     /// A document a renderer made for `--json`, as it printed it.
     static func document(_ output: Output, status: Int = 200) -> APIResponse {
-        APIResponse(status: status, body: output.stdoutText)
+        APIResponse(status: status, body: output.stdout, document: output.stdoutJSON)
     }
 
     /// A refusal or an error: its status and slp's JSON error object. A 500 says nothing more

@@ -1,0 +1,32 @@
+import Foundation
+
+/// The floor: the same lighttpd with the configuration `slp serve` generates, word for word
+/// but for its directory and port, running the floor's C program for `/v1` instead of slp.
+final class FloorServer {
+    let port: UInt16
+    private let process: ServerProcess
+
+    init(program: String, serveConfiguration: (text: String, directory: String), servePort: UInt16, directory: String, environment: [String]) throws {
+        guard let lighttpd = ["/usr/sbin/lighttpd", "/usr/local/sbin/lighttpd", "/usr/bin/lighttpd"].first(where: {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }) ?? Shell.which("lighttpd") else { throw LoadFailure("lighttpd not found (apt-get install lighttpd)") }
+        port = try HTTPClient.freePort()
+        try? FileManager.default.removeItem(atPath: directory)
+        for sub in ["root", "uploads"] {
+            try FileManager.default.createDirectory(atPath: "\(directory)/\(sub)", withIntermediateDirectories: true)
+        }
+        try FileManager.default.createSymbolicLink(atPath: "\(directory)/root/v1", withDestinationPath: program)
+        // The access lines go to a file (through the same piped logger) instead of slp serve.
+        let text = serveConfiguration.text.replacingOccurrences(of: serveConfiguration.directory, with: directory)
+            .replacingOccurrences(of: "server.port = \(servePort)\n", with: "server.port = \(port)\n")
+        guard text.contains("server.port = \(port)\n") else { throw LoadFailure("slp serve's configuration names no port line") }
+        try text.write(toFile: "\(directory)/lighttpd.conf", atomically: true, encoding: .utf8)
+        process = try ServerProcess([lighttpd, "-D", "-f", "\(directory)/lighttpd.conf"], environment: environment, scratch: "\(directory)/lighttpd")
+        let client = HTTPClient(port: port)
+        try process.wait(60) { client.accepts() }
+    }
+
+    func stop() {
+        process.stop()
+    }
+}

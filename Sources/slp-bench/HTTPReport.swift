@@ -1,0 +1,97 @@
+import Foundation
+
+/// The HTTP benchmark's findings, printed as Markdown tables (pasted into docs/PERFORMANCE.md).
+struct HTTPReport {
+    let options: HTTPOptions
+    var rounds: [HTTPRound] = []
+
+    private func ms(_ micros: Double) -> String {
+        guard micros.isFinite else { return "–" }
+        return String(format: micros < 10_000 ? "%.1f" : "%.0f", micros / 1_000)
+    }
+
+    private func latency(_ micros: [Double]) -> String {
+        guard !micros.isEmpty else { return "–" }
+        let percentiles = Percentiles(micros)
+        return "\(ms(percentiles.p50)) / \(ms(percentiles.p99))"
+    }
+
+    func print() {
+        Swift.print("\n### One kind of request at a time (K clients, \(Int(options.phaseSeconds)) s each, requests/s; p50 / p99 ms)\n")
+        Swift.print("| backend | K | floor before | floor after | myQueueState | ratio to floor | search (\(options.population) waiting) | ratio to floor | floor p50 / p99 | myQueueState p50 / p99 | search p50 / p99 | errors |")
+        Swift.print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for round in rounds {
+            let errors = round.floorBefore.errors + round.floorAfter.errors + round.state.errors + round.search.errors
+            let f = { (value: Double, digits: Int) in String(format: "%.\(digits)f", value) }
+            Swift.print("| \(round.backend) | \(round.clients) | \(f(round.floorBefore.perSecond, 0)) | \(f(round.floorAfter.perSecond, 0)) | "
+                + "\(f(round.state.perSecond, 0)) | \(f(round.state.perSecond / round.floor, 2))× | \(f(round.search.perSecond, 0)) | "
+                + "\(f(round.search.perSecond / round.floor, 2))× | \(ms(round.floorBefore.latency.p50)) / \(ms(round.floorBefore.latency.p99)) | "
+                + "\(ms(round.state.latency.p50)) / \(ms(round.state.latency.p99)) | \(ms(round.search.latency.p50)) / \(ms(round.search.latency.p99)) | \(errors) |")
+        }
+
+        Swift.print("\n### The apps' traffic (K clients, \(Int(options.seconds)) s, each request sent when the one before it is answered)\n")
+        Swift.print("| backend | K | people | requests | requests/s | 200 | refusals (201–205, 409) | 5xx | other errors | writes p50 / p99 ms | all p50 / p99 ms | machine cores busy | round: this run, others |")
+        Swift.print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for round in rounds {
+            let tally = round.tally
+            let done = HTTPEndpoint.allCases.reduce(0) { $0 + tally[$1].done }
+            let all = HTTPEndpoint.allCases.flatMap { tally[$0].micros }
+            let f = { (value: Double, digits: Int) in String(format: "%.\(digits)f", value) }
+            Swift.print("| \(round.backend) | \(round.clients) | \(round.people) | \(tally.requests) | \(f(Double(tally.requests) / round.seconds, 1)) | "
+                + "\(done) | \(tally.refusals) | \(tally.serverErrors) | \(tally.otherErrors) | \(latency(tally.writeMicros)) | \(latency(all)) | "
+                + "\(f(round.machineCores, 2)) | \(f(round.roundCores.benchmark, 2)), \(f(round.roundCores.others, 2)) |")
+        }
+
+        Swift.print("\n### Latency per request, p50 / p99 in ms (connect to last byte, refusals included)\n")
+        Swift.print("| backend | K | " + HTTPEndpoint.allCases.map(\.rawValue).joined(separator: " | ") + " |")
+        Swift.print("|---|---:|" + String(repeating: "---:|", count: HTTPEndpoint.allCases.count))
+        for round in rounds {
+            let cells = HTTPEndpoint.allCases.map { latency(round.tally[$0].micros) }
+            Swift.print("| \(round.backend) | \(round.clients) | " + cells.joined(separator: " | ") + " |")
+        }
+
+        Swift.print("\n### Requests per endpoint (200 / refused / 5xx / other errors)\n")
+        Swift.print("| backend | K | " + HTTPEndpoint.allCases.map(\.rawValue).joined(separator: " | ") + " |")
+        Swift.print("|---|---:|" + String(repeating: "---:|", count: HTTPEndpoint.allCases.count))
+        for round in rounds {
+            let cells = HTTPEndpoint.allCases.map { endpoint -> String in
+                let counts = round.tally[endpoint]
+                return "\(counts.done) / \(counts.refusals) / \(counts.serverErrors) / \(counts.otherErrors)"
+            }
+            Swift.print("| \(round.backend) | \(round.clients) | " + cells.joined(separator: " | ") + " |")
+        }
+        for round in rounds where !round.tally.errorSamples.isEmpty {
+            for line in round.tally.errorSamples { Swift.print("- \(round.backend) K=\(round.clients) error: \(line)") }
+        }
+
+        Swift.print("\n### Acknowledged writes and invariants afterwards (read from the store)\n")
+        Swift.print("| backend | K | matches stored / acknowledged | messages stored / acknowledged | reviews, dodges acknowledged | rule violations | lost acknowledged writes | stored, never acknowledged |")
+        Swift.print("|---|---:|---:|---:|---:|---:|---:|---:|")
+        for round in rounds {
+            let findings = round.findings, acknowledged = round.acknowledged
+            Swift.print("| \(round.backend) | \(round.clients) | \(findings.matchesStored) / \(acknowledged.matches.count) | \(findings.messagesStored) / \(acknowledged.messages.count) | \(acknowledged.reviews.count), \(acknowledged.dodges.count) | \(findings.violationCount) | \(findings.lostCount) | \(findings.unacknowledgedMatches) matches |")
+        }
+        for round in rounds {
+            for (rule, count) in round.findings.violations where count != 0 {
+                Swift.print("- \(round.backend) K=\(round.clients): \(count) × \(rule)")
+            }
+            let findings = round.findings
+            if findings.lostCount > 0 {
+                Swift.print("- \(round.backend) K=\(round.clients): lost \(findings.lostMatches) matches, \(findings.lostMessages) messages, \(findings.lostReviews) reviews, \(findings.lostDodges) dodges")
+            }
+        }
+
+        Swift.print("\n### Goals\n")
+        for round in rounds {
+            var lines: [String] = []
+            lines.append("5xx \(round.tally.serverErrors + round.state.serverErrors + round.search.serverErrors)")
+            lines.append("lost \(round.findings.lostCount)")
+            if round.clients == 64 { lines.append("write p99 \(ms(Percentiles(round.tally.writeMicros).p99)) ms (goal ≤ 1000 on SQLite)") }
+            if round.clients == 16 {
+                lines.append(String(format: "myQueueState %.2f× (goal ≥ 0.5×), search %.2f× (goal ≥ 0.4×)",
+                                    round.state.perSecond / round.floor, round.search.perSecond / round.floor))
+            }
+            Swift.print("- \(round.backend) K=\(round.clients): " + lines.joined(separator: "; "))
+        }
+    }
+}

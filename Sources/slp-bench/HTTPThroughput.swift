@@ -1,0 +1,49 @@
+import Foundation
+
+/// K clients sending one kind of request, each the next as soon as the answer has come, for
+/// a fixed time: how many answers a second the server gives, and how fast.
+struct HTTPThroughput: Sendable {
+    let label: String
+    let clients: Int
+    let seconds: Double
+    let answers: Int
+    /// Answers with a status other than the expected ones, or none at all.
+    let errors: Int
+    /// Of those, answers 500–599.
+    let serverErrors: Int
+    let latency: Percentiles
+    /// Cores the whole machine kept busy meanwhile (this benchmark and anyone else).
+    let machineCores: Double
+
+    var perSecond: Double { Double(answers) / seconds }
+
+    /// `request(client, n)` is client `client`'s n-th request; `expected` the statuses that count.
+    static func measure(
+        _ label: String, port: UInt16, clients: Int, seconds: Double, expected: Set<Int>,
+        request: @escaping @Sendable (Int, Int) -> (method: String, target: String, token: String?, form: String?)
+    ) -> HTTPThroughput {
+        let before = CPUSample(postmaster: nil)
+        let started = Stopwatch.now()
+        let deadline = started + UInt64(seconds * 1e9)
+        let results = ThreadGroup.run(clients) { client -> (Int, Int, [Double], Int) in
+            let http = HTTPClient(port: port)
+            var answers = 0, errors = 0, serverErrors = 0, times: [Double] = []
+            var n = 0
+            while Stopwatch.now() < deadline {
+                let (method, target, token, form) = request(client, n)
+                let answer = http.send(method, target, token: token, form: form)
+                n += 1
+                times.append(answer.micros)
+                if expected.contains(answer.status) { answers += 1 } else { errors += 1 }
+                if (500...599).contains(answer.status) { serverErrors += 1 }
+            }
+            return (answers, errors, times, serverErrors)
+        }
+        let elapsed = Double(Stopwatch.now() - started) / 1e9
+        let after = CPUSample(postmaster: nil)
+        return HTTPThroughput(
+            label: label, clients: clients, seconds: elapsed, answers: results.reduce(0) { $0 + $1.0 },
+            errors: results.reduce(0) { $0 + $1.1 }, serverErrors: results.reduce(0) { $0 + $1.3 }, latency: Percentiles(results.flatMap(\.2)),
+            machineCores: (after.machine - before.machine) / elapsed)
+    }
+}

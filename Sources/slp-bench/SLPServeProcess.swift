@@ -1,0 +1,41 @@
+import Foundation
+
+/// `slp serve` on a free port of 127.0.0.1 over one store, ready once it says where it listens.
+final class SLPServeProcess {
+    let port: UInt16
+    private let process: ServerProcess
+    /// `slp serve` makes its private directory (lighttpd's configuration, document root) here.
+    private let temporary: String
+
+    init(slp: String, database: String, scratch: String, name: String) throws {
+        port = try HTTPClient.freePort()
+        temporary = "\(scratch)/\(name)-tmp"
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        process = try ServerProcess(
+            [slp, "serve", "--port", "\(port)"], environment: Self.environment(database: database, temporary: temporary),
+            scratch: "\(scratch)/\(name)")
+        try process.wait(60) { process.errorText.contains("Ctrl-C stops") }
+    }
+
+    /// What `slp serve`, and through it lighttpd and the CGI processes, get.
+    static func environment(database: String, temporary: String) -> [String] {
+        ["PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin", "HOME=\(NSHomeDirectory())", "LANG=C.UTF-8", "TMPDIR=\(temporary)",
+         "SLP_DB=\(database)"]
+    }
+
+    /// lighttpd's configuration as `slp serve` generated it, and the private directory it names.
+    func configuration() throws -> (text: String, directory: String) {
+        guard let name = try FileManager.default.contentsOfDirectory(atPath: temporary).first(where: { $0.hasPrefix("slp-serve.") }) else {
+            throw LoadFailure("slp serve's directory not found in \(temporary)")
+        }
+        let directory = "\(temporary)/\(name)"
+        return (try String(contentsOfFile: directory + "/lighttpd.conf", encoding: .utf8), directory)
+    }
+
+    /// Lines slp serve wrote to standard error (one per request, and its own).
+    var log: String { process.errorText }
+
+    func stop() {
+        process.stop()
+    }
+}
