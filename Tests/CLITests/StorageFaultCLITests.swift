@@ -26,6 +26,9 @@ final class StorageFaultCLITests: XCTestCase {
         let slp = SLPBinary(database: path)
         try makeDatabase(slp)
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        // The database and its write queue's lock file (made by the first write).
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
+        XCTAssertEqual(files, ["damaged.sqlite", "damaged.sqlite-lock"])
         // The page size, big-endian at offset 16 (1 stands for 65,536).
         let stored = Int(original[16]) << 8 | Int(original[17])
         let pageSize = stored == 1 ? 65_536 : stored
@@ -61,7 +64,7 @@ final class StorageFaultCLITests: XCTestCase {
                 XCTAssertEqual(result.stdout, "", context)
                 XCTAssertEqual(result.stderr, "Error: \(damage.message)\n", context)
                 XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), damaged, "\(context): left untouched")
-                XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.url.path), ["damaged.sqlite"], "\(context): nothing created")
+                XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted(), files, "\(context): nothing created")
             }
             let json = try slp.run(["--json"] + commands[0])
             XCTAssertEqual(json.status, 65, damage.name)
