@@ -92,7 +92,7 @@ let package = Package(
         // The argument parsing engine: command tables, parser, help, value syntax.
         .target(name: "SLPCommandLine", swiftSettings: directMetadata),
         // The terminal as a screen: raw mode, keys, display widths, painting by escape sequences.
-        .target(name: "SLPTerminal", swiftSettings: directMetadata),
+        .target(name: "SLPTerminal", dependencies: ["SLPSupport"], swiftSettings: directMetadata),
         .executableTarget(
             name: "slp", dependencies: ["SLPDomain", "SLPData", "SLPCommandLine", "SLPSupport", "SLPIdentity", "SLPTerminal"],
             swiftSettings: directMetadata,
@@ -117,7 +117,7 @@ let package = Package(
             name: "SLPDataTests",
             dependencies: ["SLPData", "SLPDomain", "SLPSupport", "SLPTestSupport", "CSQLite", .target(name: "CLibPQ", condition: postgreSQL),
                            .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
-        .testTarget(name: "SLPTerminalTests", dependencies: ["SLPTerminal"]),
+        .testTarget(name: "SLPTerminalTests", dependencies: ["SLPTerminal", "SLPSupport"]),
         .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain", "SLPTerminal", "SLPTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["slp", "SLPData", "SLPSupport", "SLPTestSupport", .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
     ],

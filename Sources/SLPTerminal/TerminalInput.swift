@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SLPSupport
 import Synchronization
 
 /// The keys typed at the terminal and its changes of size, as they happen: a thread of its own
@@ -22,9 +23,9 @@ public final class TerminalInput: Sendable {
     nonisolated(unsafe) static var windowChanges: Int32 = -1
 
     /// Starts reading `input`; sizes are those of the terminal `output` is open on.
-    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws(TerminalError) {
+    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws(SystemCallError) {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw TerminalError(operation: "pipe", code: errno) }
+        guard pipe(&ends) == 0 else { throw SystemCallError(operation: "pipe", code: errno) }
         for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
         wakeRead = ends[0]
         wakeWrite = ends[1]
@@ -45,7 +46,7 @@ public final class TerminalInput: Sendable {
             Self.windowChanges = -1
             close(ends[0])
             close(ends[1])
-            throw TerminalError(operation: "pthread_create", code: created)
+            throw SystemCallError(operation: "pthread_create", code: created)
         }
         self.thread = thread
     }

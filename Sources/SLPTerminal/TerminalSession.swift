@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SLPSupport
 
 /// A full-screen session on the terminal: raw mode (each key as it is pressed, no echo, Ctrl-C
 /// as a key), the alternate screen, and the way back to exactly what was there before, also
@@ -33,9 +34,9 @@ public final class TerminalSession {
     public var size: TerminalSize { TerminalSize.of(descriptor: output) ?? .standard }
 
     /// Raw mode and the alternate screen.
-    public func begin() throws(TerminalError) {
+    public func begin() throws(SystemCallError) {
         guard !isActive else { return }
-        guard tcgetattr(input, &saved) == 0 else { throw TerminalError(operation: "tcgetattr", code: errno) }
+        guard tcgetattr(input, &saved) == 0 else { throw SystemCallError(operation: "tcgetattr", code: errno) }
         var raw = saved
         // As cfmakeraw, but output processing stays on: "\n" still returns the carriage.
         raw.c_iflag &= ~tcflag_t(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON)
@@ -55,7 +56,7 @@ public final class TerminalSession {
         guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
             let code = errno
             Self.disarm()
-            throw TerminalError(operation: "tcsetattr", code: code)
+            throw SystemCallError(operation: "tcsetattr", code: code)
         }
         isActive = true
         send(ANSI.enterAlternateScreen + ANSI.clearScreen + ANSI.moveTo(row: 0, column: 0))
@@ -72,22 +73,8 @@ public final class TerminalSession {
 
     /// Writes `text` to the terminal whole, resuming after partial writes and interruptions.
     public func send(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            guard var next = bytes.baseAddress else { return }
-            var remaining = bytes.count
-            while remaining > 0 {
-                let written = write(output, next, remaining)
-                if written > 0 {
-                    next += written
-                    remaining -= written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return  // the terminal is gone; there is nobody to show anything to
-                }
-            }
-        }
+        // A terminal gone has nobody to show anything to: a failed write is let go.
+        _ = FileDescriptorOutput.write(text, to: output)
     }
 
     private static func disarm() {

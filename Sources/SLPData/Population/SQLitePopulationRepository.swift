@@ -40,9 +40,7 @@ public final class SQLitePopulationRepository: PopulationRepository {
             return next()
         }
         let added = try database.bulkWrite(cacheKiB: Self.bulkCacheKiB) { connection in
-            let added = try batch.text.withUnsafeBufferPointer { text in
-                try write(batch, text: text, connection: connection, progress: progress)
-            }
+            let added = try write(batch, connection: connection, progress: progress)
             try connection.cached("""
                 INSERT INTO seed_state (id, drawn) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET drawn = drawn + excluded.drawn
                 """).run([.int(count)])
@@ -52,11 +50,10 @@ public final class SQLitePopulationRepository: PopulationRepository {
         return added
     }
 
-    /// Writes the people of `batch` (whose texts `text` holds); returns how many were stored.
-    private func write(
-        _ batch: SeedBatch, text: UnsafeBufferPointer<UInt8>, connection: Connection, progress: (Double) -> Void
-    ) throws -> Int {
-        func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: text[range]) }
+    /// Writes the people of `batch`; returns how many were stored.
+    private func write(_ batch: SeedBatch, connection: Connection, progress: (Double) -> Void) throws -> Int {
+        let text = batch.text
+        func bytes(_ range: Range<Int>) -> ArraySlice<UInt8> { text[range] }
         let people = batch.people
         // Users in uid order: the uid index then grows in one sweep. Sorted on compact keys, the
         // uids' first bytes and the position, then the whole uid on a tie, as a stable sort would
@@ -70,7 +67,7 @@ public final class SQLitePopulationRepository: PopulationRepository {
             return left.person < right.person
         }
         let byUID = uidOrder.map(\.person)
-        let ids = try insertUsers(batch, text: text, in: byUID, connection: connection, progress: progress)
+        let ids = try insertUsers(batch, in: byUID, connection: connection, progress: progress)
         // Queue rows in their key order, (cell, user id); users came in id order.
         var queueOrder = byUID.compactMap { ids[$0] == 0 ? nil : (cell: people[$0].cell, id: ids[$0], person: $0) }
         queueOrder.sort { ($0.cell, $0.id) < ($1.cell, $1.id) }
@@ -89,10 +86,10 @@ public final class SQLitePopulationRepository: PopulationRepository {
             insertQueue.real(person.latitude)
             insertQueue.real(person.longitude)
             insertQueue.integer(person.traits)
-            insertQueue.text(stable: bytes(person.card..<person.keys))
-            insertQueue.text(stable: bytes(person.card..<person.uidEnd))
-            insertQueue.text(stable: bytes(person.studies..<person.keys))
-            insertQueue.text(stable: bytes(person.keys..<person.phone))
+            insertQueue.text(bytes(person.card..<person.keys))
+            insertQueue.text(bytes(person.card..<person.uidEnd))
+            insertQueue.text(bytes(person.studies..<person.keys))
+            insertQueue.text(bytes(person.keys..<person.phone))
             insertQueue.integer(person.enteredAt)
             try insertQueue.endRow()
         }
@@ -124,13 +121,13 @@ public final class SQLitePopulationRepository: PopulationRepository {
         for (position, (key, index)) in studyRows.enumerated() {
             if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: studyRows.count, in: Self.studies)) }
             let person = people[index]
-            insertStudy.text(stable: bytes(keys[Int(key)]))
+            insertStudy.text(bytes(keys[Int(key)]))
             insertStudy.integer(person.cell)
             insertStudy.integer(ids[index])
             insertStudy.real(person.latitude)
             insertStudy.real(person.longitude)
             insertStudy.integer(person.traits)
-            insertStudy.text(stable: bytes(person.card..<person.keys))
+            insertStudy.text(bytes(person.card..<person.keys))
             try insertStudy.endRow()
         }
         try insertStudy.finish()
@@ -141,9 +138,10 @@ public final class SQLitePopulationRepository: PopulationRepository {
     /// in the batch, 0 for one left out (a real user has this phone number or, astronomically
     /// rarely, this uid).
     private func insertUsers(
-        _ batch: SeedBatch, text: UnsafeBufferPointer<UInt8>, in order: [Int], connection: Connection, progress: (Double) -> Void
+        _ batch: SeedBatch, in order: [Int], connection: Connection, progress: (Double) -> Void
     ) throws -> [Int64] {
-        func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: text[range]) }
+        let text = batch.text
+        func bytes(_ range: Range<Int>) -> ArraySlice<UInt8> { text[range] }
         let people = batch.people
         var ids = [Int64](repeating: 0, count: people.count)
         // A new row id is one more than the largest; a statement with nothing left out took the next ids in order.
@@ -173,11 +171,11 @@ public final class SQLitePopulationRepository: PopulationRepository {
         for (position, index) in order.enumerated() {
             if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: order.count, in: Self.users)) }
             let person = people[index]
-            insertUser.text(stable: bytes(person.card..<person.uidEnd))
-            insertUser.text(stable: bytes(person.phone..<person.email))
-            insertUser.text(stable: bytes(person.email..<person.nick))
-            insertUser.text(stable: bytes(person.nick..<person.birth))
-            insertUser.text(stable: bytes(person.birth..<person.end))
+            insertUser.text(bytes(person.card..<person.uidEnd))
+            insertUser.text(bytes(person.phone..<person.email))
+            insertUser.text(bytes(person.email..<person.nick))
+            insertUser.text(bytes(person.nick..<person.birth))
+            insertUser.text(bytes(person.birth..<person.end))
             insertUser.integer(Int64(person.gender))
             insertUser.integer(Int64(person.sesac))
             insertUser.integer(Int64(person.background))

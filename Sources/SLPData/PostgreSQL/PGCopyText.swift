@@ -10,7 +10,7 @@ struct PGCopyText {
         bytes.reserveCapacity(capacity)
     }
 
-    mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+    mutating func append(_ text: ArraySlice<UInt8>) {
         separate()
         for byte in text {
             switch byte {

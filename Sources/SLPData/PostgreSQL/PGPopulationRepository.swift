@@ -37,37 +37,35 @@ public final class PGPopulationRepository: PopulationRepository {
             return next()
         }
         let added = try database.write { connection in
-            let added = try batch.text.withUnsafeBufferPointer { text in
-                func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self) }
-                // A person whose synthetic phone number someone registered with is left out. The
-                // numbers are read in one range: a registration in it committing meanwhile makes
-                // the transaction conflict and run again.
-                let phones = batch.people.map { string($0.phone..<$0.email) }
-                let taken = Set(try connection.execute(
-                    "SELECT phone FROM slp.users WHERE phone BETWEEN $1 AND $2", [phones.min() ?? "", phones.max() ?? ""]
-                ).map { $0.text(0) })
-                let kept = batch.people.indices.filter { taken.isEmpty || !taken.contains(phones[$0]) }
-                let ids = try connection.execute(
-                    "SELECT nextval('slp.users_id_seq') FROM generate_series(1, $1)", [kept.count]).map { $0.int64(0) }
-                try copy("COPY slp.users (id, uid, phone, email, nick, birth, gender, sesac, background, age_min, age_max, searchable, created_at) FROM STDIN",
-                         kept.indices, in: connection) { position, rows in
-                    if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: kept.count, in: Self.users)) }
-                    Self.appendUser(batch.people[kept[position]], id: ids[position], text: text, to: &rows)
-                }
-                // Queue places in cell order: the search index then grows at its end.
-                let byCell = kept.indices.sorted { batch.people[kept[$0]].cell < batch.people[kept[$1]].cell }
-                try copy("COPY slp.queue (user_id, cell, lat, long, traits, card, uid, studies, study_keys, entered_at) FROM STDIN",
-                         byCell.indices, in: connection) { position, rows in
-                    if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: byCell.count, in: Self.queue)) }
-                    let index = byCell[position]
-                    Self.appendPlace(batch.people[kept[index]], id: ids[index], text: text, to: &rows)
-                }
-                return kept.count
+            let text = batch.text
+            func string(_ range: Range<Int>) -> String { String(decoding: text[range], as: UTF8.self) }
+            // A person whose synthetic phone number someone registered with is left out. The
+            // numbers are read in one range: a registration in it committing meanwhile makes
+            // the transaction conflict and run again.
+            let phones = batch.people.map { string($0.phone..<$0.email) }
+            let taken = Set(try connection.execute(
+                "SELECT phone FROM slp.users WHERE phone BETWEEN $1 AND $2", [phones.min() ?? "", phones.max() ?? ""]
+            ).map { $0.text(0) })
+            let kept = batch.people.indices.filter { taken.isEmpty || !taken.contains(phones[$0]) }
+            let ids = try connection.execute(
+                "SELECT nextval('slp.users_id_seq') FROM generate_series(1, $1)", [kept.count]).map { $0.int64(0) }
+            try copy("COPY slp.users (id, uid, phone, email, nick, birth, gender, sesac, background, age_min, age_max, searchable, created_at) FROM STDIN",
+                     kept.indices, in: connection) { position, rows in
+                if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: kept.count, in: Self.users)) }
+                Self.appendUser(batch.people[kept[position]], id: ids[position], text: text, to: &rows)
+            }
+            // Queue places in cell order: the search index then grows at its end.
+            let byCell = kept.indices.sorted { batch.people[kept[$0]].cell < batch.people[kept[$1]].cell }
+            try copy("COPY slp.queue (user_id, cell, lat, long, traits, card, uid, studies, study_keys, entered_at) FROM STDIN",
+                     byCell.indices, in: connection) { position, rows in
+                if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: byCell.count, in: Self.queue)) }
+                let index = byCell[position]
+                Self.appendPlace(batch.people[kept[index]], id: ids[index], text: text, to: &rows)
             }
             try connection.execute("""
                 INSERT INTO slp.seed_state (id, drawn) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET drawn = seed_state.drawn + excluded.drawn
                 """, [count])
-            return added
+            return kept.count
         }
         // Marks the new rows visible to all, so that searches read the queue from its index alone
         // from now on instead of once autovacuum comes by; and gives the planner fresh counts.
@@ -94,11 +92,11 @@ public final class PGPopulationRepository: PopulationRepository {
     }
 
     /// One person as a row of `users`.
-    private static func appendUser(_ person: SeedBatch.Person, id: Int64, text: UnsafeBufferPointer<UInt8>, to rows: inout PGCopyText) {
+    private static func appendUser(_ person: SeedBatch.Person, id: Int64, text: [UInt8], to rows: inout PGCopyText) {
         rows.append(id)
         for range in [person.card..<person.uidEnd, person.phone..<person.email, person.email..<person.nick, person.nick..<person.birth,
                       person.birth..<person.end] {
-            rows.append(UnsafeBufferPointer(rebasing: text[range]))
+            rows.append(text[range])
         }
         rows.append(Int(person.gender))
         rows.append(Int(person.sesac))
@@ -111,14 +109,14 @@ public final class PGPopulationRepository: PopulationRepository {
     }
 
     /// One person's place as a row of `queue`.
-    private static func appendPlace(_ person: SeedBatch.Person, id: Int64, text: UnsafeBufferPointer<UInt8>, to rows: inout PGCopyText) {
+    private static func appendPlace(_ person: SeedBatch.Person, id: Int64, text: [UInt8], to rows: inout PGCopyText) {
         rows.append(id)
         rows.append(person.cell)
         rows.append(person.latitude)
         rows.append(person.longitude)
         rows.append(person.traits)
         for range in [person.card..<person.keys, person.card..<person.uidEnd, person.studies..<person.keys, person.keys..<person.phone] {
-            rows.append(UnsafeBufferPointer(rebasing: text[range]))
+            rows.append(text[range])
         }
         rows.append(person.enteredAt)
         rows.endRow()

@@ -81,11 +81,9 @@ final class BatchInsert {
         append(.text(UnsafeRawPointer(arena.copy(bytes)).assumingMemoryBound(to: CChar.self), Int32(bytes.count)))
     }
 
-    /// Text read in place: the caller keeps `bytes` alive and unchanged until the batch is
-    /// written (by the `endRow()` that fills it, or by `finish()`).
-    func text(stable bytes: UnsafeBufferPointer<UInt8>) {
-        let start = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(arena.copy(bytes))
-        append(.text(start.assumingMemoryBound(to: CChar.self), Int32(bytes.count)))
+    /// Text given as bytes, copied into the arena.
+    func text(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBufferPointer { queueText($0) }
     }
 
     /// Ends a row of exactly `columns` values; writes a full batch. Returns how many rows were

@@ -19,6 +19,21 @@ public enum FileDescriptorInput {
             return nil
         }
     }
+
+    /// The bytes a non-blocking descriptor holds now, at most `limit`, without waiting.
+    public static func readAvailable(from descriptor: Int32, upTo limit: Int = 16_384) -> AvailableInput {
+        var chunk = [UInt8](repeating: 0, count: limit)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 { return .bytes(Array(chunk[..<count])) }
+            if count == 0 { return .end }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .nothing
+            default: return .end
+            }
+        }
+    }
 }
 
 /// read(2), named apart from `FileDescriptorInput.read`.

@@ -31,18 +31,11 @@ enum Pager {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return StandardStreams.writeOutput(text) }
         let (reading, writing) = (pipeEnds[0], pipeEnds[1])
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, reading, STDIN_FILENO)
-        posix_spawn_file_actions_addclose(&actions, reading)
-        posix_spawn_file_actions_addclose(&actions, writing)
-        let arguments: [UnsafeMutablePointer<CChar>?] = ["sh", "-c", command].map { (word: String) in strdup(word) } + [nil]
-        defer { for argument in arguments { free(argument) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, "/bin/sh", &actions, nil, arguments, environ)
+        // The pager must not hold the writing end itself, or it would never see the text end.
+        _ = fcntl(writing, F_SETFD, FD_CLOEXEC)
+        let pager = try? ChildProcess.start("/bin/sh", arguments: ["sh", "-c", command], input: .descriptor(reading))
         close(reading)
-        guard spawned == 0 else {
+        guard let pager else {
             close(writing)
             return StandardStreams.writeOutput(text)
         }
@@ -53,8 +46,7 @@ enum Pager {
         signal(SIGQUIT, SIG_IGN)
         _ = FileDescriptorOutput.write(text, to: writing)
         close(writing)
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        pager.wait()
     }
 
     private static func isOnPath(_ program: String, in path: String) -> Bool {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import SLPSupport
 
 /// Bytes read from a non-blocking descriptor, given back as whole lines.
 struct LineBuffer {
@@ -17,15 +13,11 @@ struct LineBuffer {
 
     /// The complete lines readable now (without their newlines).
     mutating func lines() -> [String] {
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        while !isClosed {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                pending += chunk[..<count]
-            } else if count == 0 {
-                isClosed = true
-            } else if errno != EINTR {
-                break
+        reading: while !isClosed {
+            switch FileDescriptorInput.readAvailable(from: descriptor) {
+            case .bytes(let bytes): pending += bytes
+            case .end: isClosed = true
+            case .nothing: break reading
             }
         }
         var lines: [String] = []

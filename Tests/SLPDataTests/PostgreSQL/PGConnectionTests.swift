@@ -39,7 +39,7 @@ final class PGConnectionTests: XCTestCase {
         var rows = PGCopyText()
         for (index, text) in texts.enumerated() {
             rows.append(Int64(index))
-            Array(text.utf8).withUnsafeBufferPointer { rows.append($0) }
+            rows.append(Array(text.utf8)[...])
             rows.append(Double(index) / 3)
             rows.append(index % 2 == 0)
             rows.endRow()

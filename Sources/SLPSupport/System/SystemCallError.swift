@@ -6,8 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// A terminal call that failed, with the system's reason.
-public struct TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
+/// A system call that failed: what was attempted and its errno, said as strerror(3) says it.
+public struct SystemCallError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What was attempted ("tcgetattr", "cannot start /usr/sbin/lighttpd").
     public let operation: String
     public let code: Int32
 
