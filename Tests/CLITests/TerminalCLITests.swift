@@ -76,7 +76,7 @@ final class TerminalCLITests: XCTestCase {
     /// With no PAGER, `less -FRX` shows the first screen and waits; `q` leaves it, and slp ends well.
     func testTheDefaultPagerIsLess() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/less") || FileManager.default.isExecutableFile(atPath: "/bin/less") else {
-            throw XCTSkip("less is not installed")
+            throw MissingTool(name: "less")
         }
         let directory = try TemporaryDirectory()
         let (slp, uid) = try registered(in: directory)

@@ -19,7 +19,7 @@ final class PseudoTerminal: @unchecked Sendable {
     /// output or error (0, 1, 2) a file instead of the terminal.
     init(_ slp: SLPBinary, _ arguments: [String], rows: Int = 24, columns: Int = 80, files: [Int32: String] = [:],
          environment extra: [String: String] = [:]) throws {
-        guard let python = PseudoTerminal.python else { throw XCTSkip("python3 is needed to make a pseudo terminal") }
+        guard let python = PseudoTerminal.python else { throw MissingTool(name: "python3") }
         let names: [Int32: String] = [0: "--stdin", 1: "--stdout", 2: "--stderr"]
         var helperArguments = [try PseudoTerminal.script(), "--rows", String(rows), "--cols", String(columns)]
         for (descriptor, path) in files.sorted(by: { $0.key < $1.key }) { helperArguments += [names[descriptor]!, path] }
