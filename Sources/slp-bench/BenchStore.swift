@@ -10,7 +10,7 @@ protocol BenchStore {
     var storage: any Storage { get }
     var population: any PopulationRepository { get }
 
-    /// The uids of everyone waiting, in uid order.
+    /// The uids of everyone waiting who may be asked (searchable), in uid order: the bench asks them.
     func waitingUIDs() throws -> [UserID]
     /// Every current match as (match id, member uid's partner uid) per member, in (match, user) order.
     func matchMembers() throws -> [(match: Int64, partner: String)]

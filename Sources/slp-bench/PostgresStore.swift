@@ -20,7 +20,7 @@ struct PostgresStore: BenchStore {
     }
 
     func waitingUIDs() throws -> [UserID] {
-        try session.rows("SELECT uid FROM slp.queue ORDER BY uid COLLATE \"C\"").map { try UserID($0[0] ?? "") }
+        try session.rows("SELECT q.uid FROM slp.queue q JOIN slp.users u ON u.id = q.user_id WHERE u.searchable ORDER BY q.uid COLLATE \"C\"").map { try UserID($0[0] ?? "") }
     }
 
     func matchMembers() throws -> [(match: Int64, partner: String)] {

@@ -74,8 +74,8 @@ struct SLPBench {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: directory) }
             var report = Report()
+            defer { report.print() }
             try runChat(directory: directory, report: &report, postgres: postgresSide(postgres))
-            report.print()
             return
         }
         let quick = arguments.contains("--quick")
@@ -94,6 +94,8 @@ struct SLPBench {
             ? [("20k-uniform", 20_000, false), ("20k-hotspots", 20_000, true)]
             : [("100k-uniform", 100_000, false), ("100k-hotspots", 100_000, true), ("1M-uniform", 1_000_000, false), ("1M-hotspots", 1_000_000, true)]
         var report = Report()
+        // What was measured is printed even when a later part fails, before the error.
+        defer { report.print() }
         var processDataset: (Dataset, SecondBackend?)?
         for (name, count, hotspots) in sizes {
             print("\n== \(name): seeding \(count) users…")
@@ -130,7 +132,6 @@ struct SLPBench {
         }
         print("\n== chat")
         try runChat(directory: directory, report: &report, postgres: postgresSide(postgres))
-        report.print()
     }
 
     #if PostgreSQL

@@ -15,7 +15,7 @@ struct SQLiteStore: BenchStore {
     }
 
     func waitingUIDs() throws -> [UserID] {
-        try database.read { try $0.prepare("SELECT uid FROM queue ORDER BY uid").map { try UserID($0.text(0)) } }
+        try database.read { try $0.prepare("SELECT q.uid FROM queue q JOIN users u ON u.id = q.user_id WHERE u.searchable ORDER BY q.uid").map { try UserID($0.text(0)) } }
     }
 
     func matchMembers() throws -> [(match: Int64, partner: String)] {

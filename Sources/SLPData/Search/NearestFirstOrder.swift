@@ -14,20 +14,21 @@ enum NearestFirstOrder {
     static func sort(_ cards: inout [NearbyUser]) {
         let count = cards.count
         guard count > 1 else { return }
-        guard count >= radixThreshold else {
-            cards.sort(by: NearbyUser.isNearer)
-            return
-        }
-        var keys = cards.map { $0.distance.bitPattern }
         var order = Array(0..<count)
-        RadixOrder.sort(&keys, carrying: &order)
-        // Equal distances sit together now; order each such run by uid.
-        var start = 0
-        while start < count {
-            var end = start + 1
-            while end < count && keys[end] == keys[start] { end += 1 }
-            if end - start > 1 { order[start..<end].sort { cards[$0].uid < cards[$1].uid } }
-            start = end
+        if count < radixThreshold {
+            // Positions are sorted, not the cards: a card is moved once, below, never copied.
+            order.sort { NearbyUser.isNearer(cards[$0], cards[$1]) }
+        } else {
+            var keys = cards.map { $0.distance.bitPattern }
+            RadixOrder.sort(&keys, carrying: &order)
+            // Equal distances sit together now; order each such run by uid.
+            var start = 0
+            while start < count {
+                var end = start + 1
+                while end < count && keys[end] == keys[start] { end += 1 }
+                if end - start > 1 { order[start..<end].sort { cards[$0].uid < cards[$1].uid } }
+                start = end
+            }
         }
         cards.rearrange(by: order)
     }

@@ -112,10 +112,16 @@ final class SearchCriteriaTests: XCTestCase {
                 let dates = try AgeRange(min: low, max: high).birthDates(on: day)
                 let first = day.daysSinceEpoch - 67 * 366
                 let last = day.daysSinceEpoch - 16 * 365
+                // One validated candidate, its birth changed: the stub would check the same
+                // phone, e-mail and nick again for each of the hundreds of thousands of days.
+                let template = candidate(born: day, gender: .male)
                 for birthDay in stride(from: first, through: last, by: 1) {
                     let birth = CalendarDate(daysSinceEpoch: birthDay)
                     let age = BirthDate(stored: birth).age(on: day)
-                    let admitted = criteria.admits(candidate(born: birth, gender: .male))
+                    let born = User(
+                        uid: template.uid, phone: template.phone, email: template.email, nick: template.nick,
+                        birth: BirthDate(stored: birth), gender: .male, ageRange: template.ageRange, createdAt: template.createdAt)
+                    let admitted = criteria.admits(born)
                     if admitted != (low...high).contains(age) || dates.contains(birth) != admitted {
                         XCTFail("today \(day), range \(low)–\(high), born \(birth) (age \(age)): admitted \(admitted), dates \(dates)")
                         return
