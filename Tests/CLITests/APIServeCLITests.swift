@@ -35,6 +35,23 @@ final class APIServeCLITests: XCTestCase {
         XCTAssertThrowsError(try http.get("/v1/user", token: token), "lighttpd stopped with it")
     }
 
+    /// lighttpd has a process group of its own (Ctrl-C reaches slp only); an `slp serve` killed
+    /// outright (SIGKILL: no handler runs) must still not leave it holding the port, nor leave
+    /// its private directory behind.
+    func testServeKilledOutrightTakesLighttpdAlong() throws {
+        let directory = try TemporaryDirectory()
+        let scratch = directory.path("tmp")
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let server = try ServedSLP(SLPBinary(database: directory.path("slp.sqlite"), extra: ["TMPDIR": scratch]))
+        XCTAssertEqual(try server.client.get("/v1/user", token: nil).status, 401, "lighttpd answers")
+        _ = server.process.kill9()
+        let gone = server.process.waitUntil { _ in
+            (try? server.client.get("/v1/user", token: nil)) == nil
+                && (try? FileManager.default.contentsOfDirectory(atPath: scratch)) == []
+        }
+        XCTAssertTrue(gone, "lighttpd still answers, or its directory is left: \((try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? [])")
+    }
+
     func testServeWithoutLighttpdNamesThePackage() throws {
         let directory = try TemporaryDirectory()
         let slp = SLPBinary(database: directory.path("slp.sqlite"), extra: ["SLP_LIGHTTPD": directory.path("no-lighttpd")])

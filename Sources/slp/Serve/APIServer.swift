@@ -45,7 +45,7 @@ struct APIServer {
                 throw Failure(code: "serve_failed", status: nil, message: "cannot watch for signals", exitCode: .software)
             }
             let variables = ["PATH=/usr/local/bin:/usr/bin:/bin"] + environment.map { "\($0.name)=\($0.value)" }
-            let process = try LighttpdProcess.start(lighttpd, configuration: directory.configuration, environment: variables)
+            let process = try LighttpdProcess.start(lighttpd, in: directory, environment: variables)
             defer { close(process.errors) }
             return watch(process, access: access, signals: signals)
         } catch {

@@ -7,12 +7,20 @@ import SLPSupport
 
 /// lighttpd run in the foreground (`-D`) as slp's child, in a process group of its own (a
 /// terminal's Ctrl-C reaches slp, which stops it), its standard error a pipe slp reads.
+///
+/// A group of its own also means lighttpd would outlive an slp killed without a chance to stop
+/// it (SIGKILL), holding the port: a reaper, a shell in a group of its own too, waits on a pipe
+/// only slp holds the writing end of; that end closes when slp's process ends, however it ends,
+/// and the reaper then ends lighttpd's group (its CGI programs with it) and removes serve's directory.
 struct LighttpdProcess {
     let child: ChildProcess
     /// lighttpd's standard error (its error log, and what CGI programs write there), non-blocking.
     let errors: Int32
+    /// The reaper, and the end of its pipe slp keeps open (and never writes to) while it lives.
+    private let reaper: ChildProcess?
+    private let lifeline: Int32
 
-    static func start(_ program: String, configuration: String, environment: [String]) throws -> LighttpdProcess {
+    static func start(_ program: String, in directory: ServeDirectory, environment: [String]) throws -> LighttpdProcess {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw failure("cannot make a pipe for lighttpd") }
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
@@ -20,17 +28,41 @@ struct LighttpdProcess {
         defer { close(ends[1]) }
         do {
             let child = try ChildProcess.start(
-                program, arguments: [program, "-D", "-f", configuration], environment: environment,
+                program, arguments: [program, "-D", "-f", directory.configuration], environment: environment,
                 input: .null, output: .null, errors: .descriptor(ends[1]), ownProcessGroup: true, defaultSignals: true)
-            return LighttpdProcess(child: child, errors: ends[0])
+            let (reaper, lifeline) = startReaper(for: child, removing: directory.path)
+            return LighttpdProcess(child: child, errors: ends[0], reaper: reaper, lifeline: lifeline)
         } catch {
             close(ends[0])
             throw failure("\(error)")
         }
     }
 
-    /// Stops lighttpd at once (its in-flight requests end with it).
+    /// Without a pipe or a shell there is no reaper: lighttpd still stops with slp when slp is
+    /// stopped by a signal it handles.
+    private static func startReaper(for child: ChildProcess, removing directory: String) -> (ChildProcess?, Int32) {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return (nil, -1) }
+        // Neither end may reach another program: the pipe ends only when slp does.
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        defer { close(ends[0]) }
+        let script = #"read -r line; kill -TERM -"$1"; rm -rf -- "$2""#
+        guard let reaper = try? ChildProcess.start(
+            "/bin/sh", arguments: ["sh", "-c", script, "sh", String(child.pid), directory], environment: ["PATH=/usr/bin:/bin"],
+            input: .descriptor(ends[0]), output: .null, errors: .null, ownProcessGroup: true, defaultSignals: true)
+        else {
+            close(ends[1])
+            return (nil, -1)
+        }
+        return (reaper, ends[1])
+    }
+
+    /// Stops lighttpd at once (its in-flight requests end with it); the reaper is not needed then.
     func stop() {
+        if let reaper {
+            reaper.send(SIGKILL)
+            _ = reaper.wait()
+        }
         child.send(SIGTERM)
     }
 
