@@ -13,10 +13,12 @@ enum ChatBench {
     /// `slp` processes reach it at `store.location`.
     static func run(store: any BenchStore, directory: String, clock: any TimeProvider) throws -> ChatFigures {
         var figures = ChatFigures(backend: store.name)
+        // A few more than needed: some seeded people are hidden from search, and cannot be asked.
         try SeedPopulationUseCase(population: store.population, clock: clock)(
-            try SeedOptions(count: conversations * 2, seed: 5, spreadKilometres: 1))
+            try SeedOptions(count: conversations * 2 + 8, seed: 5, spreadKilometres: 1))
         let uids = try store.waitingUIDs()
-        for pair in stride(from: 0, to: uids.count, by: 2) {
+        guard uids.count >= conversations * 2 else { throw BenchError(description: "chat: \(uids.count) people to pair, not \(conversations * 2)") }
+        for pair in stride(from: 0, to: conversations * 2, by: 2) {
             _ = try RequestStudyUseCase(storage: store.storage, clock: clock)(me: uids[pair], other: uids[pair + 1])
             _ = try AcceptStudyUseCase(storage: store.storage, clock: clock)(me: uids[pair + 1], other: uids[pair])
         }
@@ -89,7 +91,7 @@ enum ChatBench {
     /// prints the match: its output reaching its end is the moment taken.)
     private static func waitLatency(store: any BenchStore, clock: any TimeProvider, tries: Int = 20) throws -> Percentiles {
         let before = Set(try store.waitingUIDs())
-        try SeedPopulationUseCase(population: store.population, clock: clock)(try SeedOptions(count: 2 * tries, seed: 6, spreadKilometres: 1))
+        try SeedPopulationUseCase(population: store.population, clock: clock)(try SeedOptions(count: 2 * tries + 8, seed: 6, spreadKilometres: 1))
         let fresh = try store.waitingUIDs().filter { !before.contains($0) }
         guard fresh.count >= 2 * tries else { throw BenchError(description: "queue --wait: \(fresh.count) fresh users, not \(2 * tries)") }
         var latencies: [Double] = []

@@ -42,7 +42,15 @@ struct Report {
         return String(format: "%.2f×", a / b)
     }
 
+    /// Everything: what `--chat-only` and an early failure print.
     func print() {
+        printSearchAndWrites()
+        printChat()
+    }
+
+    /// Search, correctness, writes and whole processes: printed as soon as they are measured, so
+    /// that a failure in the chat part that follows cannot lose them.
+    func printSearchAndWrites() {
         Swift.print("\n### Search, in-process (ms; Redis = GEOSEARCH on one key, or one key per study)\n")
         Swift.print("| data | query | results | slp p50 | p90 | p99 | Redis server p50 | Redis round trip p50 | slp / Redis server |")
         Swift.print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -85,6 +93,10 @@ struct Report {
             }
             if let peakKiB { Swift.print("- peak memory of slp search: \(String(format: "%.1f", Double(peakKiB) / 1024)) MiB") }
         }
+    }
+
+    /// Giving up on an unreachable server, and chat on each backend.
+    func printChat() {
         if !giveUps.isEmpty {
             Swift.print("\n### PostgreSQL out of reach: a whole `slp user show` until it exits 74 (ms)\n")
             for (name, times, runs) in giveUps {

@@ -94,8 +94,6 @@ struct SLPBench {
             ? [("20k-uniform", 20_000, false), ("20k-hotspots", 20_000, true)]
             : [("100k-uniform", 100_000, false), ("100k-hotspots", 100_000, true), ("1M-uniform", 1_000_000, false), ("1M-hotspots", 1_000_000, true)]
         var report = Report()
-        // What was measured is printed even when a later part fails, before the error.
-        defer { report.print() }
         var processDataset: (Dataset, SecondBackend?)?
         for (name, count, hotspots) in sizes {
             print("\n== \(name): seeding \(count) users…")
@@ -130,8 +128,10 @@ struct SLPBench {
         if let (dataset, second) = processDataset {
             try measureProcesses(dataset, second: second, redisPort: redis?.port, directory: directory, report: &report)
         }
+        report.printSearchAndWrites()
         print("\n== chat")
         try runChat(directory: directory, report: &report, postgres: postgresSide(postgres))
+        report.printChat()
     }
 
     #if PostgreSQL
