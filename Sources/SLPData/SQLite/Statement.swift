@@ -7,6 +7,9 @@ public final class Statement {
     let handle: OpaquePointer
     private unowned let connection: Connection
     public let sql: String
+    /// Whether running it may write (`sqlite3_stmt_readonly`, fixed once prepared): only such
+    /// a statement asks for the writer's turn, and a read's rows never look at the connection.
+    private let mayWrite: Bool
 
     init(connection: Connection, sql: String) throws {
         var handle: OpaquePointer?
@@ -17,6 +20,7 @@ public final class Statement {
         self.handle = handle
         self.connection = connection
         self.sql = sql
+        mayWrite = sqlite3_stmt_readonly(handle) == 0
     }
 
     /// Result columns by name, for rows read by name; made on first use.
@@ -92,7 +96,7 @@ public final class Statement {
 
     /// Advances to the next row; false when done.
     public func step() throws -> Bool {
-        if connection.beforeFirstWrite != nil, sqlite3_stmt_readonly(handle) == 0 { try connection.willWrite() }
+        if mayWrite, connection.beforeFirstWrite != nil { try connection.willWrite() }
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
