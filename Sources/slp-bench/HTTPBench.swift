@@ -3,7 +3,7 @@ import Foundation
 import SLPPrivateCluster
 #endif
 
-/// `slp-bench --http`: SLP's apps through `slp serve` (lighttpd running slp as a CGI program)
+/// `slp-bench --http`: SLP's apps through `slp serve` (lighttpd handing requests to slp's SCGI workers)
 /// with K = 1, 16, 64 clients, on each backend, against the floor (the same lighttpd running a
 /// C program that prints a fixed document) measured in the same rounds. Each backend's crowd
 /// (a million waiting people by default) is seeded once into a template that every round

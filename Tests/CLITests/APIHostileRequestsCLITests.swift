@@ -2,10 +2,10 @@ import Foundation
 import SLPTestSupport
 import XCTest
 
-/// Random and malformed requests straight to slp's CGI side, as a hostile client or a broken
-/// proxy might send them (methods, paths, headers, percent-encoding, bodies up to and over the
-/// limit, forged tokens): never a crash, never a 500, always slp's JSON, and never a write
-/// without its 200.
+/// Random and malformed requests straight to slp, as a CGI program and as one SCGI worker that
+/// answers them all, as a hostile client or a broken proxy might send them (methods, paths,
+/// headers, percent-encoding, bodies up to and over the limit, forged tokens): never a crash,
+/// never a 500, always slp's JSON, and never a write without its 200.
 final class APIHostileRequestsCLITests: XCTestCase {
     /// Deterministic: a failure replays with the same requests.
     private struct Generator: RandomNumberGenerator {
@@ -35,12 +35,16 @@ final class APIHostileRequestsCLITests: XCTestCase {
                 XCTAssertEqual(try slp.run("queue", "--as", uid, "--lat", "37.5665", "--long", "126.978").status, 0)
                 users.append((uid, try slp.run("token", "--as", uid).stdout.trimmingCharacters(in: .newlines)))
             }
+            let directory = try TemporaryDirectory()
+            let worker = try SCGITestWorker(slp, in: directory)
             var random = Generator(state: 30)
-            for number in 0..<Self.requests {
+            for number in 0..<(2 * Self.requests) {
+                // The same requests to each: first a CGI process each, then the one worker.
+                if number == Self.requests { random = Generator(state: 30) }
                 let request = makeRequest(&random, users: users)
                 let before = backend == .sqlite ? fingerprint(database) : nil
-                let (status, body, exit) = try run(slp, request)
-                let context = "request \(number): \(request.method) \(request.path)"
+                let (status, body, exit) = number < Self.requests ? try run(slp, request) : try send(worker, request)
+                let context = "request \(number % Self.requests) \(number < Self.requests ? "CGI" : "SCGI"): \(request.method) \(request.path)"
                 XCTAssertEqual(exit, 0, context)
                 XCTAssertTrue(Self.statuses.contains(status), "\(context): status \(status) \(body)")
                 XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(body.utf8), options: [.fragmentsAllowed]), "\(context): \(body)")
@@ -128,8 +132,24 @@ final class APIHostileRequestsCLITests: XCTestCase {
         return (status, String(text[end.upperBound...]), outcome.status)
     }
 
-    /// The SQLite file's bytes as they stand between requests (each process leaves its
-    /// write-ahead log folded in and removed).
+    /// Sends `request` to the worker as lighttpd would; the status, the body, and 0 while the
+    /// worker still runs.
+    private func send(_ worker: SCGITestWorker, _ request: Request) throws -> (Int, String, Int32) {
+        var variables = [("CONTENT_LENGTH", request.contentLength ?? ""), ("SCGI", "1"), ("REQUEST_METHOD", request.method), ("SCRIPT_NAME", "/v1")]
+        variables.append(("PATH_INFO", request.path.hasPrefix("/v1") ? String(request.path.dropFirst(3)) : request.path))
+        variables.append(("QUERY_STRING", request.query))
+        if let type = request.contentType { variables.append(("CONTENT_TYPE", type)) }
+        if let token = request.token { variables.append(("HTTP_IDTOKEN", token)) }
+        let text = try worker.exchange(SCGITestWorker.request(variables, body: Array(request.body)))
+        guard text.hasPrefix("Status: "), let end = text.range(of: "\r\n\r\n"), let status = Int(text.dropFirst(8).prefix(3)) else {
+            XCTFail("not an SCGI answer: \(text)")
+            return (0, "", 1)
+        }
+        XCTAssertTrue(text[..<end.lowerBound].contains("Content-Type: application/json; charset=utf-8"), text)
+        return (status, String(text[end.upperBound...]), worker.process.isRunning ? 0 : 1)
+    }
+
+    /// The SQLite file's bytes with its write-ahead log: a read changes neither.
     private func fingerprint(_ database: String) -> Data {
         (FileManager.default.contents(atPath: database) ?? Data()) + (FileManager.default.contents(atPath: database + "-wal") ?? Data())
     }

@@ -71,4 +71,57 @@ final class APIRaceAndEventsCLITests: XCTestCase {
             XCTAssertEqual(server.stop(), 0)
         }
     }
+
+    /// Long polls run as CGI processes of their own: however many wait, slp's workers stay
+    /// free for everything else.
+    func testLongPollsLeaveTheWorkersFree() {
+        TestBackend.each(self) { _, database, _ in
+            let directory = try TemporaryDirectory()
+            let scratch = directory.path("tmp")
+            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+            let slp = SLPBinary(database: database, extra: ["TMPDIR": scratch])
+            let server = try ServedSLP(slp)
+            let http = server.client
+            let a = try register(slp, http, 20), b = try register(slp, http, 21)
+            // More polls than any machine has workers (two per core, at least four).
+            let polls = 2 * ProcessInfo.processInfo.activeProcessorCount + 5
+            let waiting = DispatchGroup()
+            let lock = NSLock()
+            nonisolated(unsafe) var answers: [HTTPTestClient.Response?] = []
+            for _ in 0..<polls {
+                waiting.enter()
+                DispatchQueue.global().async {
+                    let answer = try? http.get("/v1/events?since=0&wait=60", token: b.token)
+                    lock.withLock { answers.append(answer) }
+                    waiting.leave()
+                }
+            }
+            // Every poll is waiting in a CGI process of its own...
+            let deadline = Date().addingTimeInterval(SLPBinary.patience)
+            while Self.cgiProcesses(under: scratch) < polls && Date() < deadline { usleep(20_000) }
+            XCTAssertEqual(Self.cgiProcesses(under: scratch), polls, "the long polls are not all running as CGI")
+            XCTAssertEqual(lock.withLock { answers.count }, 0, "a poll ended before anything happened")
+            // ...and the workers still answer: A's request is what ends every poll.
+            XCTAssertEqual(try http.form("POST", "/v1/queue/studyrequest", token: a.token, "otheruid=\(b.uid)").status, 200)
+            XCTAssertEqual(waiting.wait(timeout: .now() + 50), .success, "answered well before the wait ends")
+            for answer in lock.withLock({ answers }) {
+                let events = try XCTUnwrap(try JSONSerialization.jsonObject(with: XCTUnwrap(answer).body) as? [[String: Any]])
+                XCTAssertEqual(events.map { $0["type"] as? String }, ["request"])
+            }
+            XCTAssertEqual(server.stop(), 0)
+        }
+    }
+
+    /// slp's CGI processes (`GATEWAY_INTERFACE` set) started from a serve directory under `scratch`.
+    private static func cgiProcesses(under scratch: String) -> Int {
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return processes.filter { pid in
+            guard pid.allSatisfy(\.isNumber),
+                  let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
+                  String(decoding: command, as: UTF8.self).hasPrefix(scratch + "/"),
+                  let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ")
+            else { return false }
+            return String(decoding: environment, as: UTF8.self).split(separator: "\u{0}").contains { $0.hasPrefix("GATEWAY_INTERFACE=") }
+        }.count
+    }
 }

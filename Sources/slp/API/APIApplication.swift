@@ -12,7 +12,7 @@ import SLPSupport
 /// line's does. Identity comes only from the `idtoken` header, never from a parameter.
 @MainActor
 enum APIApplication {
-    static func respond(to request: CGIRequest, environment: ProcessEnvironment) async -> APIResponse {
+    static func respond(to request: CGIRequest, service: APIService) async -> APIResponse {
         // The web server's handler for a path it has no file for (lighttpd's 404 handler).
         if request.redirectStatus == 404 { return .failure(APIFailure.notFound) }
         guard let route = APIRouter.route(path: request.path) else { return .failure(APIFailure.notFound) }
@@ -22,8 +22,10 @@ enum APIApplication {
             return response
         }
         do {
-            let call = try open(request, environment: environment)
-            return try await dispatch(route, method: request.method, call)
+            let call = try open(request, service: service)
+            let response = try await dispatch(route, method: request.method, call)
+            if response.status == 500 { service.discard() }
+            return response
         } catch let rejection as TokenRejection {
             return .failure(APIFailure.unauthorized(rejection.message))
         } catch {
@@ -31,24 +33,17 @@ enum APIApplication {
             if HTTPStatus.of(failure) == 500 {
                 // For the server's error log: what failed, never what was sent.
                 StandardStreams.writeError("slp: \(request.method) \(FailureRenderer.oneLine(request.path)): \(FailureRenderer.oneLine(failure.message))\n")
+                service.discard()
             }
             return .failure(failure)
         }
     }
 
-    /// The service, the verified caller and their parameters.
-    private static func open(_ request: CGIRequest, environment: ProcessEnvironment) throws -> APICall {
-        let firebase = try FirebaseConfiguration.load(environment)
-        let location = try DatabaseLocation.resolve(option: nil, environment: environment)
-        var clock: (any TimeProvider)?
-        if let text = environment["SLP_NOW"] {
-            guard let now = Timestamp.parse(text) else {
-                throw Failure(code: "invalid_clock", status: nil, message: "SLP_NOW is not an ISO 8601 time", exitCode: .software)
-            }
-            clock = FixedTimeProvider(now: now)
-        }
-        // `slp serve` made the database when it started; a request never does.
-        let dependencies = try Dependencies(location: location, fixedClock: clock, creates: false)
+    /// The service, the verified caller and their parameters. Firebase's certificates are read
+    /// for each request, so a refreshed file counts at once.
+    private static func open(_ request: CGIRequest, service: APIService) throws -> APICall {
+        let firebase = try FirebaseConfiguration.load(service.environment)
+        let dependencies = try service.dependencies()
         let identity = try dependencies.tokens(firebase: firebase).verify(request.idToken)
         // The uid must name exactly this user wherever a uid or a phone may stand.
         guard let uid = try? UserID(identity.subject), UserReference(identity.subject) == .uid(uid) else {

@@ -18,6 +18,10 @@ struct SLP {
         signal(SIGXFSZ, SIG_IGN)
         // Run by a web server as a CGI program (`slp serve`, or any server configured so):
         // answer that one request instead of reading a command line.
+        // Started by a web server as an SCGI worker (`slp serve`): answer its requests until stopped.
+        if SCGIGateway.isListening(STDIN_FILENO) {
+            await SCGIGateway.run(listening: STDIN_FILENO, environment: .current())
+        }
         if EnvironmentVariables.value(of: "GATEWAY_INTERFACE") != nil {
             await CGIGateway.run(.current())
             exit(0)

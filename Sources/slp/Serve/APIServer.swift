@@ -10,24 +10,29 @@ import Musl
 #endif
 
 /// `slp serve` running: lighttpd in the foreground with a generated configuration that runs
-/// this slp as a CGI program for `/v1/...` (as `git instaweb` runs gitweb), its access lines on
+/// this slp for `/v1/...` (as `git instaweb` runs gitweb: SCGI workers, CGI for the long
+/// polls of `/v1/events`), its access lines on
 /// slp's standard error, until SIGINT or SIGTERM stops it (exit 0, lighttpd stopped, the
 /// private directory removed).
 struct APIServer {
     let lighttpd: String
     let address: ListeningAddress
     let executable: String
-    /// What lighttpd and, through it, slp's CGI processes get: the database, Firebase's
+    /// What lighttpd and, through it, slp's workers and CGI processes get: the database, Firebase's
     /// settings, the clock for tests, and what libpq reads.
     let environment: [(name: String, value: String)]
     /// The database as people may read it (never a password).
     let databaseDisplay: String
 
-    /// Variables passed on to the CGI processes when `slp serve` has them.
+    /// Variables passed on to slp's workers and CGI processes when `slp serve` has them.
     static let passedVariables = [
         "SLP_DB", "SLP_NOW", "SLP_FIREBASE_PROJECT", "SLP_FIREBASE_CERTS", "HOME",
         "PGPASSWORD", "PGPASSFILE", "PGSERVICE", "PGSERVICEFILE", "PGSSLMODE", "PGSSLROOTCERT", "PGCONNECT_TIMEOUT",
     ]
+
+    /// SCGI workers: two per core, so that one waiting on the database or on the write queue
+    /// leaves the core to another; at least four.
+    static var workers: Int { max(4, 2 * sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
     func run(in directory: ServeDirectory) -> Output {
         defer { directory.remove() }
@@ -35,7 +40,7 @@ struct APIServer {
             try directory.linkProgram(executable)
             let passed = environment.map(\.name)
             try directory.write(configuration: LighttpdConfiguration(
-                directory: directory, host: address.host, port: address.port, passed: passed).text)
+                directory: directory, host: address.host, port: address.port, passed: passed, workers: Self.workers).text)
             let access = open(directory.accessLog, O_RDWR | O_NONBLOCK | O_CLOEXEC)
             guard access >= 0 else {
                 throw Failure(code: "serve_failed", status: nil, message: "cannot open \(directory.accessLog)", exitCode: .ioError)

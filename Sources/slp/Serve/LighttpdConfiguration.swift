@@ -1,13 +1,18 @@
 /// The configuration `slp serve` hands lighttpd: one private directory whose document root
-/// holds `v1`, this slp, run as a CGI program for every `/v1/...` path (and as the handler of
-/// paths with no file, so that every answer is slp's JSON). The environment slp needs is passed
-/// by name (`env.NAME`), so that no value (a PostgreSQL password) is written to a file.
+/// holds `v1`, this slp. lighttpd starts `workers` of it as SCGI workers that answer every
+/// `/v1/...` path (and paths with no file, so that every answer is slp's JSON), each keeping
+/// the database open; `/v1/events`, whose long polls would hold a worker for their whole wait,
+/// runs it as a CGI program, one process per poll. The environment slp needs is passed by name
+/// (`env.NAME`, `bin-copy-environment`), so that no value (a PostgreSQL password) is written to
+/// a file.
 struct LighttpdConfiguration {
     let directory: ServeDirectory
     let host: String
     let port: Int
     /// The variables slp's CGI processes get, read from lighttpd's own environment.
     let passed: [String]
+    /// How many SCGI workers lighttpd keeps running.
+    let workers: Int
 
     /// lighttpd's access line, as slp prints it: method, path without the query, status, time.
     static let accessFormat = "%m %U %s %{ms}T ms"
@@ -17,7 +22,7 @@ struct LighttpdConfiguration {
             "server.document-root = \(quoted(directory.root))",
             "server.bind = \(quoted(host))",
             "server.port = \(port)",
-            "server.modules = (\"mod_setenv\", \"mod_cgi\", \"mod_accesslog\")",
+            "server.modules = (\"mod_setenv\", \"mod_cgi\", \"mod_scgi\", \"mod_accesslog\")",
             "server.upload-dirs = (\(quoted(directory.uploads)))",
             // Bodies over slp's 64 KiB are refused by slp itself (501); lighttpd stops far larger ones.
             "server.max-request-size = 1024",
@@ -26,7 +31,18 @@ struct LighttpdConfiguration {
             "server.stream-response-body = 2",
             "server.tag = \"slp\"",
             "server.error-handler-404 = \"/v1\"",
+            // The workers take their paths as lighttpd first reads them; what they leave (the
+            // events) finds `v1` on disk and runs it as CGI.
             "cgi.assign = (\"/v1\" => \"\")",
+            "$HTTP[\"url\"] !~ \"^/v1/events(/|$)\" {",
+            "  scgi.server = (\"/v1\" => ((",
+            "    \"socket\" => \(quoted(directory.workerSocket)),",
+            "    \"bin-path\" => \(quoted(directory.root + "/v1")),",
+            "    \"bin-copy-environment\" => (\(passed.map(quoted).joined(separator: ", "))),",
+            "    \"max-procs\" => \(workers),",
+            "    \"check-local\" => \"disable\",",
+            "  )))",
+            "}",
             // A piped logger: lighttpd writes each line to it at once (a file's lines wait in a buffer).
             "accesslog.filename = \(quoted("|exec /bin/cat > '" + directory.accessLog + "'"))",
             "accesslog.format = \(quoted(Self.accessFormat))",

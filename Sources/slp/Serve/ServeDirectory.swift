@@ -10,14 +10,16 @@ import Musl
 #endif
 
 /// `slp serve`'s private directory (0700, removed when it stops): the document root with `v1`
-/// (a link to this slp), lighttpd's configuration, its upload directory, and the FIFO its
-/// access lines come through.
+/// (a link to this slp), lighttpd's configuration, its upload directory, the FIFO its access
+/// lines come through and the sockets of slp's SCGI workers.
 final class ServeDirectory {
     let path: String
     var root: String { path + "/root" }
     var uploads: String { path + "/uploads" }
     var configuration: String { path + "/lighttpd.conf" }
     var accessLog: String { path + "/access" }
+    /// Where lighttpd makes the SCGI workers' listening sockets (`scgi-0`, `scgi-1`, …).
+    var workerSocket: String { path + "/scgi" }
 
     /// Made under `$TMPDIR` (or /tmp when that is unset or holds characters a configuration
     /// string cannot).

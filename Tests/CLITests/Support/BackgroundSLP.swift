@@ -14,15 +14,20 @@ final class BackgroundSLP: @unchecked Sendable {
     private var input: Pipe?
 
     /// Runs `slp arguments`; standard input is empty, or with `keepingStandardInputOpen` a pipe
-    /// that never ends (to show a command does not wait for it).
-    init(_ slp: SLPBinary, _ arguments: [String], environment extra: [String: String] = [:], keepingStandardInputOpen: Bool = false) throws {
+    /// that never ends (to show a command does not wait for it), or `standardInput` (a socket).
+    init(
+        _ slp: SLPBinary, _ arguments: [String], environment extra: [String: String] = [:], keepingStandardInputOpen: Bool = false,
+        standardInput: FileHandle? = nil
+    ) throws {
         process.executableURL = slp.executable ?? SLPBinary.url
         process.arguments = arguments
         process.environment = slp.environment.merging(extra) { $1 }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        if keepingStandardInputOpen {
+        if let standardInput {
+            process.standardInput = standardInput
+        } else if keepingStandardInputOpen {
             let input = Pipe()
             self.input = input
             process.standardInput = input

@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import SLPSupport
+
+/// `slp` started by a web server as an SCGI worker (lighttpd's `bin-path`: the listening socket
+/// is its standard input): answers request after request, one at a time, each exactly as a CGI
+/// process would, keeping the database open between them.
+@MainActor
+enum SCGIGateway {
+    /// Whether `descriptor` is a listening socket, which is how such a server hands it over.
+    static func isListening(_ descriptor: Int32) -> Bool {
+        var listening: Int32 = 0
+        var size = socklen_t(MemoryLayout<Int32>.size)
+        return getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) == 0 && listening != 0
+    }
+
+    /// Serves connections from `listening` until the server stops the worker (SIGTERM).
+    static func run(listening: Int32, environment: ProcessEnvironment) async -> Never {
+        // A connection closed before its answer is written fails that write (EPIPE) instead of
+        // killing the worker.
+        signal(SIGPIPE, SIG_IGN)
+        let service = APIService(environment: environment)
+        while true {
+            let descriptor = accept(listening, nil, nil)
+            guard descriptor >= 0 else {
+                if [EINTR, ECONNABORTED, EAGAIN].contains(errno) { continue }
+                StandardStreams.writeError("slp: cannot accept a connection: \(String(cString: strerror(errno)))\n")
+                exit(ExitCode.ioError.rawValue)
+            }
+            let connection = SCGIConnection(descriptor: descriptor)
+            let response: APIResponse
+            switch connection.readRequest() {
+            case .failure(let failure): response = .failure(failure)
+            case .success(let request): response = await APIApplication.respond(to: request, service: service)
+            }
+            // A server that went away gets nothing more; the next connection is another request.
+            _ = CGIResponseWriter.write(response, to: connection.descriptor)
+            connection.end()
+        }
+    }
+}
