@@ -98,8 +98,8 @@ final class APIRaceAndEventsCLITests: XCTestCase {
             }
             // Every poll is waiting in a CGI process of its own...
             let deadline = Date().addingTimeInterval(SLPBinary.patience)
-            while Self.cgiProcesses(under: scratch) < polls && Date() < deadline { usleep(20_000) }
-            XCTAssertEqual(Self.cgiProcesses(under: scratch), polls, "the long polls are not all running as CGI")
+            while ServeProcesses.cgi(under: scratch).count < polls && Date() < deadline { usleep(20_000) }
+            XCTAssertEqual(ServeProcesses.cgi(under: scratch).count, polls, "the long polls are not all running as CGI")
             XCTAssertEqual(lock.withLock { answers.count }, 0, "a poll ended before anything happened")
             // ...and the workers still answer: A's request is what ends every poll.
             XCTAssertEqual(try http.form("POST", "/v1/queue/studyrequest", token: a.token, "otheruid=\(b.uid)").status, 200)
@@ -110,18 +110,5 @@ final class APIRaceAndEventsCLITests: XCTestCase {
             }
             XCTAssertEqual(server.stop(), 0)
         }
-    }
-
-    /// slp's CGI processes (`GATEWAY_INTERFACE` set) started from a serve directory under `scratch`.
-    private static func cgiProcesses(under scratch: String) -> Int {
-        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return processes.filter { pid in
-            guard pid.allSatisfy(\.isNumber),
-                  let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
-                  String(decoding: command, as: UTF8.self).hasPrefix(scratch + "/"),
-                  let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ")
-            else { return false }
-            return String(decoding: environment, as: UTF8.self).split(separator: "\u{0}").contains { $0.hasPrefix("GATEWAY_INTERFACE=") }
-        }.count
     }
 }

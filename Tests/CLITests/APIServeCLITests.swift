@@ -52,6 +52,36 @@ final class APIServeCLITests: XCTestCase {
         XCTAssertTrue(gone, "lighttpd still answers, or its directory is left: \((try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? [])")
     }
 
+    /// A worker that dies (here SIGKILL, as the OOM killer would) is replaced by lighttpd, and
+    /// requests go on being answered by the others meanwhile.
+    func testAWorkerKilledOutrightIsReplaced() throws {
+        let directory = try TemporaryDirectory()
+        let scratch = directory.path("tmp")
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let slp = SLPBinary(database: directory.path("slp.sqlite"), extra: ["TMPDIR": scratch])
+        let uid = try slp.run("register", "--phone", "010-5200-0009", "--nick", "kept", "--birth", "1990-01-01", "--email", "k@example.com", "--gender", "1")
+            .stdout.trimmingCharacters(in: .newlines)
+        let token = try slp.run("--as", uid, "token").stdout.trimmingCharacters(in: .newlines)
+        let server = try ServedSLP(slp)
+        // lighttpd may still be starting some when the port already answers.
+        let count = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
+        XCTAssertTrue(server.process.waitUntil { _ in ServeProcesses.workers(under: scratch).count == count }, "two workers per core, at least four")
+        let before = ServeProcesses.workers(under: scratch)
+        XCTAssertEqual(try server.client.get("/v1/user", token: token).status, 200)
+        kill(before[0], SIGKILL)
+        var statuses: [Int] = []
+        for _ in 0..<(2 * before.count) { statuses.append(try server.client.get("/v1/user", token: token).status) }
+        XCTAssertEqual(statuses, Array(repeating: 200, count: 2 * before.count), "answered by the others")
+        let replaced = server.process.waitUntil { _ in
+            let now = ServeProcesses.workers(under: scratch)
+            return now.count == before.count && !now.contains(before[0])
+        }
+        XCTAssertTrue(replaced, "workers now: \(ServeProcesses.workers(under: scratch)), before: \(before)")
+        XCTAssertEqual(try server.client.get("/v1/user", token: token).status, 200)
+        XCTAssertEqual(server.stop(), 0)
+        XCTAssertEqual(ServeProcesses.workers(under: scratch), [], "the workers stop with lighttpd")
+    }
+
     func testServeWithoutLighttpdNamesThePackage() throws {
         let directory = try TemporaryDirectory()
         let slp = SLPBinary(database: directory.path("slp.sqlite"), extra: ["SLP_LIGHTTPD": directory.path("no-lighttpd")])
