@@ -82,6 +82,24 @@ final class APIServeCLITests: XCTestCase {
         XCTAssertEqual(ServeProcesses.workers(under: scratch), [], "the workers stop with lighttpd")
     }
 
+    /// `--cgi`: SPEC §6's plain CGI, one slp process per request and no workers.
+    func testServeWithCGIKeepsNoWorkers() throws {
+        let directory = try TemporaryDirectory()
+        let scratch = directory.path("tmp")
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let slp = SLPBinary(database: directory.path("slp.sqlite"), extra: ["TMPDIR": scratch])
+        let uid = try slp.run("register", "--phone", "010-5200-0008", "--nick", "plain", "--birth", "1990-01-01", "--email", "c@example.com", "--gender", "1")
+            .stdout.trimmingCharacters(in: .newlines)
+        let token = try slp.run("--as", uid, "token").stdout.trimmingCharacters(in: .newlines)
+        let server = try ServedSLP(slp, options: ["--cgi"])
+        let user = try server.client.get("/v1/user", token: token)
+        XCTAssertEqual(user.status, 200)
+        XCTAssertEqual(try JSONDecoder().decode(SLPUser.self, from: user.body).uid, uid)
+        XCTAssertEqual(try server.client.get("/v1/nowhere", token: token).status, 404)
+        XCTAssertEqual(ServeProcesses.workers(under: scratch), [])
+        XCTAssertEqual(server.stop(), 0)
+    }
+
     func testServeWithoutLighttpdNamesThePackage() throws {
         let directory = try TemporaryDirectory()
         let slp = SLPBinary(database: directory.path("slp.sqlite"), extra: ["SLP_LIGHTTPD": directory.path("no-lighttpd")])

@@ -5,23 +5,26 @@ import Musl
 #endif
 import SLPCommandLine
 
-/// `slp serve [--host 127.0.0.1] [--port 1210]`
+/// `slp serve [--host 127.0.0.1] [--port 1210] [--cgi]`
 enum ServeCommand: Command {
     static let host = OptionKey("host", "address", "Address to listen on (default: 127.0.0.1).", as: .text)
     static let port = OptionKey("port", "port", "Port to listen on, 1 to 65535 (default: 1210).", as: .integer)
+    static let cgi = OptionKey(flag: "cgi", "Run slp as a CGI program for every request instead of keeping SCGI workers.")
 
     /// Serving starts the service where there is none yet (its requests never create it).
     static let createsDatabase = true
 
     static let spec = CommandSpec(
         name: "serve",
-        abstract: "Serve SLP's REST API over HTTP (lighttpd runs slp as a CGI program) until Ctrl-C.",
+        abstract: "Serve SLP's REST API over HTTP (lighttpd runs slp for it) until Ctrl-C.",
         discussion: """
             Needs lighttpd (apt-get install lighttpd). Callers prove who they are with an idtoken header: a token \
             from 'slp token', or a Firebase ID token when SLP_FIREBASE_PROJECT and SLP_FIREBASE_CERTS are set. \
-            One line per request on standard error: method, path, status, milliseconds.
+            One line per request on standard error: method, path, status, milliseconds. lighttpd hands requests to \
+            slp's SCGI workers, which keep the database open (two per core); long polls of /v1/events, and with \
+            --cgi every request, run slp as a CGI program, one process each.
             """,
-        options: [host.spec, port.spec],
+        options: [host.spec, port.spec, cgi.spec],
         examples: ["slp serve", "slp serve --host 0.0.0.0 --port 1210 --db /srv/slp/slp.sqlite"])
 
     static func run(_ context: CommandContext) async -> Output {
@@ -52,7 +55,8 @@ enum ServeCommand: Command {
             if let why = address.unavailable() { throw Failure(code: "port_unavailable", status: nil, message: why, exitCode: .ioError) }
             let server = APIServer(
                 lighttpd: lighttpd, address: address, executable: try executablePath(),
-                environment: passedEnvironment(context.environment, database: location), databaseDisplay: location.display)
+                environment: passedEnvironment(context.environment, database: location), databaseDisplay: location.display,
+                workers: context[Self.cgi] ? nil : APIServer.defaultWorkers)
             return server.run(in: try ServeDirectory(environment: context.environment))
         } catch {
             return context.fail(error)

@@ -23,6 +23,8 @@ struct APIServer {
     let environment: [(name: String, value: String)]
     /// The database as people may read it (never a password).
     let databaseDisplay: String
+    /// How many SCGI workers lighttpd keeps; nil: every request runs slp as a CGI program.
+    let workers: Int?
 
     /// Variables passed on to slp's workers and CGI processes when `slp serve` has them.
     static let passedVariables = [
@@ -32,7 +34,7 @@ struct APIServer {
 
     /// SCGI workers: two per core, so that one waiting on the database or on the write queue
     /// leaves the core to another; at least four.
-    static var workers: Int { max(4, 2 * sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+    static var defaultWorkers: Int { max(4, 2 * sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
     func run(in directory: ServeDirectory) -> Output {
         defer { directory.remove() }
@@ -40,7 +42,7 @@ struct APIServer {
             try directory.linkProgram(executable)
             let passed = environment.map(\.name)
             try directory.write(configuration: LighttpdConfiguration(
-                directory: directory, host: address.host, port: address.port, passed: passed, workers: Self.workers).text)
+                directory: directory, host: address.host, port: address.port, passed: passed, workers: workers).text)
             let access = open(directory.accessLog, O_RDWR | O_NONBLOCK | O_CLOEXEC)
             guard access >= 0 else {
                 throw Failure(code: "serve_failed", status: nil, message: "cannot open \(directory.accessLog)", exitCode: .ioError)

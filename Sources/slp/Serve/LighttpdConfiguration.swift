@@ -11,8 +11,8 @@ struct LighttpdConfiguration {
     let port: Int
     /// The variables slp's CGI processes get, read from lighttpd's own environment.
     let passed: [String]
-    /// How many SCGI workers lighttpd keeps running.
-    let workers: Int
+    /// How many SCGI workers lighttpd keeps running; nil: none, every path runs slp as CGI.
+    let workers: Int?
 
     /// lighttpd's access line, as slp prints it: method, path without the query, status, time.
     static let accessFormat = "%m %U %s %{ms}T ms"
@@ -31,22 +31,26 @@ struct LighttpdConfiguration {
             "server.stream-response-body = 2",
             "server.tag = \"slp\"",
             "server.error-handler-404 = \"/v1\"",
-            // The workers take their paths as lighttpd first reads them; what they leave (the
-            // events) finds `v1` on disk and runs it as CGI.
+            // Workers take their paths as lighttpd first reads them; what they leave (the events,
+            // or everything without workers) finds `v1` on disk and runs it as CGI.
             "cgi.assign = (\"/v1\" => \"\")",
-            "$HTTP[\"url\"] !~ \"^/v1/events(/|$)\" {",
-            "  scgi.server = (\"/v1\" => ((",
-            "    \"socket\" => \(quoted(directory.workerSocket)),",
-            "    \"bin-path\" => \(quoted(directory.root + "/v1")),",
-            "    \"bin-copy-environment\" => (\(passed.map(quoted).joined(separator: ", "))),",
-            "    \"max-procs\" => \(workers),",
-            "    \"check-local\" => \"disable\",",
-            "  )))",
-            "}",
             // A piped logger: lighttpd writes each line to it at once (a file's lines wait in a buffer).
             "accesslog.filename = \(quoted("|exec /bin/cat > '" + directory.accessLog + "'"))",
             "accesslog.format = \(quoted(Self.accessFormat))",
         ]
+        if let workers {
+            lines += [
+                "$HTTP[\"url\"] !~ \"^/v1/events(/|$)\" {",
+                "  scgi.server = (\"/v1\" => ((",
+                "    \"socket\" => \(quoted(directory.workerSocket)),",
+                "    \"bin-path\" => \(quoted(directory.root + "/v1")),",
+                "    \"bin-copy-environment\" => (\(passed.map(quoted).joined(separator: ", "))),",
+                "    \"max-procs\" => \(workers),",
+                "    \"check-local\" => \"disable\",",
+                "  )))",
+                "}",
+            ]
+        }
         if host.contains(":") { lines.append("server.use-ipv6 = \"enable\"") }
         if !passed.isEmpty {
             lines.append("setenv.add-environment = (" + passed.map { "\(quoted($0)) => env.\($0)" }.joined(separator: ", ") + ")")
