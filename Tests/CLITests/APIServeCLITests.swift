@@ -52,16 +52,24 @@ final class APIServeCLITests: XCTestCase {
         XCTAssertTrue(gone, "lighttpd still answers, or its directory is left: \((try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? [])")
     }
 
-    /// A worker that dies (here SIGKILL, as the OOM killer would) is replaced by lighttpd, and
-    /// requests go on being answered by the others meanwhile.
-    func testAWorkerKilledOutrightIsReplaced() throws {
+    /// A directory whose `tmp` is serve's `TMPDIR`, slp on a file in it, and one registered
+    /// person with `phone`: their uid and token.
+    private func registeredOne(_ phone: String) throws -> (TemporaryDirectory, String, SLPBinary, String, String) {
         let directory = try TemporaryDirectory()
         let scratch = directory.path("tmp")
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         let slp = SLPBinary(database: directory.path("slp.sqlite"), extra: ["TMPDIR": scratch])
-        let uid = try slp.run("register", "--phone", "010-5200-0009", "--nick", "kept", "--birth", "1990-01-01", "--email", "k@example.com", "--gender", "1")
+        let uid = try slp.run("register", "--phone", phone, "--nick", "served", "--birth", "1990-01-01", "--email", "s@example.com", "--gender", "1")
             .stdout.trimmingCharacters(in: .newlines)
         let token = try slp.run("--as", uid, "token").stdout.trimmingCharacters(in: .newlines)
+        return (directory, scratch, slp, uid, token)
+    }
+
+    /// A worker that dies (here SIGKILL, as the OOM killer would) is replaced by lighttpd, and
+    /// requests go on being answered by the others meanwhile.
+    func testAWorkerKilledOutrightIsReplaced() throws {
+        let (directory, scratch, slp, _, token) = try registeredOne("010-5200-0009")
+        defer { withExtendedLifetime(directory) {} }
         let server = try ServedSLP(slp)
         // lighttpd may still be starting some when the port already answers.
         let count = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
@@ -84,13 +92,8 @@ final class APIServeCLITests: XCTestCase {
 
     /// `--cgi`: SPEC §6's plain CGI, one slp process per request and no workers.
     func testServeWithCGIKeepsNoWorkers() throws {
-        let directory = try TemporaryDirectory()
-        let scratch = directory.path("tmp")
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        let slp = SLPBinary(database: directory.path("slp.sqlite"), extra: ["TMPDIR": scratch])
-        let uid = try slp.run("register", "--phone", "010-5200-0008", "--nick", "plain", "--birth", "1990-01-01", "--email", "c@example.com", "--gender", "1")
-            .stdout.trimmingCharacters(in: .newlines)
-        let token = try slp.run("--as", uid, "token").stdout.trimmingCharacters(in: .newlines)
+        let (directory, scratch, slp, uid, token) = try registeredOne("010-5200-0008")
+        defer { withExtendedLifetime(directory) {} }
         let server = try ServedSLP(slp, options: ["--cgi"])
         let user = try server.client.get("/v1/user", token: token)
         XCTAssertEqual(user.status, 200)
