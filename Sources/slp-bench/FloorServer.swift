@@ -1,8 +1,8 @@
 import Foundation
 
-/// The floor: the same lighttpd with the configuration `slp serve` generates, word for word
-/// but for its directory and port and without slp's SCGI workers, running the floor's C program
-/// as a CGI program for `/v1` instead of slp.
+/// The floor: the same lighttpd with the configuration `slp serve --cgi` generates, word for
+/// word but for its directory and port, running the floor's C program as a CGI program for
+/// `/v1` instead of slp.
 final class FloorServer {
     let port: UInt16
     private let process: ServerProcess
@@ -18,7 +18,7 @@ final class FloorServer {
         }
         try FileManager.default.createSymbolicLink(atPath: "\(directory)/root/v1", withDestinationPath: program)
         // The access lines go to a file (through the same piped logger) instead of slp serve.
-        let text = Self.withoutWorkers(serveConfiguration.text).replacingOccurrences(of: serveConfiguration.directory, with: directory)
+        let text = serveConfiguration.text.replacingOccurrences(of: serveConfiguration.directory, with: directory)
             .replacingOccurrences(of: "server.port = \(servePort)\n", with: "server.port = \(port)\n")
         guard text.contains("server.port = \(port)\n") else { throw LoadFailure("slp serve's configuration names no port line") }
         guard !text.contains("scgi.server") else { throw LoadFailure("slp serve's configuration keeps its workers where the floor needs CGI") }
@@ -26,18 +26,6 @@ final class FloorServer {
         process = try ServerProcess([lighttpd, "-D", "-f", "\(directory)/lighttpd.conf"], environment: environment, scratch: "\(directory)/lighttpd")
         let client = HTTPClient(port: port)
         try process.wait(60) { client.accepts() }
-    }
-
-    /// The configuration without its conditional block of `scgi.server`, so that `cgi.assign`
-    /// runs the program for every `/v1` path.
-    static func withoutWorkers(_ text: String) -> String {
-        var lines: [Substring] = [], skipping = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("$HTTP[") && line.hasSuffix("{") { skipping = true }
-            if !skipping { lines.append(line) }
-            if skipping && line == "}" { skipping = false }
-        }
-        return lines.joined(separator: "\n")
     }
 
     func stop() {

@@ -83,7 +83,8 @@ enum HTTPBench {
 
         // The floor borrows the configuration slp serve generates.
         let floorProgram = try FloorCGI.build(in: scratch)
-        let probe = try SLPServeProcess(slp: slp, database: first.template, scratch: scratch, name: "serve-probe")
+        // `--cgi`: the floor runs its program as CGI for every path, as slp does without workers.
+        let probe = try SLPServeProcess(slp: slp, database: first.template, scratch: scratch, name: "serve-probe", options: ["--cgi"])
         let serveConfiguration = try probe.configuration()
         probe.stop()
 
