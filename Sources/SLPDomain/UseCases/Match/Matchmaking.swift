@@ -10,8 +10,7 @@ enum Matchmaking {
     static func match(_ pair: PairSnapshot, at now: Date, in transaction: any WriteTransaction) throws {
         for party in [pair.me, pair.other] {
             if party.current != nil { try transaction.leaveCurrentMatch(of: party.user.uid) }
-            try transaction.removeFromQueue(party.user.uid)
-            try transaction.deleteRequests(involving: party.user.uid)
+            try QueueExit.leave(party.user.uid, in: transaction)
         }
         _ = try transaction.insertMatch(pair.me.user.uid, pair.other.user.uid, at: now)
     }

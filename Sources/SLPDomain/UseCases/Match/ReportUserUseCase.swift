@@ -19,7 +19,7 @@ public struct ReportUserUseCase {
             try transaction.insertReport(by: me, of: other, reason: reason, comment: cleaned, at: now)
             // A reported pair never meets again: open requests between them are void.
             try transaction.deleteRequests(between: me, and: other)
-            if case .report(_, _, let barsFromQueue) = decision, barsFromQueue { try transaction.removeFromQueue(other) }
+            if case .report(_, _, let barsFromQueue) = decision, barsFromQueue { try QueueExit.leave(other, in: transaction) }
             try EventRules.record(EventRules.notices(decision, pair), at: now, in: transaction)
             return .init(uid: pair.other.user.uid, nick: pair.other.user.nick)
         }

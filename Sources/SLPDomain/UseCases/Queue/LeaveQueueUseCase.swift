@@ -1,4 +1,5 @@
-/// Leaves the queue; refused while matched; leaving when not waiting is not an error.
+/// Leaves the queue, voiding my open requests, sent and received; refused while matched; leaving
+/// when not waiting is not an error.
 public struct LeaveQueueUseCase {
     private let storage: any Storage
 
@@ -11,7 +12,7 @@ public struct LeaveQueueUseCase {
     public func callAsFunction(me: UserID) throws -> Bool {
         try storage.write { transaction in
             try MatchRules.leaveQueue(try transaction.party(me))
-            return try transaction.removeFromQueue(me)
+            return try QueueExit.leave(me, in: transaction)
         }
     }
 }

@@ -67,6 +67,19 @@ final class ReportUserUseCaseTests: MatchUseCaseTestCase {
         XCTAssertThrowsDomainError(try enterQueue(me: d.uid, latitude: 37.5, longitude: 127, studies: []), .reported)
     }
 
+    func testTheReportThatBarsVoidsTheOpenRequestsOfTheBarred() throws {
+        let d = User.stub(uid: "D", phone: "010-1000-0004", nick: "디"), e = User.stub(uid: "E", phone: "010-1000-0005", nick: "이")
+        XCTAssertTrue(try storage.write { try $0.insert(d) && $0.insert(e) })
+        for user in [d, e] { try placeInQueue(user) }
+        for reporter in [a!, b!, c!] { try meetAndPart(reporter, d) }
+        _ = try report(me: a.uid, other: d.uid, reason: .abuse, comment: nil)
+        _ = try report(me: b.uid, other: d.uid, reason: .abuse, comment: nil)
+        _ = try request(me: d.uid, other: e.uid)
+        _ = try request(me: a.uid, other: e.uid)
+        _ = try report(me: c.uid, other: d.uid, reason: .abuse, comment: nil)
+        XCTAssertEqual(database.requests, [RequestRow(from: a.uid, to: e.uid)], "barred from the queue, D's request goes too")
+    }
+
     func testAReportTellsNobody() throws {
         try matchAB()
         let lastEventID = database.lastEventID

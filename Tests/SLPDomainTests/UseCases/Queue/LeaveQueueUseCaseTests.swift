@@ -39,12 +39,16 @@ final class LeaveQueueUseCaseTests: XCTestCase {
         XCTAssertEqual(storage.transactions, ["write", "write", "write", "write"], "one write each, and the placing")
     }
 
-    func testLeavingDropsNoRequest() throws {
-        try place(me)
-        try place(other)
-        _ = try RequestStudyUseCase(storage: storage, clock: StoppedClock(testNow))(me: other.uid, other: me.uid)
+    func testLeavingVoidsMyRequestsSentAndReceived() throws {
+        let third = User.stub(uid: "Third3", phone: "010-3333-4444")
+        try storage.write { _ = try $0.insert(third) }
+        for user in [me!, other!, third] { try place(user) }
+        let request = RequestStudyUseCase(storage: storage, clock: StoppedClock(testNow))
+        _ = try request(me: other.uid, other: me.uid)
+        _ = try request(me: me.uid, other: third.uid)
+        _ = try request(me: other.uid, other: third.uid)
         XCTAssertTrue(try leave(me: me.uid))
-        XCTAssertEqual(database.requests, [RequestRow(from: other.uid, to: me.uid)])
+        XCTAssertEqual(database.requests, [RequestRow(from: other.uid, to: third.uid)], "only the requests between the others stay")
     }
 
     func testWhileMatchedLeavingIsRefused() throws {
