@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "SLPSupport", swiftSettings: directMetadata),
         .target(name: "SLPDomain", dependencies: ["SLPSupport"], swiftSettings: directMetadata),
         .target(
-            name: "SLPData", dependencies: ["SLPDomain", "SLPSupport", "CSQLite", .target(name: "CLibPQ", condition: postgreSQL)],
+            name: "SLPData", dependencies: ["SLPDomain", "SLPSupport", "SLPIdentity", "CSQLite", .target(name: "CLibPQ", condition: postgreSQL)],
             swiftSettings: directMetadata),
         // Who calls the API: slp's own tokens and Firebase ID tokens, signed and checked by libcrypto.
         .target(name: "SLPIdentity", dependencies: ["CCrypto"]),

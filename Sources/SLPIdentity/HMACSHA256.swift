@@ -1,10 +1,10 @@
 import CCrypto
 
 /// HMAC-SHA-256 (RFC 2104), by libcrypto: the signature of slp's own tokens (HS256).
-enum HMACSHA256 {
-    static let size = 32
+package enum HMACSHA256 {
+    package static let size = 32
 
-    static func mac(key: [UInt8], _ data: [UInt8]) throws(CryptoError) -> [UInt8] {
+    package static func mac(key: [UInt8], _ data: [UInt8]) throws(CryptoError) -> [UInt8] {
         CryptoLibrary.prepare()
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0

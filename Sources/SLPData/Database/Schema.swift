@@ -238,6 +238,19 @@ enum Schema {
                 value TEXT NOT NULL
             ) STRICT, WITHOUT ROWID;
             """),
+        // Sanctions stay with the phone number (issue 38): a withdrawn account leaves its report
+        // ban, dodge penalty and dodge count under a keyed hash of its number (`PhoneKey`), and
+        // the same number registering again starts under them; a report ban so carried is the
+        // user's own column, as the reports behind it are gone.
+        Migration(version: 11, sql: """
+            ALTER TABLE users ADD COLUMN report_ban INTEGER NOT NULL DEFAULT 0;
+            CREATE TABLE sanctions (
+                phone_key TEXT PRIMARY KEY,
+                report_ban INTEGER NOT NULL,
+                dodge_penalty_until INTEGER,
+                dodge_num INTEGER NOT NULL
+            ) STRICT, WITHOUT ROWID;
+            """),
     ]
 
     /// The newest version this binary knows.

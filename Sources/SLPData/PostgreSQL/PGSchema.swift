@@ -158,6 +158,16 @@ enum PGSchema {
                 value text NOT NULL
             );
             """),
+        // Sanctions stay with the phone number (as on SQLite).
+        (5, """
+            ALTER TABLE slp.users ADD COLUMN report_ban boolean NOT NULL DEFAULT false;
+            CREATE TABLE slp.sanctions (
+                phone_key text COLLATE "C" PRIMARY KEY,
+                report_ban boolean NOT NULL,
+                dodge_penalty_until bigint,
+                dodge_num integer NOT NULL
+            );
+            """),
     ]
 
     /// Queue rows small enough to be copied into the index `queue_nearby`.

@@ -31,6 +31,7 @@ enum UserRecord {
             ("background", .int(user.background)),
             ("dodge_penalty_until", .optional(user.dodgePenaltyUntil) { .integer($0.unixMilliseconds) }),
             ("dodge_num", .int(user.dodgeCount)),
+            ("report_ban", .bool(user.reportBanCarried)),
             ("age_min", .int(user.ageRange.min)),
             ("age_max", .int(user.ageRange.max)),
             ("searchable", .bool(user.searchable)),
@@ -61,7 +62,7 @@ enum UserRecord {
                 reputation: try Reputation(counts: reputation), sesac: row.int("sesac"),
                 sesacCollection: [0] + items.filter { $0.kind == sesacKind }.map(\.item), background: row.int("background"),
                 backgroundCollection: [0] + items.filter { $0.kind == backgroundKind }.map(\.item),
-                reportedCount: row.int("reported_count"),
+                reportedCount: row.int("reported_count"), reportBanCarried: row.bool("report_ban"),
                 dodgePenaltyUntil: row.optionalInt64("dodge_penalty_until").map(Date.init(unixMilliseconds:)),
                 dodgeCount: row.int("dodge_num"), ageRange: try AgeRange(min: row.int("age_min"), max: row.int("age_max")),
                 searchable: row.bool("searchable"), pushToken: PushToken(stored: row.text("fcm_token")), createdAt: Date(unixMilliseconds: row.int64("created_at")))

@@ -25,6 +25,9 @@ public struct User: Equatable, Sendable {
     public var backgroundCollection: [Int]
     /// How many different users reported this one.
     public var reportedCount: Int
+    /// Barred from the queue by reports against an earlier account of the same phone number,
+    /// kept when that account withdrew (`Sanctions`).
+    public var reportBanCarried: Bool
     /// Until when the user may not queue after dodging, if at all.
     public var dodgePenaltyUntil: Date?
     /// Consecutive dodges since the last match finished with a review.
@@ -41,7 +44,7 @@ public struct User: Equatable, Sendable {
         uid: UserID, phone: PhoneNumber, email: Email, nick: Nick, birth: BirthDate, gender: Gender,
         study: FavoriteStudy = .none, comments: [String] = [], reputation: Reputation = .none,
         sesac: Int = 0, sesacCollection: [Int] = [0], background: Int = 0, backgroundCollection: [Int] = [0],
-        reportedCount: Int = 0, dodgePenaltyUntil: Date? = nil, dodgeCount: Int = 0,
+        reportedCount: Int = 0, reportBanCarried: Bool = false, dodgePenaltyUntil: Date? = nil, dodgeCount: Int = 0,
         ageRange: AgeRange = .all, searchable: Bool = true, pushToken: PushToken = .none, createdAt: Date
     ) {
         self.uid = uid
@@ -58,6 +61,7 @@ public struct User: Equatable, Sendable {
         self.background = background
         self.backgroundCollection = backgroundCollection
         self.reportedCount = reportedCount
+        self.reportBanCarried = reportBanCarried
         self.dodgePenaltyUntil = dodgePenaltyUntil
         self.dodgeCount = dodgeCount
         self.ageRange = ageRange
@@ -71,6 +75,22 @@ public struct User: Equatable, Sendable {
         PublicProfile(
             uid: uid, nick: nick, gender: gender, study: study, reputation: reputation, comments: comments,
             sesac: sesac, background: background, createdAt: createdAt)
+    }
+
+    /// Reports that bar a user from the queue.
+    public static let reportLimit = 3
+
+    /// Barred from the queue: reported by `reportLimit` users who still have an account, or
+    /// under a ban carried from an earlier account of this number.
+    public var isBarredByReports: Bool { reportedCount >= User.reportLimit || reportBanCarried }
+
+    /// This user as they start when their number registers again under `sanctions`.
+    public func under(_ sanctions: Sanctions) -> User {
+        var user = self
+        user.reportBanCarried = sanctions.reportBan
+        user.dodgePenaltyUntil = sanctions.dodgePenaltyUntil
+        user.dodgeCount = sanctions.dodgeCount
+        return user
     }
 
     /// Seconds of dodge penalty left at `now` (0 when none).

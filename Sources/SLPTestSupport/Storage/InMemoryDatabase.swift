@@ -23,6 +23,9 @@ package final class InMemoryDatabase {
     package var lastEventID: Int64 = 0
     /// When each user's penalty end is due to be told.
     package var penaltyNoticeDue: [UserID: Date] = [:]
+    /// Sanctions kept for withdrawn accounts, by phone number (the SQL backends key them by a
+    /// keyed hash of it).
+    package var sanctions: [PhoneNumber: Sanctions] = [:]
     /// How many synthetic people seeding has drawn.
     package var seeded = 0
     /// Moves on every commit.
@@ -40,10 +43,10 @@ package final class InMemoryDatabase {
     typealias Tables = (
         users: [UserID: User], queue: [UserID: QueueEntry], requests: Set<RequestRow>, reports: [ReportRow], matches: [MatchRow],
         messages: [Int64: [ChatMessage]], events: [UserID: [UserEvent]], lastEventID: Int64, penaltyNoticeDue: [UserID: Date],
-        seeded: Int)
+        sanctions: [PhoneNumber: Sanctions], seeded: Int)
 
     var tables: Tables {
-        get { (users, queue, requests, reports, matches, messages, events, lastEventID, penaltyNoticeDue, seeded) }
-        set { (users, queue, requests, reports, matches, messages, events, lastEventID, penaltyNoticeDue, seeded) = newValue }
+        get { (users, queue, requests, reports, matches, messages, events, lastEventID, penaltyNoticeDue, sanctions, seeded) }
+        set { (users, queue, requests, reports, matches, messages, events, lastEventID, penaltyNoticeDue, sanctions, seeded) = newValue }
     }
 }

@@ -69,6 +69,12 @@ final class InMemoryTransaction: WriteTransaction {
         return true
     }
 
+    // MARK: Sanctions
+
+    func sanctions(of phone: PhoneNumber) throws -> Sanctions? { database.sanctions[phone] }
+
+    func keepSanctions(_ sanctions: Sanctions?, of phone: PhoneNumber) throws { database.sanctions[phone] = sanctions }
+
     // MARK: Queue, requests, reports
 
     func queueEntry(of uid: UserID) throws -> QueueEntry? { database.queue[uid] }

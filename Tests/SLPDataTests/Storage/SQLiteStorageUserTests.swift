@@ -43,6 +43,26 @@ final class SQLiteStorageUserTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try rowCounts(), [2, 4, 2])
     }
 
+    /// A withdrawn account leaves its sanctions under a hash of its number keyed by this file's
+    /// own secret, and nothing else: no number, no uid, no name.
+    func testSanctionsAreKeptUnderAKeyedHashOfTheNumberAlone() throws {
+        var user = try User.everyField()
+        user.dodgeCount = 1
+        XCTAssertTrue(try insert(user))
+        try WithdrawUserUseCase(storage: storage)(me: user.uid)
+        XCTAssertEqual(try database.string("SELECT group_concat(name) FROM pragma_table_info('sanctions')"),
+                       "phone_key,report_ban,dodge_penalty_until,dodge_num")
+        let key = try XCTUnwrap(try database.string("SELECT phone_key FROM sanctions"))
+        XCTAssertEqual(key.count, 64)
+        XCTAssertTrue(key.allSatisfy(\.isHexDigit))
+        XCTAssertEqual(try database.integer("SELECT count(*) FROM sanctions"), 1)
+        // Another file keys the same number otherwise: the hash is worth nothing without its key.
+        let other = try Database(path: path("other.sqlite"))
+        XCTAssertTrue(try SQLiteStorage(database: other).write { try $0.insert(user) })
+        try WithdrawUserUseCase(storage: SQLiteStorage(database: other))(me: user.uid)
+        XCTAssertNotEqual(try other.string("SELECT phone_key FROM sanctions"), key)
+    }
+
     func testARefusedOrFailedWriteLeavesNoRowsAndNoTransaction() throws {
         let user = try User.everyField()
         XCTAssertTrue(try insert(user))

@@ -14,7 +14,7 @@ extension User {
             gender: .male, study: try FavoriteStudy("Swift & iOS"), comments: ["좋아요", "it's \"great\""],
             reputation: try Reputation(counts: [1, 0, 2, 0, 3, 4]), sesac: 2, sesacCollection: [0, 2, 4],
             background: 7, backgroundCollection: [0, 1, 7],
-            dodgePenaltyUntil: Date(timeIntervalSince1970: 1_763_000_120.456), dodgeCount: 2,
+            reportBanCarried: true, dodgePenaltyUntil: Date(timeIntervalSince1970: 1_763_000_120.456), dodgeCount: 2,
             ageRange: try AgeRange(min: 20, max: 35), searchable: false, pushToken: try PushToken("fcm-a1:B2_c3"),
             createdAt: Date(timeIntervalSince1970: 1_763_000_000.123))
     }

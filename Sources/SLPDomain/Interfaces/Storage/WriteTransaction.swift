@@ -18,6 +18,14 @@ public protocol WriteTransaction: ReadTransaction {
     /// the other members keep their matches and messages. False when there was no such user.
     func delete(_ uid: UserID) throws -> Bool
 
+    // MARK: Sanctions
+
+    /// The sanctions kept for `phone` when its account withdrew, if any.
+    func sanctions(of phone: PhoneNumber) throws -> Sanctions?
+    /// Keeps `sanctions` for `phone`, replacing any kept before, under a keyed hash of the
+    /// number and with nothing else beside them; nil forgets them.
+    func keepSanctions(_ sanctions: Sanctions?, of phone: PhoneNumber) throws
+
     // MARK: Queue, requests, reports
 
     /// Puts `user` in the queue at `entry`, replacing any earlier place.

@@ -13,7 +13,7 @@ public enum MatchRules {
     /// `slp queue`: refused when matched, reported too often, or serving a penalty.
     public static func enterQueue(_ me: PartySnapshot, now: Date) throws {
         guard !me.isMatched else { throw DomainError.alreadyMatched(status: 201) }
-        guard me.user.reportedCount < EnterQueueUseCase.reportLimit else { throw DomainError.reported }
+        guard !me.user.isBarredByReports else { throw DomainError.reported }
         let secondsLeft = me.user.penaltySecondsLeft(at: now)
         guard secondsLeft == 0 else {
             throw DomainError.dodgePenalty(level: min(max(me.user.dodgeCount, 1), 3), secondsLeft: secondsLeft)
@@ -81,7 +81,7 @@ public enum MatchRules {
     public static func report(_ pair: PairSnapshot, reason: ReportReason, comment: String?) throws -> PairDecision {
         guard pair.matchTogether != nil else { throw DomainError.notPartner }
         guard !pair.iReported else { throw DomainError.alreadyReported }
-        let barred = pair.other.user.reportedCount + 1 >= EnterQueueUseCase.reportLimit
+        let barred = pair.other.user.reportedCount + 1 >= User.reportLimit
         return .report(reason: reason, comment: comment, barsFromQueue: barred)
     }
 }

@@ -1,8 +1,5 @@
 /// Enters the queue (or refreshes my place) at a position with up to 8 studies.
 public struct EnterQueueUseCase {
-    /// Reports that bar a user from the queue.
-    public static let reportLimit = 3
-
     private let storage: any Storage
     private let clock: any TimeProvider
 

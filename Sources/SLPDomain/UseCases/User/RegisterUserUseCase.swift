@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// Registers a person: every value checked by its type, the nick against forbidden words,
-/// the phone unique (the insert refuses a taken number in the same transaction).
+/// the phone unique (the insert refuses a taken number in the same transaction), under the
+/// sanctions a withdrawn account of the same number left.
 public struct RegisterUserUseCase {
     /// What a person types to register; syntax is already checked, rules are not.
     public struct Request: Equatable, Sendable {
@@ -58,15 +59,24 @@ public struct RegisterUserUseCase {
         let email = try Email(request.email)
         let pushToken = try PushToken(request.pushToken)
         guard !forbiddenWords.matches(nick.value) else { throw DomainError.nickNotAllowed }
-        let user = User(
+        let fresh = User(
             uid: request.uid ?? ids.next(), phone: phone, email: email, nick: nick, birth: birth, gender: request.gender,
             pushToken: pushToken, createdAt: now)
-        let stored = try storage.write { transaction in
+        let stored = try storage.write { transaction -> User? in
             // A given uid (a verified identity registering twice) may already have an account.
-            if request.uid != nil, try transaction.user(user.uid) != nil { return false }
-            return try transaction.insert(user)
+            if request.uid != nil, try transaction.user(fresh.uid) != nil { return nil }
+            // The number starts under the sanctions its withdrawn account left.
+            let sanctions = try transaction.sanctions(of: phone)
+            let user = sanctions.map(fresh.under) ?? fresh
+            guard try transaction.insert(user) else { return nil }
+            if sanctions != nil { try transaction.keepSanctions(nil, of: phone) }
+            if let until = user.dodgePenaltyUntil, until > now {
+                // Told as `penalty_over` by the first look at my events after it.
+                try transaction.setPenaltyNoticeDue(until, of: user.uid)
+            }
+            return user
         }
-        guard stored else { throw DomainError.alreadyRegistered }
-        return user
+        guard let stored else { throw DomainError.alreadyRegistered }
+        return stored
     }
 }

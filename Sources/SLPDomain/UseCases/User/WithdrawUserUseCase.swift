@@ -1,5 +1,5 @@
 /// Deletes my account and personal data; conversations stay with their other member, and the
-/// reports I made stop counting.
+/// reports I made stop counting. My sanctions stay with my phone number (`Sanctions`).
 public struct WithdrawUserUseCase {
     private let storage: any Storage
 
@@ -8,6 +8,11 @@ public struct WithdrawUserUseCase {
     }
 
     public func callAsFunction(me: UserID) throws {
-        guard try storage.write({ try $0.delete(me) }) else { throw DomainError.notRegistered }
+        try storage.write { transaction in
+            guard let user = try transaction.user(me) else { throw DomainError.notRegistered }
+            let sanctions = Sanctions(of: user)
+            if !sanctions.isNone { try transaction.keepSanctions(sanctions, of: user.phone) }
+            _ = try transaction.delete(me)
+        }
     }
 }

@@ -36,6 +36,37 @@ final class RegisterUserUseCaseTests: XCTestCase {
         XCTAssertEqual(database.users, [user.uid: user])
     }
 
+    func testANumberStartsUnderTheSanctionsItsWithdrawnAccountLeft() throws {
+        let phone = try PhoneNumber("010-1234-5678")
+        let until = clock.now.addingTimeInterval(90)
+        database.sanctions[phone] = Sanctions(reportBan: true, dodgePenaltyUntil: until, dodgeCount: 2)
+        let user = try register(.stub(phone: "+821012345678"))
+        XCTAssertTrue(user.reportBanCarried)
+        XCTAssertTrue(user.isBarredByReports)
+        XCTAssertEqual(user.dodgePenaltyUntil, until)
+        XCTAssertEqual(user.dodgeCount, 2)
+        XCTAssertEqual(database.users, [user.uid: user])
+        XCTAssertEqual(database.sanctions, [:], "taken up by the new account")
+        XCTAssertEqual(database.penaltyNoticeDue, [user.uid: until])
+        XCTAssertEqual(storage.transactions, ["write"])
+    }
+
+    func testAPenaltyOverBeforeRegisteringIsNotToldAgain() throws {
+        let phone = try PhoneNumber("010-1234-5678")
+        database.sanctions[phone] = Sanctions(reportBan: false, dodgePenaltyUntil: clock.now.addingTimeInterval(-1), dodgeCount: 1)
+        let user = try register(.stub())
+        XCTAssertEqual(user.dodgeCount, 1)
+        XCTAssertEqual(database.penaltyNoticeDue, [:])
+    }
+
+    func testARefusedRegistrationLeavesTheSanctionsWhereTheyWere() throws {
+        _ = try register(.stub(phone: "010-1234-5678", nick: "first"))
+        let kept = Sanctions(reportBan: true, dodgePenaltyUntil: nil, dodgeCount: 0)
+        database.sanctions[try PhoneNumber("010-1234-5678")] = kept
+        XCTAssertThrowsError(try register(.stub(phone: "010-1234-5678", nick: "second")))
+        XCTAssertEqual(database.sanctions.values.map { $0 }, [kept])
+    }
+
     func testUIDsComeFromTheGenerator() throws {
         let first = try register(.stub(phone: "010-1111-1111"))
         let second = try register(.stub(phone: "010-2222-2222"))

@@ -42,6 +42,28 @@ final class WithdrawUserUseCaseTests: XCTestCase {
         XCTAssertEqual(database.users, [second.uid: second])
     }
 
+    func testMySanctionsStayWithMyNumberAndNothingElse() throws {
+        let until = testNow.addingTimeInterval(60)
+        try storage.write { transaction in
+            var sanctioned = me
+            sanctioned.dodgeCount = 3
+            sanctioned.dodgePenaltyUntil = until
+            try transaction.update(sanctioned)
+            for reporter in ["R1", "R2", "R3"] {
+                let user = User.stub(uid: reporter, phone: "010-9000-000\(reporter.last!)")
+                _ = try transaction.insert(user)
+                try transaction.insertReport(by: user.uid, of: me.uid, reason: .rude, comment: nil, at: testNow)
+            }
+        }
+        try withdraw(me: me.uid)
+        XCTAssertEqual(database.sanctions, [me.phone: Sanctions(reportBan: true, dodgePenaltyUntil: until, dodgeCount: 3)])
+    }
+
+    func testAnAccountUnderNoSanctionLeavesNothing() throws {
+        try withdraw(me: me.uid)
+        XCTAssertEqual(database.sanctions, [:])
+    }
+
     func testMyPlaceRequestsReportsAndEventsGoWithMe() throws {
         let clock = StoppedClock(testNow)
         try storage.write { transaction in
