@@ -8,15 +8,18 @@ enum UserEndpoints {
         render(call, await call.run(.show(actingUser: call.actingUser, target: nil), feature: \.userFeature, initialState: .init()))
     }
 
-    /// `POST /v1/user`: registers the token's uid. A token bound to a phone number (`slp token
-    /// --phone`, Firebase's phone sign-in) registers only that number.
+    /// `POST /v1/user`: registers the token's uid with the token's phone number. Only a token
+    /// bound to a number (Firebase's phone sign-in, `slp token --phone`) registers, and only that
+    /// number: nobody registers a number they do not hold, and the answer tells a caller only
+    /// about their own.
     static func register(_ call: APICall) async throws -> APIResponse {
         let parameters = call.parameters
         let phone = try parameters.required("phoneNumber")
-        if let bound = call.identity.phoneNumber {
-            guard let owned = try? PhoneNumber(bound), (try? PhoneNumber(phone)).map({ $0 == owned }) ?? true else {
-                throw APIFailure.unauthorized("the idtoken is for another phone number")
-            }
+        guard let bound = call.identity.phoneNumber, let owned = try? PhoneNumber(bound) else {
+            throw APIFailure.unauthorized("only an idtoken bound to a phone number (phone sign-in) registers")
+        }
+        guard (try? PhoneNumber(phone)).map({ $0 == owned }) ?? true else {
+            throw APIFailure.unauthorized("the idtoken is for another phone number")
         }
         guard let gender = try parameters.gender("gender") else { throw APIFailure.missing("gender") }
         let request = RegisterUserUseCase.Request(
