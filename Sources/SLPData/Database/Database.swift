@@ -260,8 +260,8 @@ public final class Database {
             for migration in pending {
                 try connection.execute(migration.sql)
             }
-            if pending.contains(where: \.rebuildsQueueDocuments) {
-                try SQLTransaction(connection, search: SQLiteQueueSearch()).rebuildQueueDocuments()
+            if pending.contains(where: \.rebuildsQueueRows) {
+                try SQLTransaction(connection, search: SQLiteQueueSearch()).rebuildQueueRows()
             }
             try connection.execute("PRAGMA user_version = \(Schema.currentVersion)")
         }

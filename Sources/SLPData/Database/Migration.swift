@@ -6,8 +6,8 @@ struct Migration {
     /// The `user_version` after this migration.
     let version: Int
     let sql: String
-    /// The queue's search documents are rebuilt from the users once the last migration has run
-    /// (with this version's `QueueTraits` and `QueueCard`): set by a migration that changes their
-    /// layout, or leaves them to be written.
-    var rebuildsQueueDocuments = false
+    /// The queue's rows are written anew from the users and their places once the last
+    /// migration has run (with this version's `QueueRecord`, `QueueTraits` and `QueueCard`): set
+    /// by a migration that changes their layout, or leaves them to be written.
+    var rebuildsQueueRows = false
 }

@@ -168,7 +168,7 @@ enum Schema {
                 DELETE FROM queue_studies
                 WHERE study IN (SELECT value FROM json_each(old.study_keys)) AND cell = old.cell AND user_id = old.user_id;
             END;
-            """, rebuildsQueueDocuments: true),
+            """, rebuildsQueueRows: true),
         // A study search read each candidate's document from `queue` by key, one B-tree seek
         // per candidate; the study rows now carry a copy of the document (a trigger keeps it
         // current), so a study search reads contiguous rows only.
@@ -251,6 +251,17 @@ enum Schema {
                 dodge_num INTEGER NOT NULL
             ) STRICT, WITHOUT ROWID;
             """),
+        // Where the API shows each waiting person (issue 38): the displacement drawn as they
+        // entered (`shift_*`, kept while they wait) and the point it gives (`shown_*`, copied into
+        // the study rows for the API's searches). People waiting before get theirs in the rebuild.
+        Migration(version: 12, sql: """
+            ALTER TABLE queue ADD COLUMN shift_bearing REAL NOT NULL DEFAULT 0;
+            ALTER TABLE queue ADD COLUMN shift_metres REAL NOT NULL DEFAULT 0;
+            ALTER TABLE queue ADD COLUMN shown_lat REAL NOT NULL DEFAULT 0;
+            ALTER TABLE queue ADD COLUMN shown_long REAL NOT NULL DEFAULT 0;
+            ALTER TABLE queue_studies ADD COLUMN shown_lat REAL NOT NULL DEFAULT 0;
+            ALTER TABLE queue_studies ADD COLUMN shown_long REAL NOT NULL DEFAULT 0;
+            """, rebuildsQueueRows: true),
     ]
 
     /// The newest version this binary knows.

@@ -9,8 +9,12 @@ final class PGQueueSearch: QueueSearch {
     /// Study names seen by earlier searches: the same few hundred recur.
     private let studies = StudyInterner()
 
-    /// The columns a search reads of a queue row.
-    private static let columns = "q.user_id, q.lat, q.long, q.traits, q.card"
+    /// The columns a search reads of a queue row, with the person's place where they queued, or
+    /// where the API shows them.
+    private static let exactColumns = "q.user_id, q.lat, q.long, q.traits, q.card"
+    private static let shownColumns = "q.user_id, q.shown_lat, q.shown_long, q.traits, q.card"
+
+    private static func columns(_ positions: SearchPositions) -> String { positions == .exact ? exactColumns : shownColumns }
 
     init() {}
 
@@ -30,7 +34,10 @@ final class PGQueueSearch: QueueSearch {
     /// centre read from both queue indexes in one statement, each range of cells its own index
     /// scan (`LATERAL`, so that the planner never trades them for reading the whole table).
     private func within(_ query: NearbyQuery, radius: Double, excluded: ExcludedUsers, in connection: PGConnection) throws -> [NearbyUser] {
-        let ranges = SpatialGrid.ranges(around: query.center, radius: radius)
+        // Rows lie in the cells of where people queued: shown points up to a displacement away
+        // from there are found in the cells that far beyond the radius.
+        let reach = query.positions == .exact ? radius : radius + Displacement.metres.upperBound
+        let ranges = SpatialGrid.ranges(around: query.center, radius: reach)
         var values: [(any PGValue)?] = [Self.array(ranges.map(\.lowerBound)), Self.array(ranges.map(\.upperBound))]
         // Those open to anything match any study.
         var studyFilter = ""
@@ -40,7 +47,7 @@ final class PGQueueSearch: QueueSearch {
         }
         // Each index under its own condition (the columns it names are the queue's alone).
         let scans = [PGSchema.compactQueueRow, "NOT (\(PGSchema.compactQueueRow))"].map { rows in
-            "SELECT \(Self.columns) FROM slp.queue q WHERE q.cell BETWEEN r.low AND r.high AND \(rows)\(studyFilter)"
+            "SELECT \(Self.columns(query.positions)) FROM slp.queue q WHERE q.cell BETWEEN r.low AND r.high AND \(rows)\(studyFilter)"
         }
         let sql = """
             SELECT found.* FROM unnest($1::bigint[], $2::bigint[]) AS r(low, high),
@@ -58,9 +65,9 @@ final class PGQueueSearch: QueueSearch {
         return cards
     }
 
-    func requesters(of id: Int64, from center: Coordinate, in connection: PGConnection) throws -> [NearbyUser] {
+    func requesters(of id: Int64, from center: Coordinate, positions: SearchPositions, in connection: PGConnection) throws -> [NearbyUser] {
         try connection.execute("""
-            SELECT \(Self.columns) FROM slp.requests r JOIN slp.queue q ON q.user_id = r.from_id WHERE r.to_id = $1
+            SELECT \(Self.columns(positions)) FROM slp.requests r JOIN slp.queue q ON q.user_id = r.from_id WHERE r.to_id = $1
             """, [id]).map { row in
                 let coordinate = try coordinate(row)
                 return try card(row, coordinate: coordinate, distance: center.distance(to: coordinate))

@@ -168,7 +168,21 @@ enum PGSchema {
                 dodge_num integer NOT NULL
             );
             """),
+        // Where the API shows each waiting person (as on SQLite); the searches' index carries the
+        // shown point too. People waiting before get theirs in the rebuild that follows.
+        (6, """
+            ALTER TABLE slp.queue ADD COLUMN shift_bearing double precision NOT NULL DEFAULT 0,
+                ADD COLUMN shift_metres double precision NOT NULL DEFAULT 0,
+                ADD COLUMN shown_lat double precision NOT NULL DEFAULT 0,
+                ADD COLUMN shown_long double precision NOT NULL DEFAULT 0;
+            DROP INDEX slp.queue_nearby;
+            CREATE INDEX queue_nearby ON slp.queue (cell) INCLUDE (user_id, lat, long, shown_lat, shown_long, traits, uid, card, study_keys)
+                WHERE \(compactQueueRow);
+            """),
     ]
+
+    /// The migrations after which the queue's rows are written anew (`Migration.rebuildsQueueRows`).
+    static let rebuildsQueueRows: Set<Int> = [6]
 
     /// Queue rows small enough to be copied into the index `queue_nearby`.
     static let compactQueueRow = "octet_length(card) + octet_length(study_keys::text) <= 2000"
@@ -199,6 +213,10 @@ enum PGSchema {
                     try connection.execute("INSERT INTO slp.meta VALUES ($1, 0)", [application])
                 }
                 try connection.executeScript(migration.sql)
+                // With the last migration, as this version lays the rows out.
+                if migration.version == currentVersion, migrations.contains(where: { $0.version > found && rebuildsQueueRows.contains($0.version) }) {
+                    try SQLTransaction(connection, search: PGQueueSearch()).rebuildQueueRows()
+                }
                 try connection.execute("UPDATE slp.meta SET version = $1", [migration.version])
                 try connection.execute("COMMIT")
             } catch {

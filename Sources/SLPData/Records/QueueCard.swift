@@ -7,7 +7,7 @@ import SLPSupport
 /// This is the card's only definition: `Field` lists what it holds, in stored order; `write`
 /// and `read` both go through that list, and the separators are spelled here alone. A value that
 /// would break the layout is refused when it is written. A change of layout comes with a
-/// migration that rebuilds every card (`Migration.rebuildsQueueDocuments`).
+/// migration that rebuilds every card (`Migration.rebuildsQueueRows`).
 enum QueueCard {
     /// The fields, in stored order.
     enum Field: Int, CaseIterable, Sendable {

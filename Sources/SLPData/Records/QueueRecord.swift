@@ -5,15 +5,21 @@ import Foundation
 #endif
 import SLPDomain
 
-/// A row of `queue`: a waiting user's place, and the search document made from the user
-/// (`QueueTraits`, `QueueCard`) that search reads instead of the user's own rows.
+/// A row of `queue`: a waiting user's place, where the API shows them, and the search document
+/// made from the user (`QueueTraits`, `QueueCard`) that search reads instead of the user's own
+/// rows.
 enum QueueRecord {
     /// The place and document of `user` waiting at `entry`, except the user's row id.
     static func columns(of entry: QueueEntry, user: User) throws -> [(name: String, value: SQLValue)] {
-        [
+        let shown = entry.shownCoordinate
+        return [
             ("cell", .integer(SpatialGrid.cell(entry.coordinate))),
             ("lat", .real(entry.coordinate.latitude)),
             ("long", .real(entry.coordinate.longitude)),
+            ("shift_bearing", .real(entry.displacement.bearing)),
+            ("shift_metres", .real(entry.displacement.distance)),
+            ("shown_lat", .real(shown.latitude)),
+            ("shown_long", .real(shown.longitude)),
             ("traits", .integer(try QueueTraits(of: user).packed())),
             ("card", .text(try QueueCard.card(of: user, studies: entry.studies))),
             ("uid", .text(user.uid.rawValue)),
@@ -24,15 +30,28 @@ enum QueueRecord {
     }
 
     /// The columns `entry(_:)` reads.
-    static let selection = "user_id, uid, lat, long, studies, entered_at"
+    static let selection = "user_id, uid, lat, long, shift_bearing, shift_metres, studies, entered_at"
 
     static func entry(_ row: some SQLRow) throws -> QueueEntry {
+        try entry(row) { try Displacement(bearing: row.double("shift_bearing"), distance: row.double("shift_metres")) }
+    }
+
+    /// The entry of a row written before displacements were kept (the migration that added them
+    /// left 0): one is drawn for it now, as it would have been when its user entered.
+    static func entryGivenItsDisplacement(_ row: some SQLRow) throws -> QueueEntry {
+        try entry(row) {
+            if row.double("shift_metres") == 0 { return RandomDisplacementGenerator().next() }
+            return try Displacement(bearing: row.double("shift_bearing"), distance: row.double("shift_metres"))
+        }
+    }
+
+    private static func entry(_ row: some SQLRow, displacement: () throws -> Displacement) throws -> QueueEntry {
         do {
             return QueueEntry(
                 uid: try UserID(row.text("uid")),
                 coordinate: try Coordinate(latitude: row.double("lat"), longitude: row.double("long")),
                 studies: try StudyList(parsing: [row.text("studies")]),
-                enteredAt: Date(unixMilliseconds: row.int64("entered_at")))
+                enteredAt: Date(unixMilliseconds: row.int64("entered_at")), displacement: try displacement())
         } catch let error as DomainError {
             throw StoredDataError(table: "queue", id: row.int64("user_id"), detail: error.message)
         }

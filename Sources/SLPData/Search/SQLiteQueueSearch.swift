@@ -5,10 +5,11 @@ import SLPDomain
 /// packed traits during the scan, and a card is read only for the rows kept.
 final class SQLiteQueueSearch: QueueSearch {
 
-    /// The columns a search reads of `queue` rows, and of `queue_studies` rows, which carry the same.
-    private static let columns = "user_id, lat, long, traits, card"
-    /// `columns` of the queue row aliased `q`.
-    private static let queueColumns = "q.user_id, q.lat, q.long, q.traits, q.card"
+    /// The columns a search reads of `queue` rows, and of `queue_studies` rows, which carry the
+    /// same, with the person's place where they queued, or where the API shows them.
+    private static let exactColumns = "user_id, lat, long, traits, card", shownColumns = "user_id, shown_lat, shown_long, traits, card"
+
+    private static func columns(_ positions: SearchPositions) -> String { positions == .exact ? exactColumns : shownColumns }
 
     /// Cards a search makes room for at once: a city-centre search at the default radius (about
     /// two thousand people) then fills them without growing the array, and a few cards touch
@@ -48,7 +49,7 @@ final class SQLiteQueueSearch: QueueSearch {
             }
             if hits.count >= limit || radius >= query.radius {
                 hits.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.uid < $1.uid }
-                let statement = try connection.cached("SELECT \(Self.columns) FROM queue WHERE user_id = ?")
+                let statement = try connection.cached("SELECT \(Self.columns(query.positions)) FROM queue WHERE user_id = ?")
                 return try hits.prefix(limit).compactMap { hit in
                     try statement.first([.integer(hit.userID)]) { row in
                         try card(row, coordinate: try coordinate(row), distance: hit.distance)
@@ -65,7 +66,11 @@ final class SQLiteQueueSearch: QueueSearch {
         _ query: NearbyQuery, radius: Double, excluded: ExcludedUsers, filter: TraitsFilter, in connection: Connection,
         keep: (Row, Coordinate, Double) throws -> Void
     ) throws {
-        let ranges = SpatialGrid.ranges(around: query.center, radius: radius)
+        // Rows lie in the cells of where people queued: shown points up to a displacement away
+        // from there are found in the cells that far beyond the radius.
+        let reach = query.positions == .exact ? radius : radius + Displacement.metres.upperBound
+        let ranges = SpatialGrid.ranges(around: query.center, radius: reach)
+        let columns = Self.columns(query.positions)
         func visit(_ row: Row) throws {
             guard !excluded.contains(row.int64(0)) else { return }
             let coordinate = try coordinate(row)
@@ -74,13 +79,13 @@ final class SQLiteQueueSearch: QueueSearch {
             try keep(row, coordinate, distance)
         }
         guard let study = query.study else {
-            let statement = try connection.cached("SELECT \(Self.columns) FROM queue WHERE cell BETWEEN ? AND ?")
+            let statement = try connection.cached("SELECT \(columns) FROM queue WHERE cell BETWEEN ? AND ?")
             for range in ranges {
                 try statement.forEach([.integer(range.lowerBound), .integer(range.upperBound)], visit)
             }
             return
         }
-        let statement = try connection.cached("SELECT \(Self.columns) FROM queue_studies WHERE study = ? AND cell BETWEEN ? AND ?")
+        let statement = try connection.cached("SELECT \(columns) FROM queue_studies WHERE study = ? AND cell BETWEEN ? AND ?")
         for range in ranges {
             try statement.forEach([.text(study.key), .integer(range.lowerBound), .integer(range.upperBound)], visit)
             guard study != .anything else { continue }
@@ -116,9 +121,9 @@ final class SQLiteQueueSearch: QueueSearch {
         }
     }
 
-    func requesters(of id: Int64, from center: Coordinate, in connection: Connection) throws -> [NearbyUser] {
+    func requesters(of id: Int64, from center: Coordinate, positions: SearchPositions, in connection: Connection) throws -> [NearbyUser] {
         try connection.cached("""
-            SELECT \(Self.queueColumns) FROM requests r JOIN queue q ON q.user_id = r.from_id WHERE r.to_id = ?
+            SELECT \(Self.columns(positions)) FROM requests r JOIN queue q ON q.user_id = r.from_id WHERE r.to_id = ?
             """).map([.integer(id)]) { row in
                 let coordinate = try coordinate(row)
                 return try card(row, coordinate: coordinate, distance: center.distance(to: coordinate))

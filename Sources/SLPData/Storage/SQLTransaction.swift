@@ -155,8 +155,8 @@ extension SQLTransaction {
             try connection.run(insert, columns.map(\.1))
             for study in entry.studies.studies {
                 try connection.run("""
-                    INSERT INTO queue_studies (study, cell, user_id, lat, long, traits, card)
-                    SELECT $1, cell, user_id, lat, long, traits, card FROM queue WHERE user_id = $2
+                    INSERT INTO queue_studies (study, cell, user_id, lat, long, shown_lat, shown_long, traits, card)
+                    SELECT $1, cell, user_id, lat, long, shown_lat, shown_long, traits, card FROM queue WHERE user_id = $2
                     """, [.text(study.key), .integer(id)])
             }
         case .postgreSQL:
@@ -181,13 +181,14 @@ extension SQLTransaction {
             [document[0].value, document[1].value, .integer(id)])
     }
 
-    /// Rewrites every waiting user's document from their profile, as this version lays it out:
-    /// run once after migrations that change the layout.
-    func rebuildQueueDocuments() throws {
-        let waiting = try connection.map("SELECT uid FROM queue", []) { UserID(stored: $0.text("uid")) }
-        for uid in waiting {
-            guard let user = try user(uid), let id = try rowID(uid) else { continue }
-            try refreshQueueDocument(of: user, id: id)
+    /// Rewrites every waiting user's row from their profile and place, as this version lays
+    /// them out (a row from before displacements were kept gets one): run once after migrations
+    /// that change the layout.
+    func rebuildQueueRows() throws {
+        let entries = try connection.map("SELECT \(QueueRecord.selection) FROM queue", [], QueueRecord.entryGivenItsDisplacement)
+        for entry in entries {
+            guard let user = try user(entry.uid) else { continue }
+            try putInQueue(entry, of: user)
         }
     }
 
@@ -226,9 +227,9 @@ extension SQLTransaction {
         return try search.nearby(query, excluded: excluded, in: connection)
     }
 
-    func requesters(of uid: UserID, from center: Coordinate) throws -> [NearbyUser] {
+    func requesters(of uid: UserID, from center: Coordinate, positions: SearchPositions) throws -> [NearbyUser] {
         guard let id = try rowID(uid) else { return [] }
-        return try search.requesters(of: id, from: center, in: connection)
+        return try search.requesters(of: id, from: center, positions: positions, in: connection)
     }
 }
 

@@ -3,22 +3,22 @@
 /// that will act on it, so the decision and the write see the same state.
 public struct PartySnapshot: Equatable, Sendable {
     public let user: User
-    /// Where I wait in the queue; nil when I do not.
-    public let position: Coordinate?
+    /// My place in the queue; nil when I do not wait.
+    public let entry: QueueEntry?
     /// My current match (active, or ended by my partner and not yet left behind).
     public let current: MatchView?
     /// My most recent match, current or just ended: the one I may still review.
     public let latest: MatchView?
 
-    public init(user: User, position: Coordinate?, current: MatchView?, latest: MatchView?) {
+    public init(user: User, entry: QueueEntry?, current: MatchView?, latest: MatchView?) {
         self.user = user
-        self.position = position
+        self.entry = entry
         self.current = current
         self.latest = latest
     }
 
     /// Waiting in the queue.
-    public var isWaiting: Bool { position != nil }
+    public var isWaiting: Bool { entry != nil }
 
     /// In a match that is still on: cannot queue, request or accept.
     public var isMatched: Bool { current?.isActive ?? false }

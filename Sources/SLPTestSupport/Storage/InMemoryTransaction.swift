@@ -111,19 +111,20 @@ final class InMemoryTransaction: WriteTransaction {
         database.reports.append(ReportRow(from: reporter, to: reported, reason: reason, comment: comment))
     }
 
-    /// The card of a waiting user, `distance` metres from a centre.
-    private func card(_ uid: UserID, from center: Coordinate) -> NearbyUser? {
+    /// The card of a waiting user, placed as `positions` says, and their distance from a centre.
+    private func card(_ uid: UserID, from center: Coordinate, _ positions: SearchPositions) -> NearbyUser? {
         guard let user = database.users[uid], let entry = database.queue[uid] else { return nil }
+        let place = positions == .exact ? entry.coordinate : entry.shownCoordinate
         return NearbyUser(
-            uid: user.uid, nick: user.nick, coordinate: entry.coordinate, reputation: user.reputation, studies: entry.studies,
+            uid: user.uid, nick: user.nick, coordinate: place, reputation: user.reputation, studies: entry.studies,
             reviews: user.comments, gender: user.gender, sesac: user.sesac, background: user.background,
-            distance: center.distance(to: entry.coordinate))
+            distance: center.distance(to: place))
     }
 
     func nearby(_ query: NearbyQuery) throws -> [NearbyUser] {
         var found: [NearbyUser] = []
         for (uid, entry) in database.queue where !query.excluding.contains(uid) {
-            guard let user = database.users[uid], let card = card(uid, from: query.center) else { continue }
+            guard let user = database.users[uid], let card = card(uid, from: query.center, query.positions) else { continue }
             // `accepts(.anything)` keeps exactly the lists open to anything.
             guard card.distance <= query.radius, query.study.map(entry.studies.accepts) ?? true, query.criteria.admits(user) else {
                 continue
@@ -134,8 +135,8 @@ final class InMemoryTransaction: WriteTransaction {
         return query.limit.map { Array(found.prefix($0)) } ?? found
     }
 
-    func requesters(of uid: UserID, from center: Coordinate) throws -> [NearbyUser] {
-        database.requests.filter { $0.to == uid }.map(\.from).sorted().compactMap { card($0, from: center) }
+    func requesters(of uid: UserID, from center: Coordinate, positions: SearchPositions) throws -> [NearbyUser] {
+        database.requests.filter { $0.to == uid }.map(\.from).sorted().compactMap { card($0, from: center, positions) }
     }
 
     // MARK: Matches and messages

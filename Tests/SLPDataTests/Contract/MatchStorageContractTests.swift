@@ -57,6 +57,10 @@ final class MatchStorageContractTests: StorageContractTestCase {
             try request("A", "B", at: now.addingTimeInterval(5))
             XCTAssertEqual(try requestRows(), ["A→B"])
             XCTAssertEqual(uids(try requesters(of: "B", from: here)), ["A"])
+            // The API's search shows the one who asked where it shows them.
+            let shown = try XCTUnwrap(try read { try $0.queueEntry(of: self.id("A")) }).shownCoordinate
+            XCTAssertEqual(try requesters(of: "B", from: here, positions: .shown).map(\.coordinate), [shown])
+            XCTAssertEqual(try requesters(of: "B", from: here, positions: .shown).map(\.distance), [here.distance(to: shown)])
         }
     }
 

@@ -121,6 +121,31 @@ final class QueueStorageContractTests: StorageContractTestCase {
         }
     }
 
+    /// Where the API shows someone is stored with their place, moves with it, and is where the
+    /// API's searches find them, by study too; the command line's still find them where they are.
+    func testTheShownPlaceIsKeptWithThePlaceAndSearchedThere() {
+        forEachBackend {
+            try register("Me1")
+            let displacement = Displacement.of(120, bearing: 90)
+            try write { try $0.putInQueue(.stub("Me1", at: self.seoul, studies: ["swift"], displacement: displacement), of: try XCTUnwrap(try $0.user(self.id("Me1")))) }
+            XCTAssertEqual(try entry("Me1")?.displacement, displacement)
+            let shown = seoul.displaced(by: displacement)
+            XCTAssertEqual(seoul.distance(to: shown), 120, accuracy: 0.01)
+            for study: String? in [nil, "swift"] {
+                XCTAssertEqual(try nearby(seoul, radius: 60, study: study).map(\.coordinate), [seoul])
+                XCTAssertEqual(try nearby(seoul, radius: 60, study: study, positions: .shown), [], "shown 120 m east")
+                let found = try nearby(shown, radius: 1, study: study, positions: .shown)
+                XCTAssertEqual(found.map(\.coordinate), [shown])
+                XCTAssertEqual(found.map(\.distance), [0])
+            }
+            // Entering again elsewhere keeps the displacement, and the shown place moves along.
+            let refreshed = try enter("Me1", at: busan, studies: ["swift"])
+            XCTAssertEqual(refreshed.displacement, displacement)
+            XCTAssertEqual(try nearby(busan.displaced(by: displacement), radius: 1, positions: .shown).map(\.uid.rawValue), ["Me1"])
+            XCTAssertEqual(try nearby(shown, radius: 1, positions: .shown), [])
+        }
+    }
+
     func testRefreshInTheSameCellWithAwkwardStudyKeys() {
         forEachBackend {
             try register("Me1")

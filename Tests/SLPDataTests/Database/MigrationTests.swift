@@ -235,4 +235,44 @@ final class MigrationTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try database.string("PRAGMA integrity_check"), "ok")
         XCTAssertEqual(try database.integer("SELECT count(*) FROM pragma_foreign_key_check"), 0)
     }
+
+    /// Version 12 keeps where the API shows each waiting person: someone waiting in a file of
+    /// version 11 is given a displacement as the file opens, and the API's searches (their
+    /// study rows too) find them there, 50 to 150 m from where they queued.
+    func testSomeoneWaitingInAVersionElevenFileIsGivenWhereTheAPIShowsThem() throws {
+        let file = path()
+        let place = Coordinate.at(37.5, 127.0)
+        let user = User.stub(uid: "Old11", phone: "010-1234-5678", nick: "옛날")
+        let studies = try StudyList(parsing: ["swift"])
+        let cell = SpatialGrid.cell(place)
+        do {
+            let old = try Connection(path: file)
+            try old.execute("PRAGMA journal_mode = WAL; PRAGMA application_id = \(0x534C_5031);")
+            for version in 1...11 { try old.execute(try XCTUnwrap(migrationSQL(version: version))) }
+            try old.execute("""
+                INSERT INTO users (id, uid, phone, email, nick, birth, gender, created_at)
+                    VALUES (1, 'Old11', '+821012345678', 'sesac@example.com', '옛날', '2000-01-15', 0, 1763000000123);
+                INSERT INTO queue (cell, user_id, lat, long, traits, card, uid, studies, study_keys, entered_at)
+                    VALUES (\(cell), 1, 37.5, 127.0, \(try QueueTraits(of: user).packed()), '\(try QueueCard.card(of: user, studies: studies))',
+                            'Old11', 'swift', '["swift"]', 1763000000999);
+                INSERT INTO queue_studies (study, cell, user_id, lat, long, traits, card) SELECT 'swift', cell, user_id, lat, long, traits, card FROM queue;
+                PRAGMA user_version = 11;
+                """)
+        }
+        let database = try Database(path: file)
+        XCTAssertEqual(try database.integer("PRAGMA user_version"), currentSchemaVersion)
+        let storage = SQLiteStorage(database: database)
+        let entry = try XCTUnwrap(try storage.read { try $0.queueEntry(of: UserID("Old11")) })
+        XCTAssertEqual(entry.coordinate, place)
+        XCTAssertEqual(place.distance(to: entry.shownCoordinate), entry.displacement.distance, accuracy: 0.01)
+        XCTAssertTrue(Displacement.metres.contains(entry.displacement.distance))
+        XCTAssertEqual(entry.enteredAt, Date(timeIntervalSince1970: 1_763_000_000.999), "the rest of the place as it was")
+        let criteria = SearchCriteria(me: User.stub(uid: "Me1", phone: "010-2222-3333"), today: try CalendarDate(year: 2026, month: 11, day: 21), gender: nil)
+        for study in [nil, try Study("swift")] {
+            let found = try storage.read { try $0.nearby(NearbyQuery(
+                center: entry.shownCoordinate, radius: 1, study: study, criteria: criteria, excluding: [], limit: nil, positions: .shown)) }
+            XCTAssertEqual(found.map(\.coordinate), [entry.shownCoordinate])
+        }
+        XCTAssertEqual(try database.string("PRAGMA integrity_check"), "ok")
+    }
 }

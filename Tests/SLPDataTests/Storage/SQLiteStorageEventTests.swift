@@ -25,7 +25,7 @@ final class SQLiteStorageEventTests: MatchDatabaseTestCase {
                 SELECT u.uid, e.type, e.created_at, e.other_uid, e.other_nick, e.distance, e.titles, e.message_id, e.chat
                 FROM events e JOIN users u ON u.id = e.user_id ORDER BY e.id
                 """, columns: 9),
-            ["B|request|\(milliseconds(now))|A|A|0|∅|∅|∅", "A|matched|\(milliseconds(now))|B|B|∅|∅|∅|∅",
+            ["B|request|\(milliseconds(now))|A|A|100|∅|∅|∅", "A|matched|\(milliseconds(now))|B|B|∅|∅|∅|∅",
              "B|message|\(milliseconds(message.createdAt))|A|A|∅|∅|\(message.id)|안녕",
              "A|reviewed|\(milliseconds(now))|B|B|∅|good-manners,helpful|∅|∅"])
         // Numbered by the file, never reused: the sequence remembers the highest id.

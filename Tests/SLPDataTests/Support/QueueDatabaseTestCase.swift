@@ -34,7 +34,8 @@ class QueueDatabaseTestCase: StorageContractTestCase {
     override func scanQueue() throws -> [ScannedUser] {
         try database.read { connection in
             try connection.prepare("""
-                SELECT q.uid, q.lat, q.long, q.studies, u.gender, u.birth, u.age_min, u.age_max, u.searchable, u.phone, u.email, u.nick
+                SELECT q.uid, q.lat, q.long, q.studies, u.gender, u.birth, u.age_min, u.age_max, u.searchable, u.phone, u.email, u.nick,
+                    q.shown_lat, q.shown_long
                 FROM queue q JOIN users u ON u.id = q.user_id
                 """).map { row in
                     let birth = row.text(5).split(separator: "-").map { Int($0)! }
@@ -46,7 +47,7 @@ class QueueDatabaseTestCase: StorageContractTestCase {
                         searchable: row.bool(8), createdAt: queueTestNow)
                     return ScannedUser(
                         uid: row.text(0), coordinate: try Coordinate(latitude: row.double(1), longitude: row.double(2)),
-                        studies: try StudyList(parsing: [row.text(3)]), user: user)
+                        shown: try Coordinate(latitude: row.double(12), longitude: row.double(13)), studies: try StudyList(parsing: [row.text(3)]), user: user)
                 }
         }
     }

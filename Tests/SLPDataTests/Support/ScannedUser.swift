@@ -4,6 +4,8 @@ import SLPDomain
 struct ScannedUser {
     let uid: String
     let coordinate: Coordinate
+    /// Where the API shows them.
+    let shown: Coordinate
     let studies: StudyList
     /// The stored profile, as the person rules read it.
     let user: User

@@ -146,10 +146,14 @@ class StorageContractTestCase: TemporaryDirectoryTestCase {
         return user
     }
 
-    /// Puts a registered user in the queue through `EnterQueueUseCase`, at `time`.
+    /// Where the API shows everyone the helpers queue, from where they queued: 100 m north.
+    static let displacement = Displacement.stub
+
+    /// Puts a registered user in the queue through `EnterQueueUseCase`, at `time`, shown
+    /// `StorageContractTestCase.displacement` away.
     @discardableResult
     func enter(_ uid: String, at coordinate: Coordinate, studies: [String] = [], now time: Date = queueTestNow) throws -> QueueEntry {
-        try EnterQueueUseCase(storage: storage, clock: StoppedClock(time))(
+        try EnterQueueUseCase(storage: storage, clock: StoppedClock(time), displacements: SequentialDisplacementGenerator([Self.displacement]))(
             me: id(uid), latitude: coordinate.latitude, longitude: coordinate.longitude, studies: studies)
     }
 
@@ -215,17 +219,17 @@ class StorageContractTestCase: TemporaryDirectoryTestCase {
     /// Search as the storage answers it (`ReadTransaction.nearby`).
     func nearby(
         _ center: Coordinate, radius: Double, study: String? = nil, excluding: Set<String> = [], limit: Int? = nil,
-        criteria: SearchCriteria? = nil
+        criteria: SearchCriteria? = nil, positions: SearchPositions = .exact
     ) throws -> [NearbyUser] {
         let query = NearbyQuery(
             center: center, radius: radius, study: try study.map { try Study($0) }, criteria: try criteria ?? self.criteria(),
-            excluding: Set(try excluding.map { try UserID($0) }), limit: limit)
+            excluding: Set(try excluding.map { try UserID($0) }), limit: limit, positions: positions)
         return try read { try $0.nearby(query) }
     }
 
     /// The waiting users with an open request to `uid`, as the storage answers it.
-    func requesters(of uid: String, from center: Coordinate) throws -> [NearbyUser] {
-        try read { try $0.requesters(of: self.id(uid), from: center) }
+    func requesters(of uid: String, from center: Coordinate, positions: SearchPositions = .exact) throws -> [NearbyUser] {
+        try read { try $0.requesters(of: self.id(uid), from: center, positions: positions) }
     }
 
     func uids(_ users: [NearbyUser]) -> [String] { users.map(\.uid.rawValue) }
@@ -237,7 +241,7 @@ class StorageContractTestCase: TemporaryDirectoryTestCase {
                 guard let entry = try transaction.queueEntry(of: self.id(uid)), let user = try transaction.user(self.id(uid)) else {
                     return nil
                 }
-                return ScannedUser(uid: uid, coordinate: entry.coordinate, studies: entry.studies, user: user)
+                return ScannedUser(uid: uid, coordinate: entry.coordinate, shown: entry.shownCoordinate, studies: entry.studies, user: user)
             }
         }
     }
@@ -245,24 +249,27 @@ class StorageContractTestCase: TemporaryDirectoryTestCase {
     /// What search must find, by brute force: uid and distance, nearest first (ties by uid).
     func bruteForce(
         _ scanned: [ScannedUser], center: Coordinate, radius: Double, study: String? = nil, excluding: Set<String> = [],
-        criteria: SearchCriteria? = nil
+        criteria: SearchCriteria? = nil, positions: SearchPositions = .exact
     ) throws -> [(uid: String, distance: Double)] {
         BruteForceSearch.nearby(
             scanned, center: center, radius: radius, study: try study.map { try Study($0) }, excluding: excluding,
-            criteria: try criteria ?? self.criteria())
+            criteria: try criteria ?? self.criteria(), positions: positions)
     }
 
     /// Asserts that search finds exactly what the brute-force scan finds, in order, with its distances.
     func assertMatchesBruteForce(
         _ center: Coordinate, radius: Double, study: String? = nil, excluding: Set<String> = [], limit: Int? = nil,
-        criteria: SearchCriteria? = nil, scanned: [ScannedUser]? = nil,
+        criteria: SearchCriteria? = nil, scanned: [ScannedUser]? = nil, positions: SearchPositions = .exact,
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let scanned = try scanned ?? scanQueue()
-        var expected = try bruteForce(scanned, center: center, radius: radius, study: study, excluding: excluding, criteria: criteria)
+        var expected = try bruteForce(
+            scanned, center: center, radius: radius, study: study, excluding: excluding, criteria: criteria, positions: positions)
         if let limit { expected = Array(expected.prefix(limit)) }
-        let found = try nearby(center, radius: radius, study: study, excluding: excluding, limit: limit, criteria: criteria)
-        let context = "center \(center), radius \(radius), study \(study ?? "-"), limit \(limit.map(String.init) ?? "-")"
+        let found = try nearby(center, radius: radius, study: study, excluding: excluding, limit: limit, criteria: criteria, positions: positions)
+        let context = "center \(center), radius \(radius), study \(study ?? "-"), limit \(limit.map(String.init) ?? "-"), \(positions)"
+        let places = Dictionary(uniqueKeysWithValues: scanned.map { ($0.uid, positions == .exact ? $0.coordinate : $0.shown) })
+        XCTAssertEqual(found.map(\.coordinate), uids(found).map { places[$0] }, "each where \(positions) puts them: \(context)", file: file, line: line)
         XCTAssertEqual(uids(found), expected.map(\.uid), context, file: file, line: line)
         XCTAssertEqual(found.map(\.distance), expected.map(\.distance), context, file: file, line: line)
         for user in found {

@@ -29,10 +29,12 @@ public protocol ReadTransaction {
     func hasRequest(from: UserID, to: UserID) throws -> Bool
     /// The waiting users within `query.radius` of its centre who list its study (or `anything`)
     /// and whom its criteria admit, but none it excludes: nearest first, equal distances by uid,
-    /// and only the nearest `query.limit` when it has one.
+    /// and only the nearest `query.limit` when it has one; each placed, and measured, where
+    /// `query.positions` says.
     func nearby(_ query: NearbyQuery) throws -> [NearbyUser]
-    /// The waiting users with an open request to `uid`, with their distances from `center`.
-    func requesters(of uid: UserID, from center: Coordinate) throws -> [NearbyUser]
+    /// The waiting users with an open request to `uid`, placed as `positions` says, with their
+    /// distances from `center`.
+    func requesters(of uid: UserID, from center: Coordinate, positions: SearchPositions) throws -> [NearbyUser]
 
     // MARK: Matches and messages
 

@@ -14,8 +14,11 @@ public enum EventRules {
         let other = pair.other.user.uid
         switch decision {
         case .openRequest:
+            // From where the one asked waits to where the asker is shown, as their search shows it.
             var distance = 0
-            if let mine = pair.me.position, let theirs = pair.other.position { distance = Int(mine.distance(to: theirs).rounded()) }
+            if let mine = pair.me.entry, let theirs = pair.other.entry {
+                distance = Int(theirs.coordinate.distance(to: mine.shownCoordinate).rounded())
+            }
             return [EventNotice(recipient: other, kind: .request(from: me, distance: distance))]
         case .match:
             return [EventNotice(recipient: other, kind: .matched(partner: me))]

@@ -12,13 +12,19 @@ public struct NearbyQuery: Equatable, Sendable {
     public let excluding: Set<UserID>
     /// Only the nearest this many.
     public let limit: Int?
+    /// Where the people found are placed, and measured from.
+    public let positions: SearchPositions
 
-    public init(center: Coordinate, radius: Double, study: Study?, criteria: SearchCriteria, excluding: Set<UserID>, limit: Int?) {
+    public init(
+        center: Coordinate, radius: Double, study: Study?, criteria: SearchCriteria, excluding: Set<UserID>, limit: Int?,
+        positions: SearchPositions = .exact
+    ) {
         self.center = center
         self.radius = radius
         self.study = study
         self.criteria = criteria
         self.excluding = excluding
         self.limit = limit
+        self.positions = positions
     }
 }

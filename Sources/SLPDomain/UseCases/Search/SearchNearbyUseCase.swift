@@ -57,8 +57,9 @@ public struct SearchNearbyUseCase {
         let criteria = SearchCriteria(me: me, today: CalendarDate(utcDayOf: clock.now), gender: request.gender)
         let excluded = Set(try transaction.reportedUsers(by: me.uid)).union(try transaction.reporters(of: me.uid)).union([me.uid])
         var nearby = try transaction.nearby(NearbyQuery(
-            center: center, radius: request.radius, study: study, criteria: criteria, excluding: excluded, limit: request.limit))
-        var requested = try transaction.requesters(of: me.uid, from: center)
+            center: center, radius: request.radius, study: study, criteria: criteria, excluding: excluded, limit: request.limit,
+            positions: request.positions))
+        var requested = try transaction.requesters(of: me.uid, from: center, positions: request.positions)
             .filter { !excluded.contains($0.uid) }
             .sorted(by: NearbyUser.isNearer)
         if let myStudies = myEntry?.studies {

@@ -100,7 +100,10 @@ struct PopulationGenerator {
             birth: BirthDate(stored: birth), gender: random.next() % 2 == 0 ? .female : .male,
             sesac: Int(random.next() % 5), background: Int(random.next() % 8),
             ageRange: ageRange, searchable: random.nextUnit() >= 0.05, createdAt: now)
-        let entry = QueueEntry(uid: uid, coordinate: position(), studies: studyList(), enteredAt: now)
+        // Drawn from a stream of its own, so that the people a seed gives stay who they were.
+        var aside = SplitMix64(seed: UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15 ^ options.seed)
+        let entry = QueueEntry(
+            uid: uid, coordinate: position(), studies: studyList(), enteredAt: now, displacement: Displacement.random(using: &aside))
         return WaitingUser(user: user, entry: entry)
     }
 

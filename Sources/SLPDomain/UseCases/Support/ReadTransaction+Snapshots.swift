@@ -10,7 +10,7 @@ extension ReadTransaction {
     func party(of user: User) throws -> PartySnapshot {
         let latest = try latestMatch(of: user.uid, with: nil)
         return PartySnapshot(
-            user: user, position: try queueEntry(of: user.uid)?.coordinate, current: latest?.isCurrent == true ? latest : nil,
+            user: user, entry: try queueEntry(of: user.uid), current: latest?.isCurrent == true ? latest : nil,
             latest: latest)
     }
 

@@ -26,9 +26,10 @@ enum QueueEndpoints {
         return call.answer(state.failure, status: status) { QueueRenderer(format: .json, failures: call.failures).render(state) }
     }
 
-    /// `POST /v1/queue/search`: around lat and long (both, or neither for my queued place).
+    /// `POST /v1/queue/search`: around lat and long (both, or neither for my queued place), with
+    /// everyone where the API shows them (SPEC §6, "Where someone stands").
     static func search(_ call: APICall) async throws -> APIResponse {
-        var request = SearchRequest()
+        var request = SearchRequest(positions: .shown)
         switch (try call.parameters.decimal("lat"), try call.parameters.decimal("long")) {
         case (let latitude?, let longitude?):
             request.center = try Coordinate(latitude: latitude, longitude: longitude)

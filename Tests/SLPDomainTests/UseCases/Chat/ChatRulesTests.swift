@@ -7,7 +7,7 @@ final class ChatRulesTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_795_253_400)
 
     private func party(latest: MatchView?) throws -> PartySnapshot {
-        PartySnapshot(user: User.stub(uid: "Me"), position: nil, current: latest?.isCurrent == true ? latest : nil, latest: latest)
+        PartySnapshot(user: User.stub(uid: "Me"), entry: nil, current: latest?.isCurrent == true ? latest : nil, latest: latest)
     }
 
     private func match(mine: MatchEnding? = nil, theirs: MatchEnding? = nil, current: Bool = true, withdrawn: Bool = false) throws -> MatchView {

@@ -17,9 +17,10 @@ final class EventRulesTests: XCTestCase {
         database = InMemoryDatabase(users: [a, b, c])
         storage = InMemoryStorage(database)
         try storage.write { transaction in
-            try transaction.putInQueue(.stub("A", at: here), of: a)
+            // A is shown 100 m west, B waits 250.4 m east, C 1,234.6 m north and is shown 100 m further.
+            try transaction.putInQueue(.stub("A", at: here, displacement: .of(100, bearing: 270)), of: a)
             try transaction.putInQueue(.stub("B", at: here.moved(250.4, bearing: 90)), of: b)
-            try transaction.putInQueue(.stub("C", at: here.moved(1_234.6)), of: c)
+            try transaction.putInQueue(.stub("C", at: here.moved(1_234.6), displacement: .of(100, bearing: 0)), of: c)
         }
     }
 
@@ -38,11 +39,13 @@ final class EventRulesTests: XCTestCase {
 
     // MARK: - Through the use cases
 
+    /// How far from where the one asked waits to where the asker is shown, as the API's search
+    /// would show it (never the asker's exact place).
     func testARequestTellsTheOtherWhoAndHowFarInWholeMetres() throws {
         try request(a, b)
-        XCTAssertEqual(kinds(b), [.request(from: card(a), distance: 250)])
+        XCTAssertEqual(kinds(b), [.request(from: card(a), distance: 350)])
         try request(c, a)
-        XCTAssertEqual(kinds(a), [.request(from: card(c), distance: 1_235)])
+        XCTAssertEqual(kinds(a), [.request(from: card(c), distance: 1_335)])
         XCTAssertEqual(kinds(c), [], "asking tells me nothing")
         XCTAssertEqual(database.events[b.uid]?.first?.createdAt, now)
     }
@@ -50,14 +53,14 @@ final class EventRulesTests: XCTestCase {
     func testAnAcceptTellsTheRequester() throws {
         try matchAB()
         XCTAssertEqual(kinds(a), [.matched(partner: card(b))])
-        XCTAssertEqual(kinds(b), [.request(from: card(a), distance: 250)], "accepting tells me nothing")
+        XCTAssertEqual(kinds(b), [.request(from: card(a), distance: 350)], "accepting tells me nothing")
     }
 
     func testAMutualRequestTellsTheOneWhoAskedFirst() throws {
         try request(a, b)
         try request(b, a)
         XCTAssertEqual(kinds(a), [.matched(partner: card(b))])
-        XCTAssertEqual(kinds(b), [.request(from: card(a), distance: 250)])
+        XCTAssertEqual(kinds(b), [.request(from: card(a), distance: 350)])
         XCTAssertEqual(kinds(c), [])
     }
 
@@ -151,17 +154,18 @@ final class EventRulesTests: XCTestCase {
     // MARK: - The rules on their own
 
     func testTheRulesOnSnapshots() throws {
-        let me = PartySnapshot(user: a, position: here, current: nil, latest: nil)
-        let other = PartySnapshot(user: b, position: here.moved(99.6), current: nil, latest: nil)
+        // A is shown 100 m north of where A waits; B waits 180.4 m north of A: 80 m from where A is shown.
+        let me = PartySnapshot(user: a, entry: .stub("A", at: here, displacement: .of(100, bearing: 0)), current: nil, latest: nil)
+        let other = PartySnapshot(user: b, entry: .stub("B", at: here.moved(180.4)), current: nil, latest: nil)
         let pair = PairSnapshot(me: me, other: other, requestFromOther: false, iReported: false, otherReported: false)
-        XCTAssertEqual(EventRules.notices(.openRequest, pair), [EventNotice(recipient: b.uid, kind: .request(from: card(a), distance: 100))])
+        XCTAssertEqual(EventRules.notices(.openRequest, pair), [EventNotice(recipient: b.uid, kind: .request(from: card(a), distance: 80))])
         XCTAssertEqual(EventRules.notices(.match, pair), [EventNotice(recipient: b.uid, kind: .matched(partner: card(a)))])
         XCTAssertEqual(
             EventRules.notices(.review(titles: [.kind, .goodManners], comment: nil, endsMyMatch: true, resetsMyDodges: true), pair),
             [EventNotice(recipient: b.uid, kind: .reviewed(by: card(a), titles: [.goodManners, .kind]))])
         XCTAssertEqual(EventRules.notices(.report(reason: .rude, comment: nil, barsFromQueue: true), pair), [])
         let unplaced = PairSnapshot(
-            me: PartySnapshot(user: a, position: nil, current: nil, latest: nil), other: other, requestFromOther: false, iReported: false,
+            me: PartySnapshot(user: a, entry: nil, current: nil, latest: nil), other: other, requestFromOther: false, iReported: false,
             otherReported: false)
         XCTAssertEqual(EventRules.notices(.openRequest, unplaced), [EventNotice(recipient: b.uid, kind: .request(from: card(a), distance: 0))])
 

@@ -18,7 +18,8 @@ final class FollowEventsUseCaseTests: XCTestCase {
         storage = InMemoryStorage(database)
         let here = Coordinate.at(37.5665, 126.978)
         try storage.write { transaction in
-            try transaction.putInQueue(QueueEntry.stub("A", at: here), of: a)
+            // A is shown 100 m south; B waits 100 m north.
+            try transaction.putInQueue(QueueEntry.stub("A", at: here, displacement: .of(100, bearing: 180)), of: a)
             try transaction.putInQueue(QueueEntry.stub("B", at: here.moved(100)), of: b)
         }
         clock = StoppedClock(testNow)
@@ -41,7 +42,7 @@ final class FollowEventsUseCaseTests: XCTestCase {
         XCTAssertEqual(start, 0)
         _ = try RequestStudyUseCase(storage: storage, clock: clock)(me: a.uid, other: b.uid)
         let requested = try follow.look(me: b.uid, after: start).events
-        XCTAssertEqual(requested.map(\.kind), [.request(from: card(a), distance: 100)])
+        XCTAssertEqual(requested.map(\.kind), [.request(from: card(a), distance: 200)])
         XCTAssertEqual(try follow.look(me: a.uid, after: 0).events, [])
 
         _ = try AcceptStudyUseCase(storage: storage, clock: clock)(me: b.uid, other: a.uid)

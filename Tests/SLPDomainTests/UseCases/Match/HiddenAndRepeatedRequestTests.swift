@@ -56,8 +56,8 @@ final class HiddenAndRepeatedRequestTests: XCTestCase {
 
     /// The pair as the rules see it, with my request to B open.
     private func pairSnapshot(_ transaction: any ReadTransaction) throws -> PairSnapshot {
-        let me = PartySnapshot(user: try XCTUnwrap(try transaction.user(a)), position: here, current: nil, latest: nil)
-        let other = PartySnapshot(user: try XCTUnwrap(try transaction.user(b)), position: here, current: nil, latest: nil)
+        let me = PartySnapshot(user: try XCTUnwrap(try transaction.user(a)), entry: .stub(a.rawValue, at: here), current: nil, latest: nil)
+        let other = PartySnapshot(user: try XCTUnwrap(try transaction.user(b)), entry: .stub(b.rawValue, at: here), current: nil, latest: nil)
         return PairSnapshot(me: me, other: other, requestFromOther: false, iReported: false, otherReported: false, requestToOther: true)
     }
 
@@ -67,7 +67,7 @@ final class HiddenAndRepeatedRequestTests: XCTestCase {
         var hidden = pair.other.user
         hidden.searchable = false
         let hiddenPair = PairSnapshot(
-            me: pair.me, other: PartySnapshot(user: hidden, position: here, current: nil, latest: nil), requestFromOther: false,
+            me: pair.me, other: PartySnapshot(user: hidden, entry: .stub(hidden.uid.rawValue, at: here), current: nil, latest: nil), requestFromOther: false,
             iReported: false, otherReported: false)
         XCTAssertThrowsError(try MatchRules.request(hiddenPair)) { XCTAssertEqual($0 as? DomainError, .otherNotSearching) }
         let askedFirst = PairSnapshot(

@@ -15,7 +15,7 @@ final class MatchRulesTests: XCTestCase {
         user.reportedCount = reports
         user.dodgePenaltyUntil = penaltyUntil
         return PartySnapshot(
-            user: user, position: waiting ? try Coordinate(latitude: 37.5665, longitude: 126.978) : nil, current: current,
+            user: user, entry: waiting ? .stub(uid, at: .at(37.5665, 126.978)) : nil, current: current,
             latest: latest ?? current)
     }
 

@@ -76,8 +76,8 @@ final class PartnersOnlyReportTests: XCTestCase {
     }
 
     func testTheRuleDecidesFromTheSnapshot() throws {
-        let me = PartySnapshot(user: user("U1", "010-2000-0001"), position: here, current: nil, latest: nil)
-        let other = PartySnapshot(user: user("U2", "010-2000-0002"), position: here, current: nil, latest: nil)
+        let me = PartySnapshot(user: user("U1", "010-2000-0001"), entry: .stub("U1", at: here), current: nil, latest: nil)
+        let other = PartySnapshot(user: user("U2", "010-2000-0002"), entry: .stub("U2", at: here), current: nil, latest: nil)
         let strangers = PairSnapshot(me: me, other: other, requestFromOther: false, iReported: false, otherReported: false)
         XCTAssertThrowsError(try MatchRules.report(strangers, reason: .rude, comment: nil)) { XCTAssertEqual($0 as? DomainError, .notPartner) }
         let past = MatchView(

@@ -9,12 +9,15 @@ final class EnterQueueUseCaseTests: XCTestCase {
     private var storage: InMemoryStorage!
     private var enter: EnterQueueUseCase!
     private var me: User!
+    private let drawn = [Displacement.of(50, bearing: 12.5), .of(149.5, bearing: 300)]
+    private var displacements: SequentialDisplacementGenerator!
 
     override func setUpWithError() throws {
         me = User.stub(uid: "Me1")
         database = InMemoryDatabase(users: [me])
         storage = InMemoryStorage(database)
-        enter = EnterQueueUseCase(storage: storage, clock: StoppedClock(now))
+        displacements = SequentialDisplacementGenerator(drawn)
+        enter = EnterQueueUseCase(storage: storage, clock: StoppedClock(now), displacements: displacements)
     }
 
     /// Changes my stored record with a plain storage update.
@@ -44,7 +47,8 @@ final class EnterQueueUseCaseTests: XCTestCase {
     func testValidEntryIsStoredWithTheClocksTime() throws {
         let entry = try enter(me: me.uid, latitude: -33.87, longitude: 151.21, studies: ["swift", "알고리즘"])
         XCTAssertEqual(entry, QueueEntry(
-            uid: me.uid, coordinate: .at(-33.87, 151.21), studies: try StudyList(parsing: ["swift", "알고리즘"]), enteredAt: now))
+            uid: me.uid, coordinate: .at(-33.87, 151.21), studies: try StudyList(parsing: ["swift", "알고리즘"]), enteredAt: now,
+            displacement: drawn[0]))
         XCTAssertEqual(entry.studies.studies.map(\.name), ["swift", "알고리즘"])
         XCTAssertEqual(myEntry, entry)
         XCTAssertEqual(storage.transactions, ["write"], "checked and stored in one write")
@@ -66,6 +70,19 @@ final class EnterQueueUseCaseTests: XCTestCase {
         XCTAssertEqual(entry.studies.studies.map(\.name), ["python"])
         XCTAssertEqual(entry.enteredAt, now.addingTimeInterval(60))
         XCTAssertEqual(database.queue.count, 1)
+    }
+
+    /// Where the API shows me is drawn as I enter and kept while I wait, wherever I move; leaving
+    /// and entering again draws anew.
+    func testTheDisplacementIsDrawnOnEnteringAndKeptWhileIWait() throws {
+        XCTAssertEqual(try enter(me: me.uid, latitude: 37.5, longitude: 127, studies: []).displacement, drawn[0])
+        let moved = try enter(me: me.uid, latitude: 35.1, longitude: 129.0, studies: ["go"])
+        XCTAssertEqual(moved.displacement, drawn[0])
+        XCTAssertEqual(moved.shownCoordinate, Coordinate.at(35.1, 129.0).displaced(by: drawn[0]))
+        XCTAssertEqual(displacements.count, 1)
+        _ = try LeaveQueueUseCase(storage: storage)(me: me.uid)
+        XCTAssertEqual(try enter(me: me.uid, latitude: 35.1, longitude: 129.0, studies: []).displacement, drawn[1])
+        XCTAssertEqual(myEntry?.displacement, drawn[1])
     }
 
     func testInvalidCoordinatesAreRefusedBeforeTouchingStorage() {

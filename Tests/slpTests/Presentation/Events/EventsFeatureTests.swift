@@ -17,7 +17,7 @@ final class EventsFeatureTests: XCTestCase {
         storage = InMemoryStorage(InMemoryDatabase(users: [a, b]))
         let here = Coordinate.at(37.5665, 126.978)
         try storage.write { [a, b] in
-            try $0.putInQueue(QueueEntry.stub("A", at: here), of: a)
+            try $0.putInQueue(QueueEntry.stub("A", at: here, displacement: .of(100, bearing: 180)), of: a)
             try $0.putInQueue(QueueEntry.stub("B", at: here.moved(250)), of: b)
         }
         let follow = FollowEventsUseCase(storage: storage, clock: StoppedClock(testNow))
@@ -29,7 +29,8 @@ final class EventsFeatureTests: XCTestCase {
         _ = try RequestStudyUseCase(storage: storage, clock: StoppedClock(testNow))(me: from.uid, other: to.uid)
     }
 
-    private var asked: UserEventKind { .request(from: MatchView.Partner(uid: a.uid, nick: a.nick), distance: 250) }
+    /// B waits 250 m north of A, who is shown 100 m south.
+    private var asked: UserEventKind { .request(from: MatchView.Partner(uid: a.uid, nick: a.nick), distance: 350) }
 
     func testFromNowOnSkipsWhatIsStoredAndTellsEachNewEventOnce() async throws {
         try request(from: a, to: b)

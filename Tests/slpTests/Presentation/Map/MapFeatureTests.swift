@@ -22,7 +22,7 @@ final class MapFeatureTests: XCTestCase {
     }
 
     private func place(_ user: User, at coordinate: Coordinate, studies: StudyList) throws {
-        try storage.write { try $0.putInQueue(QueueEntry(uid: user.uid, coordinate: coordinate, studies: studies, enteredAt: testNow), of: user) }
+        try storage.write { try $0.putInQueue(QueueEntry(uid: user.uid, coordinate: coordinate, studies: studies, enteredAt: testNow, displacement: .stub), of: user) }
     }
 
     func testAroundMyPlaceInTheQueueWithMyStudies() async throws {

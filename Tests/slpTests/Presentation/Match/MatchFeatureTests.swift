@@ -19,7 +19,7 @@ final class MatchFeatureTests: XCTestCase {
         storage = InMemoryStorage(InMemoryDatabase(users: [a, b]))
         try storage.write { [a, b, here] transaction in
             for user in [a, b] {
-                try transaction.putInQueue(QueueEntry(uid: user.uid, coordinate: here, studies: .anything, enteredAt: testNow), of: user)
+                try transaction.putInQueue(QueueEntry(uid: user.uid, coordinate: here, studies: .anything, enteredAt: testNow, displacement: .stub), of: user)
             }
         }
         let clock = StoppedClock(testNow)

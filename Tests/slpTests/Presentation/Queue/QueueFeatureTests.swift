@@ -20,14 +20,14 @@ final class QueueFeatureTests: XCTestCase {
         storage = InMemoryStorage(InMemoryDatabase(users: [me, other]))
         store = TestStore(
             QueueFeature(
-                identify: IdentifyUserUseCase(storage: storage), enter: EnterQueueUseCase(storage: storage, clock: StoppedClock(testNow)),
+                identify: IdentifyUserUseCase(storage: storage), enter: EnterQueueUseCase(storage: storage, clock: StoppedClock(testNow), displacements: SequentialDisplacementGenerator([.stub])),
                 leave: LeaveQueueUseCase(storage: storage), state: QueueStateUseCase(storage: storage)),
             initialState: .init(), test: self)
     }
 
     func testEnterThenStopThenStopAgain() async throws {
         await store.send(.enter(actingUser: "ME", latitude: -33.87, longitude: 151.21, studies: ["swift 알고리즘"]))
-        let entry = QueueEntry(uid: me.uid, coordinate: sydney, studies: try StudyList(parsing: ["swift", "알고리즘"]), enteredAt: testNow)
+        let entry = QueueEntry(uid: me.uid, coordinate: sydney, studies: try StudyList(parsing: ["swift", "알고리즘"]), enteredAt: testNow, displacement: .stub)
         store.receive(.setEntered(entry)) { $0.entry = entry }
         XCTAssertEqual(database.queue[me.uid], entry)
         XCTAssertEqual(QueueRenderer(format: .text(.plain), failures: renderer).render(store.state).stdout,
@@ -53,7 +53,7 @@ final class QueueFeatureTests: XCTestCase {
         XCTAssertEqual(general.status, .general)
 
         await store.send(.enter(actingUser: "ME", latitude: -33.87, longitude: 151.21, studies: []))
-        let entry = QueueEntry(uid: me.uid, coordinate: sydney, studies: .anything, enteredAt: testNow)
+        let entry = QueueEntry(uid: me.uid, coordinate: sydney, studies: .anything, enteredAt: testNow, displacement: .stub)
         store.receive(.setEntered(entry)) { $0.entry = entry }
         await store.send(.status(actingUser: "ME"))
         let waiting = try QueueStateUseCase(storage: storage)(me: me.uid)
@@ -61,7 +61,7 @@ final class QueueFeatureTests: XCTestCase {
         XCTAssertEqual(waiting.status, .waiting)
 
         // OTHER, waiting too, asks me and I accept elsewhere: the status names my partner.
-        try storage.write { [other, sydney] in try $0.putInQueue(QueueEntry(uid: other.uid, coordinate: sydney, studies: .anything, enteredAt: testNow), of: other) }
+        try storage.write { [other, sydney] in try $0.putInQueue(QueueEntry(uid: other.uid, coordinate: sydney, studies: .anything, enteredAt: testNow, displacement: .stub), of: other) }
         _ = try RequestStudyUseCase(storage: storage, clock: StoppedClock(testNow))(me: other.uid, other: me.uid)
         _ = try AcceptStudyUseCase(storage: storage, clock: StoppedClock(testNow))(me: me.uid, other: other.uid)
         await store.send(.status(actingUser: "ME"))

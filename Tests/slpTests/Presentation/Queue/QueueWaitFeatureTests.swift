@@ -46,7 +46,8 @@ final class QueueWaitFeatureTests: XCTestCase {
 
         _ = try RequestStudyUseCase(storage: storage, clock: clock)(me: other.uid, other: me.uid)
         await store.send(.poll)
-        let request = UserEvent(id: 1, createdAt: testNow, kind: .request(from: card, distance: 0))
+        // OTHER waits where I do, shown 100 m north.
+        let request = UserEvent(id: 1, createdAt: testNow, kind: .request(from: card, distance: 100))
         store.receive(.setToken(database.changeToken)) { $0.token = self.database.changeToken }
         store.receive(.append(EventBatch(events: [request], penaltyEnds: nil))) {
             $0.requests = [request]

@@ -23,9 +23,9 @@ final class SearchFeatureTests: XCTestCase {
     func testSearchAroundMyPlaceInOneRead() async throws {
         let there = try Coordinate(latitude: -33.8701, longitude: 151.21)
         try storage.write { [me, other, sydney] transaction in
-            try transaction.putInQueue(QueueEntry(uid: me.uid, coordinate: sydney, studies: try StudyList(parsing: ["swift"]), enteredAt: testNow), of: me)
+            try transaction.putInQueue(QueueEntry(uid: me.uid, coordinate: sydney, studies: try StudyList(parsing: ["swift"]), enteredAt: testNow, displacement: .stub), of: me)
             try transaction.putInQueue(
-                QueueEntry(uid: other.uid, coordinate: there, studies: try StudyList(parsing: ["Swift", "go"]), enteredAt: testNow), of: other)
+                QueueEntry(uid: other.uid, coordinate: there, studies: try StudyList(parsing: ["Swift", "go"]), enteredAt: testNow, displacement: .stub), of: other)
         }
         await store.send(.search(actingUser: "ME", SearchRequest()))
         var card = NearbyUser(
