@@ -28,8 +28,9 @@ public struct TokenVerifier {
         self.now = now
     }
 
-    /// The identity `token` names; `TokenRejection` when it is refused. Other errors are the
-    /// key store's.
+    /// The identity `token` names; `TokenRejection` when it is refused, `FirebaseKeysUnavailable`
+    /// when it claims the Firebase project whose certificates cannot be read now. Other errors
+    /// are the key store's.
     public func verify(_ token: String?) throws -> VerifiedIdentity {
         guard let token, !token.isEmpty else { throw TokenRejection.missing }
         let compact = try CompactToken(token)
@@ -38,7 +39,8 @@ public struct TokenVerifier {
               !header.hasCritical, header.typ.map({ $0.uppercased() == "JWT" }) ?? true
         else { throw TokenRejection.malformed }
         if let firebase, claims.iss == firebase.issuer {
-            try verifyFirebase(compact, header, claims, firebase)
+            guard let certificates = firebase.certificates else { throw FirebaseKeysUnavailable() }
+            try verifyFirebase(compact, header, claims, project: firebase.projectID, certificates: certificates)
             return VerifiedIdentity(subject: claims.sub, phoneNumber: claims.phone_number, issuer: .firebase)
         }
         if claims.iss == SLPToken.issuer {
@@ -58,12 +60,14 @@ public struct TokenVerifier {
         try checkSubject(claims)
     }
 
-    private func verifyFirebase(_ token: CompactToken, _ header: TokenHeader, _ claims: TokenClaims, _ firebase: FirebaseSettings) throws {
+    private func verifyFirebase(
+        _ token: CompactToken, _ header: TokenHeader, _ claims: TokenClaims, project: String, certificates: [String: String]
+    ) throws {
         guard header.alg == "RS256" else { throw TokenRejection.wrongAlgorithm }
-        guard let kid = header.kid, let pem = firebase.certificates[kid] else { throw TokenRejection.unknownKey }
+        guard let kid = header.kid, let pem = certificates[kid] else { throw TokenRejection.unknownKey }
         guard let key = RSAPublicKey(certificatePEM: pem) else { throw TokenRejection.unknownKey }
         guard key.verifies(token.signature, of: token.signingInput) else { throw TokenRejection.badSignature }
-        guard claims.aud == firebase.projectID else { throw TokenRejection.wrongAudience }
+        guard claims.aud == project else { throw TokenRejection.wrongAudience }
         guard let authTime = claims.auth_time else { throw TokenRejection.malformed }
         try checkTimes(claims, authTime: authTime)
         try checkSubject(claims)

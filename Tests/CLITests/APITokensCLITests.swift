@@ -45,7 +45,7 @@ final class APITokensCLITests: XCTestCase {
             // Not signed, or signed with the public certificate as an HMAC key under Firebase's kid.
             try refused(try firebase.unsignedToken(claims), "alg none")
             try refused(
-                try firebase.hmacToken(claims, key: Data(firebase.certificatePEM.utf8), header: ["alg": "HS256", "kid": FirebaseTestIssuer.keyID, "typ": "JWT"]),
+                try firebase.hmacToken(claims, key: Data(firebase.certificatePEM.utf8), header: ["alg": "HS256", "kid": firebase.keyID, "typ": "JWT"]),
                 "HS256 under a Firebase kid")
             try refused(try firebase.token(claims, header: ["alg": "RS256", "kid": "unknown-kid", "typ": "JWT"]), "an unknown kid")
             // Genuinely signed, but for another project, from another issuer, expired, from the future, for nobody.

@@ -28,6 +28,8 @@ enum APIApplication {
             return response
         } catch let rejection as TokenRejection {
             return .failure(APIFailure.unauthorized(rejection.message))
+        } catch is FirebaseKeysUnavailable {
+            return .failure(APIFailure.firebaseUnavailable)
         } catch {
             let failure = Failure(error)
             if HTTPStatus.of(failure) == 500 {
@@ -40,9 +42,9 @@ enum APIApplication {
     }
 
     /// The service, the verified caller and their parameters. Firebase's certificates are read
-    /// for each request, so a refreshed file counts at once.
+    /// again when their file changes, so a refreshed file counts at once.
     private static func open(_ request: CGIRequest, service: APIService) throws -> APICall {
-        let firebase = try FirebaseConfiguration.load(service.environment)
+        let firebase = try service.firebase.current()
         let dependencies = try service.dependencies()
         let identity = try dependencies.tokens(firebase: firebase).verify(request.idToken)
         // The uid must name exactly this user wherever a uid or a phone may stand.

@@ -11,10 +11,13 @@ import SLPDomain
 @MainActor
 final class APIService {
     let environment: ProcessEnvironment
+    /// Firebase's certificates, read again when their file changes.
+    let firebase: FirebaseCertificates
     private var opened: Dependencies?
 
     init(environment: ProcessEnvironment) {
         self.environment = environment
+        firebase = FirebaseCertificates(environment: environment)
     }
 
     /// The storage, opened on first use. `slp serve` made the database when it started; a

@@ -7,26 +7,34 @@ import SLPIdentity
 
 /// Firebase's settings from the environment: `SLP_FIREBASE_PROJECT` (the project id) and
 /// `SLP_FIREBASE_CERTS` (a file of Google's securetoken certificates). Neither set: Firebase
-/// tokens are not accepted; one without the other, or a file that cannot be read, is an error.
+/// tokens are not accepted; one without the other is a configuration error.
 enum FirebaseConfiguration {
-    static func load(_ environment: ProcessEnvironment) throws -> FirebaseSettings? {
-        let project = environment["SLP_FIREBASE_PROJECT"], certificates = environment["SLP_FIREBASE_CERTS"]
-        switch (project, certificates) {
-        case (nil, nil):
-            return nil
-        case (let project?, let path?):
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                throw Failure(code: "firebase_certs", status: nil, message: "SLP_FIREBASE_CERTS: cannot read \(path)", exitCode: .ioError)
-            }
-            do {
-                return try FirebaseSettings(projectID: project, certificatesJSON: Array(contents))
-            } catch {
-                throw Failure(code: "firebase_certs", status: nil, message: "SLP_FIREBASE_CERTS: \(error.message) (\(path))", exitCode: .usage)
-            }
+    /// The project and the certificates' file the environment names; nil when neither is set.
+    static func source(_ environment: ProcessEnvironment) throws(Failure) -> (project: String, path: String)? {
+        switch (environment["SLP_FIREBASE_PROJECT"], environment["SLP_FIREBASE_CERTS"]) {
+        case (nil, nil): return nil
+        case (let project?, let path?): return (project, path)
         default:
             throw Failure(
                 code: "firebase_settings", status: nil, message: "set both SLP_FIREBASE_PROJECT and SLP_FIREBASE_CERTS, or neither",
-                exitCode: .usage)
+                exitCode: .configuration)
         }
+    }
+
+    /// The settings, read and checked now: what `slp serve` does before it starts anything. A
+    /// file that cannot be read or is not Google's certificates is one line naming it (exit 78).
+    static func load(_ environment: ProcessEnvironment) throws(Failure) -> FirebaseSettings? {
+        guard let (project, path) = try source(environment) else { return nil }
+        do {
+            return try FirebaseSettings(projectID: project, certificatesJSON: try read(path))
+        } catch {
+            throw Failure(code: "firebase_certs", status: nil, message: "SLP_FIREBASE_CERTS (\(path)): \(error.message)", exitCode: .configuration)
+        }
+    }
+
+    /// The file's bytes.
+    static func read(_ path: String) throws(CryptoError) -> [UInt8] {
+        guard let contents = FileManager.default.contents(atPath: path) else { throw CryptoError("cannot be read") }
+        return Array(contents)
     }
 }

@@ -6,23 +6,26 @@ import SLPTestSupport
 /// signed with them (or forged in the ways attackers try).
 struct FirebaseTestIssuer {
     static let project = "slp-test-project"
-    static let keyID = "test-key-1"
 
+    /// The key id the certificate is published under.
+    let keyID: String
     let directory: TemporaryDirectory
     /// The `SLP_FIREBASE_CERTS` file.
     var certificatesPath: String { directory.path("certs.json") }
     private var keyPath: String { directory.path("key.pem") }
     let certificatePEM: String
 
-    init() throws {
+    /// A new key and certificate, published as `keyID`; `bits` below 2048 makes a key slp must
+    /// not trust.
+    init(keyID: String = "test-key-1", bits: Int = 2048) throws {
+        self.keyID = keyID
         directory = try TemporaryDirectory()
         try Self.openssl([
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", directory.path("key.pem"), "-out", directory.path("cert.pem"),
+            "req", "-x509", "-newkey", "rsa:\(bits)", "-nodes", "-keyout", directory.path("key.pem"), "-out", directory.path("cert.pem"),
             "-days", "2", "-subj", "/CN=securetoken.test",
         ])
         certificatePEM = try String(contentsOfFile: directory.path("cert.pem"), encoding: .utf8)
-        let published = try JSONSerialization.data(withJSONObject: [Self.keyID: certificatePEM])
-        try published.write(to: URL(fileURLWithPath: directory.path("certs.json")))
+        try Self.publish([keyID: certificatePEM], to: directory.path("certs.json"))
     }
 
     /// What `slp serve` needs to accept this issuer's tokens.
@@ -39,9 +42,17 @@ struct FirebaseTestIssuer {
         return claims
     }
 
-    /// A token signed RS256 with this issuer's key.
-    func token(_ claims: [String: Any], header: [String: Any] = ["alg": "RS256", "kid": keyID, "typ": "JWT"]) throws -> String {
-        let input = try Self.signingInput(header, claims)
+    /// Writes `certificates` (PEM by key id) to `path` as Google publishes them, replacing the file
+    /// at once (a new file renamed over the old), as a fetcher of Google's keys would.
+    static func publish(_ certificates: [String: String], to path: String) throws {
+        let fresh = path + ".new"
+        try JSONSerialization.data(withJSONObject: certificates).write(to: URL(fileURLWithPath: fresh))
+        guard rename(fresh, path) == 0 else { throw HTTPTestError("rename: \(errno)") }
+    }
+
+    /// A token signed RS256 with this issuer's key, under its key id unless `header` says otherwise.
+    func token(_ claims: [String: Any], header: [String: Any]? = nil) throws -> String {
+        let input = try Self.signingInput(header ?? ["alg": "RS256", "kid": keyID, "typ": "JWT"], claims)
         let signature = try Self.openssl(["dgst", "-sha256", "-sign", keyPath], input: Data(input.utf8))
         return input + "." + Self.base64URL(signature)
     }

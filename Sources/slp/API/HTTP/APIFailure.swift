@@ -21,6 +21,12 @@ enum APIFailure {
 
     static let methodNotAllowed = Failure(code: "method_not_allowed", status: 405, message: "this path does not take that method", exitCode: .usage)
 
+    /// A Firebase token while the project's certificates cannot be read: neither accepted nor
+    /// refused, but asked to come again (503, `Retry-After`).
+    static let firebaseUnavailable = Failure(
+        code: "firebase_keys_unavailable", status: 503, message: "Firebase sign-in cannot be checked just now; try again",
+        exitCode: .busy)
+
     static func unauthorized(_ message: String) -> Failure {
         Failure(code: "unauthorized", status: 401, message: message, exitCode: .refused)
     }
