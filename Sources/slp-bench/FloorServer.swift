@@ -7,15 +7,16 @@ final class FloorServer {
     let port: UInt16
     private let process: ServerProcess
 
-    init(program: String, serveConfiguration: (text: String, directory: String), servePort: UInt16, directory: String, environment: [String]) throws {
+    init(program: String, serveConfiguration: ServeConfiguration, servePort: UInt16, directory: String, environment: [String]) throws {
         guard let lighttpd = ["/usr/sbin/lighttpd", "/usr/local/sbin/lighttpd", "/usr/bin/lighttpd"].first(where: {
             FileManager.default.isExecutableFile(atPath: $0)
         }) ?? Shell.which("lighttpd") else { throw LoadFailure("lighttpd not found (apt-get install lighttpd)") }
         port = try HTTPClient.freePort()
         try? FileManager.default.removeItem(atPath: directory)
-        for sub in ["root", "uploads"] {
+        for sub in ["root", "uploads", "errors"] {
             try FileManager.default.createDirectory(atPath: "\(directory)/\(sub)", withIntermediateDirectories: true)
         }
+        for file in serveConfiguration.files { try file.contents.write(to: URL(fileURLWithPath: "\(directory)/\(file.path)")) }
         try FileManager.default.createSymbolicLink(atPath: "\(directory)/root/v1", withDestinationPath: program)
         // The access lines go to a file (through the same piped logger) instead of slp serve.
         let text = serveConfiguration.text.replacingOccurrences(of: serveConfiguration.directory, with: directory)

@@ -33,7 +33,7 @@ struct HTTPRound: Sendable {
         let options: HTTPOptions
         /// The floor's program and the configuration it borrows from `slp serve`.
         let floorProgram: String
-        let serveConfiguration: (text: String, directory: String)
+        let serveConfiguration: ServeConfiguration
         let servePort: UInt16
         let postmaster: pid_t?
     }

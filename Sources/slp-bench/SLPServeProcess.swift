@@ -23,13 +23,16 @@ final class SLPServeProcess {
          "SLP_DB=\(database)"]
     }
 
-    /// lighttpd's configuration as `slp serve` generated it, and the private directory it names.
-    func configuration() throws -> (text: String, directory: String) {
+    /// lighttpd's configuration as `slp serve` generated it, the private directory it names, and
+    /// the files there it reads besides (its error pages and connection limit), by relative path.
+    func configuration() throws -> ServeConfiguration {
         guard let name = try FileManager.default.contentsOfDirectory(atPath: temporary).first(where: { $0.hasPrefix("slp-serve.") }) else {
             throw LoadFailure("slp serve's directory not found in \(temporary)")
         }
         let directory = "\(temporary)/\(name)"
-        return (try String(contentsOfFile: directory + "/lighttpd.conf", encoding: .utf8), directory)
+        let named = ["connection-limit.lua"] + (try FileManager.default.contentsOfDirectory(atPath: directory + "/errors")).map { "errors/" + $0 }
+        let files = try named.map { ($0, try Data(contentsOf: URL(fileURLWithPath: directory + "/" + $0))) }
+        return ServeConfiguration(text: try String(contentsOfFile: directory + "/lighttpd.conf", encoding: .utf8), directory: directory, files: files)
     }
 
     /// Lines slp serve wrote to standard error (one per request, and its own).

@@ -18,7 +18,7 @@ enum ServeCommand: Command {
         name: "serve",
         abstract: "Serve SLP's REST API over HTTP (lighttpd runs slp for it) until Ctrl-C.",
         discussion: """
-            Needs lighttpd (apt-get install lighttpd). Callers prove who they are with an idtoken header: a token \
+            Needs lighttpd and its mod_magnet (apt-get install lighttpd lighttpd-modules-lua). Callers prove who they are with an idtoken header: a token \
             from 'slp token', or a Firebase ID token when SLP_FIREBASE_PROJECT and SLP_FIREBASE_CERTS are set. \
             One line per request on standard error: method, path, status, milliseconds. lighttpd hands requests to \
             slp's SCGI workers, which keep the database open (two per core); long polls of /v1/events, and with \
@@ -51,6 +51,12 @@ enum ServeCommand: Command {
                 throw Failure(
                     code: "lighttpd_missing", status: nil,
                     message: "slp serve needs lighttpd, which is not installed (apt-get install \(Lighttpd.package))", exitCode: .unavailable)
+            }
+            guard Lighttpd.hasMagnet(lighttpd) else {
+                throw Failure(
+                    code: "lighttpd_missing", status: nil,
+                    message: "slp serve needs lighttpd's mod_magnet for its connection limit (apt-get install \(Lighttpd.magnetPackage))",
+                    exitCode: .unavailable)
             }
             if let why = address.unavailable() { throw Failure(code: "port_unavailable", status: nil, message: why, exitCode: .ioError) }
             let server = APIServer(

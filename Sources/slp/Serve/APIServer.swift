@@ -36,13 +36,22 @@ struct APIServer {
     /// leaves the core to another; at least four.
     static var defaultWorkers: Int { max(4, 2 * sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
+    /// The most descriptors lighttpd can have: this process's hard limit, which lighttpd (as any
+    /// process) may raise its own to; no more than lighttpd has use for.
+    static func fileLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1_024 }
+        return Int(min(limit.rlim_max, 262_144))
+    }
+
     func run(in directory: ServeDirectory) -> Output {
         defer { directory.remove() }
         do {
             try directory.linkProgram(executable)
             let passed = environment.map(\.name)
             try directory.write(configuration: LighttpdConfiguration(
-                directory: directory, host: address.host, port: address.port, passed: passed, workers: workers).text)
+                directory: directory, host: address.host, port: address.port, passed: passed, workers: workers,
+                maxFDs: Self.fileLimit()).text)
             let access = open(directory.accessLog, O_RDWR | O_NONBLOCK | O_CLOEXEC)
             guard access >= 0 else {
                 throw Failure(code: "serve_failed", status: nil, message: "cannot open \(directory.accessLog)", exitCode: .ioError)

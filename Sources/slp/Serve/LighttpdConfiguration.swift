@@ -5,6 +5,12 @@
 /// runs it as a CGI program, one process per poll. The environment slp needs is passed by name
 /// (`env.NAME`, `bin-copy-environment`), so that no value (a PostgreSQL password) is written to
 /// a file.
+///
+/// Facing strangers: lighttpd's own refusals carry slp's JSON error object
+/// (`LighttpdErrorPages`); one address holds at most `ConnectionLimitScript.perAddress`
+/// connections; a request whose headers or body stop coming for `readIdleSeconds` is dropped, as
+/// is an answer its client stops reading for `writeIdleSeconds`; and as many connections are
+/// open to all as the file limit allows.
 struct LighttpdConfiguration {
     let directory: ServeDirectory
     let host: String
@@ -13,6 +19,21 @@ struct LighttpdConfiguration {
     let passed: [String]
     /// How many SCGI workers lighttpd keeps running; nil: none, every path runs slp as CGI.
     let workers: Int?
+    /// The file descriptors lighttpd may use (the hard limit of the process that starts it).
+    let maxFDs: Int
+
+    /// Bodies lighttpd takes at most, in KiB: above slp's 64 KiB, so that slp still says why it
+    /// refuses those in between.
+    static let maxRequestKiB = 128
+    /// Seconds a request may send nothing while its headers or body are not all in; an
+    /// answer being waited for (a long poll) is not reading.
+    static let readIdleSeconds = 5
+    /// Seconds an answer may wait for its client to read any of it.
+    static let writeIdleSeconds = 30
+
+    /// Connections lighttpd keeps open at once: half the descriptors (each may need one more to
+    /// a worker), at most what lighttpd counts to.
+    var maxConnections: Int { min(65_535, max(64, (maxFDs - 64) / 2)) }
 
     /// lighttpd's access line, as slp prints it: method, path without the query, status, time.
     static let accessFormat = "%m %U %s %{ms}T ms"
@@ -22,10 +43,19 @@ struct LighttpdConfiguration {
             "server.document-root = \(quoted(directory.root))",
             "server.bind = \(quoted(host))",
             "server.port = \(port)",
-            "server.modules = (\"mod_setenv\", \"mod_cgi\", \"mod_scgi\", \"mod_accesslog\")",
+            "server.modules = (\"mod_magnet\", \"mod_setenv\", \"mod_cgi\", \"mod_scgi\", \"mod_accesslog\")",
             "server.upload-dirs = (\(quoted(directory.uploads)))",
-            // Bodies over slp's 64 KiB are refused by slp itself (501); lighttpd stops far larger ones.
-            "server.max-request-size = 1024",
+            // Bodies over slp's 64 KiB are refused by slp itself (501); lighttpd stops larger ones (413).
+            "server.max-request-size = \(Self.maxRequestKiB)",
+            "server.max-read-idle = \(Self.readIdleSeconds)",
+            "server.max-write-idle = \(Self.writeIdleSeconds)",
+            "server.max-keep-alive-idle = 5",
+            "server.max-fds = \(maxFDs)",
+            "server.max-connections = \(maxConnections)",
+            "magnet.attract-raw-url-to = (\(quoted(directory.connectionLimit)))",
+            "server.errorfile-prefix = \(quoted(directory.errorPagePrefix))",
+            // The error pages are slp's JSON (the document root holds no other file of this kind).
+            "mimetype.assign = (\".html\" => \"application/json; charset=utf-8\")",
             // Answers go to the client as slp writes them (waiting when the client reads slowly),
             // not first whole into a file of the upload directory: a search answers half a megabyte.
             "server.stream-response-body = 2",

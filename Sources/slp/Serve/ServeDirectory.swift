@@ -10,8 +10,8 @@ import Musl
 #endif
 
 /// `slp serve`'s private directory (0700, removed when it stops): the document root with `v1`
-/// (a link to this slp), lighttpd's configuration, its upload directory, the FIFO its access
-/// lines come through and the sockets of slp's SCGI workers.
+/// (a link to this slp), lighttpd's configuration, its error pages and connection limit, its
+/// upload directory, the FIFO its access lines come through and the sockets of slp's SCGI workers.
 final class ServeDirectory {
     let path: String
     var root: String { path + "/root" }
@@ -20,6 +20,10 @@ final class ServeDirectory {
     var accessLog: String { path + "/access" }
     /// Where lighttpd makes the SCGI workers' listening sockets (`scgi-0`, `scgi-1`, …).
     var workerSocket: String { path + "/scgi" }
+    /// lighttpd's error pages are this followed by the status and `.html`.
+    var errorPagePrefix: String { path + "/errors/status-" }
+    /// The script that limits the connections of one address.
+    var connectionLimit: String { path + "/connection-limit.lua" }
 
     /// Made under `$TMPDIR` (or /tmp when that is unset or holds characters a configuration
     /// string cannot).
@@ -34,6 +38,7 @@ final class ServeDirectory {
         do {
             try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
             try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: false)
+            try FileManager.default.createDirectory(atPath: path + "/errors", withIntermediateDirectories: false)
             guard mkfifo(accessLog, 0o600) == 0 else { throw Failure(code: "serve_directory", status: nil, message: "cannot make a FIFO in \(path)", exitCode: .ioError) }
         } catch {
             remove()
@@ -48,9 +53,14 @@ final class ServeDirectory {
         }
     }
 
+    /// Writes lighttpd's configuration `text`, with the error pages and the connection limit it names.
     func write(configuration text: String) throws {
-        guard FileManager.default.createFile(atPath: configuration, contents: Data(text.utf8)) else {
-            throw Failure(code: "serve_directory", status: nil, message: "cannot write \(configuration)", exitCode: .ioError)
+        var files = [(configuration, text), (connectionLimit, ConnectionLimitScript.text)]
+        for page in LighttpdErrorPages.pages {
+            files.append((errorPagePrefix + "\(page.status).html", LighttpdErrorPages.document(status: page.status, code: page.code, message: page.message)))
+        }
+        for (file, contents) in files where !FileManager.default.createFile(atPath: file, contents: Data(contents.utf8)) {
+            throw Failure(code: "serve_directory", status: nil, message: "cannot write \(file)", exitCode: .ioError)
         }
     }
 

@@ -18,6 +18,9 @@ struct HTTPTestClient {
     let port: Int
     /// Seconds a send or a wait for the answer may take: beyond the longest long poll (60 s).
     var patience: Double = SLPBinary.patience
+    /// The loopback address requests come from (127.0.0.1 unless said otherwise: 127.0.0.2 is
+    /// another address on the same machine).
+    var source = "127.0.0.1"
 
     /// `headers` as given (no Content-Type unless named); Content-Length for a body.
     func send(_ method: String, _ target: String, headers: [(String, String)] = [], body: Data? = nil) throws -> Response {
@@ -26,7 +29,16 @@ struct HTTPTestClient {
         if let body { request += "Content-Length: \(body.count)\r\n" }
         var bytes = Data((request + "\r\n").utf8)
         if let body { bytes += body }
-        let answer = try exchange(bytes)
+        return try Self.response(try exchange(bytes))
+    }
+
+    /// Sends `request` exactly as written (requests no well-behaved client sends); the answer.
+    func raw(_ request: String) throws -> Response {
+        try Self.response(try exchange(Data(request.utf8)))
+    }
+
+    /// An answer's status, headers and (dechunked) body.
+    private static func response(_ answer: Data) throws -> Response {
         guard let end = answer.range(of: Data("\r\n\r\n".utf8)) else { throw HTTPTestError("no header end in \(String(decoding: answer, as: UTF8.self))") }
         let head = String(decoding: answer[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
         let statusParts = head[0].split(separator: " ")
@@ -37,7 +49,7 @@ struct HTTPTestClient {
         }
         let body = Data(answer[end.upperBound...])
         let chunked = headers.contains { $0.0.lowercased() == "transfer-encoding" && $0.1.lowercased().contains("chunked") }
-        return Response(status: status, headers: headers, body: chunked ? try Self.dechunked(body) : body)
+        return Response(status: status, headers: headers, body: chunked ? try dechunked(body) : body)
     }
 
     /// A chunked body's data (HTTP/1.1: hex size, CRLF, data, CRLF, … up to a chunk of size 0),
@@ -68,13 +80,24 @@ struct HTTPTestClient {
         try send("GET", target, headers: token.map { [("idtoken", $0)] } ?? [])
     }
 
-    private func exchange(_ request: Data) throws -> Data {
+    /// A socket connected to the server from `source`, with the patience as its timeouts.
+    func connect() throws -> Int32 {
         let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw HTTPTestError("socket: \(errno)") }
-        defer { close(socket) }
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else {
+            close(socket)
+            throw HTTPTestError("bind to \(source): \(errno)")
+        }
         var limit = timeval(tv_sec: Int(patience), tv_usec: 0)
         for option in [SO_RCVTIMEO, SO_SNDTIMEO] {
             guard setsockopt(socket, SOL_SOCKET, option, &limit, socklen_t(MemoryLayout<timeval>.size)) == 0 else {
+                close(socket)
                 throw HTTPTestError("setsockopt: \(errno)")
             }
         }
@@ -83,9 +106,18 @@ struct HTTPTestClient {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw HTTPTestError("connect to port \(port): \(errno)") }
+        guard connected == 0 else {
+            close(socket)
+            throw HTTPTestError("connect to port \(port): \(errno)")
+        }
+        return socket
+    }
+
+    private func exchange(_ request: Data) throws -> Data {
+        let socket = try connect()
+        defer { close(socket) }
         var sent = 0
         try request.withUnsafeBytes { bytes in
             while sent < bytes.count {
