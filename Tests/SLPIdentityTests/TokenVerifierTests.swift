@@ -80,11 +80,55 @@ final class TokenVerifierTests: XCTestCase {
         claims = genuine
         claims["sub"] = String(repeating: "x", count: 129)
         XCTAssertEqual(rejection { try verifier(firebase: settings).verify(try token(claims)) }, .noSubject)
+        // Clocks differ a little: `iat` and `auth_time` up to five minutes ahead pass, no more.
+        for (field, ahead, expected) in [("iat", 299, nil), ("iat", 301, TokenRejection.notYetValid), ("auth_time", 299, nil),
+                                         ("auth_time", 301, .notYetValid)] as [(String, Int, TokenRejection?)] {
+            claims = genuine
+            claims[field] = seconds + ahead
+            XCTAssertEqual(rejection { try verifier(firebase: settings).verify(try token(claims)) }, expected, "\(field) \(ahead) s ahead")
+        }
+        // Certificates that cannot be read now: the project's tokens are neither accepted nor refused.
+        let unavailable = try FirebaseSettings.unavailable(projectID: "proj")
+        XCTAssertThrowsError(try verifier(firebase: unavailable).verify(try token(genuine))) { XCTAssertEqual($0 as? FirebaseKeysUnavailable, FirebaseKeysUnavailable()) }
+        XCTAssertEqual(try verifier(firebase: unavailable).verify(try slpToken()).issuer, .slp, "slp's own tokens work on")
         // The Firebase issuer's claims under slp's algorithm: never checked with slp's key.
         let slpSigned = try SLPTokenIssuer(key: key).token(subject: "fbuid", phoneNumber: nil, issuedAt: now, lifetime: .seconds(60))
         let parts = slpSigned.split(separator: ".").map(String.init)
         let firebaseClaims = Base64URL.encode(Array(try JSONSerialization.data(withJSONObject: genuine)))
         XCTAssertEqual(rejection { try verifier(firebase: settings).verify(parts[0] + "." + firebaseClaims + "." + parts[2]) }, .wrongAlgorithm)
+    }
+
+    func testSLPTokensForAnotherAudienceAreRefusedThoughGenuinelySigned() throws {
+        let header = Base64URL.encode(Array(#"{"alg":"HS256","kid":"slp","typ":"JWT"}"#.utf8))
+        for (audience, expected) in [("slp", nil), ("another", TokenRejection.wrongAudience)] as [(String, TokenRejection?)] {
+            let claims = #"{"aud":"\#(audience)","exp":\#(Int(now.timeIntervalSince1970) + 60),"iat":\#(Int(now.timeIntervalSince1970)),"iss":"slp","sub":"uid1"}"#
+            let input = header + "." + Base64URL.encode(Array(claims.utf8))
+            let token = input + "." + Base64URL.encode(try HMACSHA256.mac(key: key, Array(input.utf8)))
+            XCTAssertEqual(rejection { try verifier().verify(token) }, expected, audience)
+        }
+    }
+
+    func testCertificatesWithKeysUnder2048BitsOrNoCertificateAtAllMakeTheFileBroken() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("slp-identity-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var published: [String: String] = [:]
+        for bits in [1024, 2048] {
+            let certificate = directory.appendingPathComponent("cert\(bits).pem").path
+            try openssl(["req", "-x509", "-newkey", "rsa:\(bits)", "-nodes", "-keyout", directory.appendingPathComponent("key\(bits).pem").path,
+                         "-out", certificate, "-days", "1", "-subj", "/CN=t"])
+            published["k\(bits)"] = try String(contentsOfFile: certificate, encoding: .utf8)
+        }
+        func settings(_ certificates: [String: String]) throws -> FirebaseSettings {
+            try FirebaseSettings(projectID: "proj", certificatesJSON: Array(try JSONSerialization.data(withJSONObject: certificates)))
+        }
+        XCTAssertNoThrow(try settings(["k2048": published["k2048"]!]))
+        XCTAssertThrowsError(try settings(published)) {
+            XCTAssertEqual(($0 as? CryptoError)?.message,
+                           "the certificate of key id 'k1024' is not an X.509 certificate with an RSA key of 2048 bits or more")
+        }
+        XCTAssertThrowsError(try settings(["k": "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n"]))
+        XCTAssertThrowsError(try FirebaseSettings(projectID: "proj", certificatesJSON: Array("{}".utf8)))
     }
 
     @discardableResult
