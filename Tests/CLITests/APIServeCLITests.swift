@@ -112,6 +112,18 @@ final class APIServeCLITests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("apt-get install lighttpd"), result.stderr)
     }
 
+    /// A lighttpd whose modules lack mod_magnet (serve's connection limit): one line naming its package.
+    func testServeWithoutMagnetNamesItsPackage() throws {
+        let directory = try TemporaryDirectory()
+        for made in ["sbin", "lib/lighttpd"] { try FileManager.default.createDirectory(atPath: directory.path(made), withIntermediateDirectories: true) }
+        try FileManager.default.createSymbolicLink(atPath: directory.path("sbin/lighttpd"), withDestinationPath: "/usr/sbin/lighttpd")
+        XCTAssertTrue(FileManager.default.createFile(atPath: directory.path("lib/lighttpd/mod_cgi.so"), contents: Data()))
+        let slp = SLPBinary(database: directory.path("slp.sqlite"), extra: ["SLP_LIGHTTPD": directory.path("sbin/lighttpd")])
+        let result = try slp.run("serve", "--port", String(try HTTPTestClient.freePort()))
+        XCTAssertEqual(result.status, 69)
+        XCTAssertEqual(result.stderr, "Error: slp serve needs lighttpd's mod_magnet for its connection limit (apt-get install lighttpd-modules-lua)\n")
+    }
+
     func testServeOnATakenPortSaysSoInOneLine() throws {
         let directory = try TemporaryDirectory()
         let first = try ServedSLP(SLPBinary(database: directory.path("slp.sqlite")))
@@ -128,6 +140,6 @@ final class APIServeCLITests: XCTestCase {
         XCTAssertEqual(try slp.run("serve", "--port", "70000").status, 64)
         XCTAssertEqual(try slp.run("serve", "--host", "a\"b").status, 64)
         let half = try slp.run(["serve", "--port", "1"], environment: ["SLP_FIREBASE_PROJECT": "p"])
-        XCTAssertEqual(half.status, 64, "a Firebase project without its certificates")
+        XCTAssertEqual(half.status, 78, "a Firebase project without its certificates: a configuration error")
     }
 }
