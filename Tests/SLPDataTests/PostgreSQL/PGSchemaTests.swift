@@ -34,7 +34,7 @@ final class PGSchemaTests: XCTestCase {
         XCTAssertEqual(try scalar("SELECT to_regclass('slp.users') IS NOT NULL"), "t")
     }
 
-    func testADatabaseOfVersionOneIsMigratedWithItsWaitingUsersFoundAsBefore() throws {
+    func testADatabaseOfVersionOneIsMigratedWithItsWaitingUsersStillWaiting() throws {
         // Version 1 as a binary of issue 20 left it: 300 people waiting.
         let admin = try PGConnection(uri: uri)
         try admin.execute("CREATE SCHEMA slp")
@@ -49,7 +49,12 @@ final class PGSchemaTests: XCTestCase {
             """)
         _ = try PGDatabase(uri: uri)
         XCTAssertEqual(try scalar("SELECT version FROM slp.meta"), String(PGSchema.currentVersion))
-        XCTAssertEqual(try scalar("SELECT count(*) FROM slp.queue WHERE cell = 7"), "300")
+        // Version 6 wrote every waiting user's row anew: the cell of their place, their card, and
+        // where the API shows them, 50 to 150 m away.
+        XCTAssertEqual(try scalar("""
+            SELECT count(*) FROM slp.queue WHERE cell = \(SpatialGrid.cell(.at(37.5, 127.0))) AND card <> 'card'
+                AND shift_metres BETWEEN 50 AND 150 AND (shown_lat, shown_long) <> (lat, long)
+            """), "300")
         XCTAssertEqual(try scalar("SELECT to_regclass('slp.queue_by_cell') IS NULL AND to_regclass('slp.queue_nearby') IS NOT NULL"), "t")
         XCTAssertEqual(try scalar("SELECT collation_name FROM information_schema.columns WHERE table_schema = 'slp' AND table_name = 'users' AND column_name = 'uid'"), "C")
     }
