@@ -66,7 +66,8 @@ struct SLPBench {
         if let index = arguments.firstIndex(of: "--profile"), index + 1 < arguments.count {
             let option = { (name: String) in arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } }
             try profile(hotspots: arguments[index + 1] == "hotspots", database: option("--db"), study: option("--study"),
-                        rounds: option("--rounds").flatMap(Int.init) ?? 2_000, radius: option("--radius").flatMap(Double.init) ?? 700)
+                        rounds: option("--rounds").flatMap(Int.init) ?? 2_000, radius: option("--radius").flatMap(Double.init) ?? 700,
+                        positions: option("--positions") == "shown" ? .shown : .exact)
             return
         }
         if arguments.contains("--chat-only") {
@@ -163,8 +164,9 @@ struct SLPBench {
     }
 
     /// For a profiler: searches at 700 m and nothing else, on 20k freshly seeded users or on a
-    /// database seeded before (`--profile uniform --db FILE [--study S] [--rounds N] [--radius M]`, 700 m by default).
-    static func profile(hotspots: Bool, database: String?, study: String?, rounds: Int, radius: Double) throws {
+    /// database seeded before (`--profile uniform --db FILE [--study S] [--rounds N] [--radius M]
+    /// [--positions shown]`, 700 m and exact places, as the command line searches, by default).
+    static func profile(hotspots: Bool, database: String?, study: String?, rounds: Int, radius: Double, positions: SearchPositions) throws {
         let directory = NSTemporaryDirectory() + "slp-bench-profile-\(getpid())"
         let dataset: Dataset
         if let database {
@@ -181,7 +183,7 @@ struct SLPBench {
         let started = Stopwatch.now()
         var results = 0
         for round in 0..<rounds {
-            let request = SearchRequest(center: points[round % points.count], radius: radius, study: study)
+            let request = SearchRequest(center: points[round % points.count], radius: radius, study: study, positions: positions)
             results += try search(me: dataset.me.uid, request).fromQueueDB.count
         }
         print("\(rounds) searches, \(results) results, \(Double(Stopwatch.now() - started) / Double(rounds) / 1e6) ms each")
@@ -195,7 +197,7 @@ struct SLPBench {
         for round in 0..<rounds {
             let query = NearbyQuery(
                 center: points[round % points.count], radius: radius, study: try study.map { try Study($0) }, criteria: nobody,
-                excluding: [], limit: nil)
+                excluding: [], limit: nil, positions: positions)
             _ = try dataset.storage.read { try $0.nearby(query) }
         }
         print("\(rounds) scans admitting nobody, \(Double(Stopwatch.now() - scanStarted) / Double(rounds) / 1e6) ms each")

@@ -32,7 +32,8 @@ final class SLPServeProcess {
         let directory = "\(temporary)/\(name)"
         let named = ["connection-limit.lua"] + (try FileManager.default.contentsOfDirectory(atPath: directory + "/errors")).map { "errors/" + $0 }
         let files = try named.map { ($0, try Data(contentsOf: URL(fileURLWithPath: directory + "/" + $0))) }
-        return ServeConfiguration(text: try String(contentsOfFile: directory + "/lighttpd.conf", encoding: .utf8), directory: directory, files: files)
+        let text = try String(contentsOfFile: directory + "/lighttpd.conf", encoding: .utf8)
+        return ServeConfiguration(text: text, directory: directory, files: files)
     }
 
     /// Lines slp serve wrote to standard error (one per request, and its own).

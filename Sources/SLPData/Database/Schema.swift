@@ -252,15 +252,11 @@ enum Schema {
             ) STRICT, WITHOUT ROWID;
             """),
         // Where the API shows each waiting person (issue 38): the displacement drawn as they
-        // entered (`shift_*`, kept while they wait) and the point it gives (`shown_*`, copied into
-        // the study rows for the API's searches). People waiting before get theirs in the rebuild.
+        // entered, kept while they wait (`QueueShift`), copied into the study rows for the API's
+        // searches. People waiting before get theirs in the rebuild that follows.
         Migration(version: 12, sql: """
-            ALTER TABLE queue ADD COLUMN shift_bearing REAL NOT NULL DEFAULT 0;
-            ALTER TABLE queue ADD COLUMN shift_metres REAL NOT NULL DEFAULT 0;
-            ALTER TABLE queue ADD COLUMN shown_lat REAL NOT NULL DEFAULT 0;
-            ALTER TABLE queue ADD COLUMN shown_long REAL NOT NULL DEFAULT 0;
-            ALTER TABLE queue_studies ADD COLUMN shown_lat REAL NOT NULL DEFAULT 0;
-            ALTER TABLE queue_studies ADD COLUMN shown_long REAL NOT NULL DEFAULT 0;
+            ALTER TABLE queue ADD COLUMN shift INTEGER NOT NULL DEFAULT -1;
+            ALTER TABLE queue_studies ADD COLUMN shift INTEGER NOT NULL DEFAULT -1;
             """, rebuildsQueueRows: true),
     ]
 

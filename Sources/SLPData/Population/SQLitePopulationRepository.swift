@@ -76,8 +76,8 @@ public final class SQLitePopulationRepository: PopulationRepository {
         // keeps no statement journal (a copy of every page each statement changes). Any error
         // still ends the whole transaction, which `Database` rolls back.
         let insertQueue = BatchInsert(
-            "INSERT OR FAIL INTO queue (cell, user_id, lat, long, shift_bearing, shift_metres, shown_lat, shown_long, traits, card, uid, studies, study_keys, entered_at)",
-            columns: 14, rowsPerStatement: Self.rowsPerStatement, connection: connection)
+            "INSERT OR FAIL INTO queue (cell, user_id, lat, long, shift, traits, card, uid, studies, study_keys, entered_at)",
+            columns: 11, rowsPerStatement: Self.rowsPerStatement, connection: connection)
         for (position, index) in queued.enumerated() {
             if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: queued.count, in: Self.queue)) }
             let person = people[index]
@@ -85,10 +85,7 @@ public final class SQLitePopulationRepository: PopulationRepository {
             insertQueue.integer(ids[index])
             insertQueue.real(person.latitude)
             insertQueue.real(person.longitude)
-            insertQueue.real(person.shiftBearing)
-            insertQueue.real(person.shiftMetres)
-            insertQueue.real(person.shownLatitude)
-            insertQueue.real(person.shownLongitude)
+            insertQueue.integer(person.shift)
             insertQueue.integer(person.traits)
             insertQueue.text(bytes(person.card..<person.keys))
             insertQueue.text(bytes(person.card..<person.uidEnd))
@@ -120,8 +117,8 @@ public final class SQLitePopulationRepository: PopulationRepository {
             }
         }
         let insertStudy = BatchInsert(
-            "INSERT OR FAIL INTO queue_studies (study, cell, user_id, lat, long, shown_lat, shown_long, traits, card)",
-            columns: 9, rowsPerStatement: Self.rowsPerStatement, connection: connection)
+            "INSERT OR FAIL INTO queue_studies (study, cell, user_id, lat, long, shift, traits, card)",
+            columns: 8, rowsPerStatement: Self.rowsPerStatement, connection: connection)
         for (position, (key, index)) in studyRows.enumerated() {
             if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: studyRows.count, in: Self.studies)) }
             let person = people[index]
@@ -130,8 +127,7 @@ public final class SQLitePopulationRepository: PopulationRepository {
             insertStudy.integer(ids[index])
             insertStudy.real(person.latitude)
             insertStudy.real(person.longitude)
-            insertStudy.real(person.shownLatitude)
-            insertStudy.real(person.shownLongitude)
+            insertStudy.integer(person.shift)
             insertStudy.integer(person.traits)
             insertStudy.text(bytes(person.card..<person.keys))
             try insertStudy.endRow()

@@ -14,10 +14,7 @@ struct SeedBatch {
         var cell: Int64
         var latitude: Double
         var longitude: Double
-        var shiftBearing: Double
-        var shiftMetres: Double
-        var shownLatitude: Double
-        var shownLongitude: Double
+        var shift: Int64
         var traits: Int64
         var enteredAt: Int64
         var createdAt: Int64
@@ -88,12 +85,9 @@ struct SeedBatch {
             let uidEnd = card + user.uid.rawValue.utf8.count
             var prefix: UInt64 = 0
             for index in 0..<8 { prefix = prefix << 8 | UInt64(card + index < uidEnd ? text[card + index] : 0) }
-            let shown = entry.shownCoordinate
             people.append(Person(
                 uidPrefix: prefix, cell: SpatialGrid.cell(entry.coordinate),
-                latitude: entry.coordinate.latitude, longitude: entry.coordinate.longitude,
-                shiftBearing: entry.displacement.bearing, shiftMetres: entry.displacement.distance,
-                shownLatitude: shown.latitude, shownLongitude: shown.longitude,
+                latitude: entry.coordinate.latitude, longitude: entry.coordinate.longitude, shift: QueueShift.packed(entry.displacement),
                 traits: try QueueTraits(of: user).packed(),
                 enteredAt: entry.enteredAt.unixMilliseconds, createdAt: user.createdAt.unixMilliseconds,
                 gender: Int32(user.gender.rawValue), sesac: Int32(user.sesac), background: Int32(user.background),

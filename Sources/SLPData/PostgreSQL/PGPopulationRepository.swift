@@ -56,7 +56,9 @@ public final class PGPopulationRepository: PopulationRepository {
             }
             // Queue places in cell order: the search index then grows at its end.
             let byCell = kept.indices.sorted { batch.people[kept[$0]].cell < batch.people[kept[$1]].cell }
-            try copy("COPY slp.queue (user_id, cell, lat, long, shift_bearing, shift_metres, shown_lat, shown_long, traits, card, uid, studies, study_keys, entered_at) FROM STDIN",
+            try copy("""
+                COPY slp.queue (user_id, cell, lat, long, shift, traits, card, uid, studies, study_keys, entered_at) FROM STDIN
+                """,
                      byCell.indices, in: connection) { position, rows in
                 if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: byCell.count, in: Self.queue)) }
                 let index = byCell[position]
@@ -114,10 +116,7 @@ public final class PGPopulationRepository: PopulationRepository {
         rows.append(person.cell)
         rows.append(person.latitude)
         rows.append(person.longitude)
-        rows.append(person.shiftBearing)
-        rows.append(person.shiftMetres)
-        rows.append(person.shownLatitude)
-        rows.append(person.shownLongitude)
+        rows.append(person.shift)
         rows.append(person.traits)
         for range in [person.card..<person.keys, person.card..<person.uidEnd, person.studies..<person.keys, person.keys..<person.phone] {
             rows.append(text[range])

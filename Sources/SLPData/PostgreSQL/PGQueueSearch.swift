@@ -9,10 +9,9 @@ final class PGQueueSearch: QueueSearch {
     /// Study names seen by earlier searches: the same few hundred recur.
     private let studies = StudyInterner()
 
-    /// The columns a search reads of a queue row, with the person's place where they queued, or
-    /// where the API shows them.
-    private static let exactColumns = "q.user_id, q.lat, q.long, q.traits, q.card"
-    private static let shownColumns = "q.user_id, q.shown_lat, q.shown_long, q.traits, q.card"
+    /// The columns a search reads of a queue row: with where the API shows the person
+    /// (`QueueShift`) when that is where it places them.
+    private static let exactColumns = "q.user_id, q.lat, q.long, q.traits, q.card", shownColumns = exactColumns + ", q.shift"
 
     private static func columns(_ positions: SearchPositions) -> String { positions == .exact ? exactColumns : shownColumns }
 
@@ -56,7 +55,7 @@ final class PGQueueSearch: QueueSearch {
         let filter = TraitsFilter(query.criteria)
         var cards = try connection.execute(sql, values).map { row -> NearbyUser? in
             guard !excluded.contains(row.int64(0)) else { return nil }
-            let coordinate = try coordinate(row)
+            let coordinate = try place(row, query.positions)
             let distance = query.center.distance(to: coordinate)
             guard distance <= radius, filter.admits(row.int64(3)) else { return nil }
             return try card(row, coordinate: coordinate, distance: distance)
@@ -69,7 +68,7 @@ final class PGQueueSearch: QueueSearch {
         try connection.execute("""
             SELECT \(Self.columns(positions)) FROM slp.requests r JOIN slp.queue q ON q.user_id = r.from_id WHERE r.to_id = $1
             """, [id]).map { row in
-                let coordinate = try coordinate(row)
+                let coordinate = try place(row, positions)
                 return try card(row, coordinate: coordinate, distance: center.distance(to: coordinate))
             }
     }
@@ -87,13 +86,9 @@ final class PGQueueSearch: QueueSearch {
         }
     }
 
-    /// The position of a row read with `columns` (it was valid when written).
-    private func coordinate(_ row: PGRow) throws -> Coordinate {
-        do {
-            return try Coordinate(latitude: row.double(1), longitude: row.double(2))
-        } catch {
-            throw StoredDataError(table: "queue", id: row.int64(0), detail: "coordinate out of range")
-        }
+    /// Where a row read with `columns` places its person.
+    private func place(_ row: PGRow, _ positions: SearchPositions) throws -> Coordinate {
+        try QueuePlace.of(id: row.int64(0), latitude: row.double(1), longitude: row.double(2), shift: { row.int64(5) }, positions)
     }
 
     /// An array parameter of numbers, in PostgreSQL's text form.

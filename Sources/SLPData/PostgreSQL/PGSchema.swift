@@ -168,15 +168,11 @@ enum PGSchema {
                 dodge_num integer NOT NULL
             );
             """),
-        // Where the API shows each waiting person (as on SQLite); the searches' index carries the
-        // shown point too. People waiting before get theirs in the rebuild that follows.
+        // Where the API shows each waiting person (as on SQLite); the searches' index carries it too. People waiting before get theirs in the rebuild that follows.
         (6, """
-            ALTER TABLE slp.queue ADD COLUMN shift_bearing double precision NOT NULL DEFAULT 0,
-                ADD COLUMN shift_metres double precision NOT NULL DEFAULT 0,
-                ADD COLUMN shown_lat double precision NOT NULL DEFAULT 0,
-                ADD COLUMN shown_long double precision NOT NULL DEFAULT 0;
+            ALTER TABLE slp.queue ADD COLUMN shift bigint NOT NULL DEFAULT -1;
             DROP INDEX slp.queue_nearby;
-            CREATE INDEX queue_nearby ON slp.queue (cell) INCLUDE (user_id, lat, long, shown_lat, shown_long, traits, uid, card, study_keys)
+            CREATE INDEX queue_nearby ON slp.queue (cell) INCLUDE (user_id, lat, long, shift, traits, uid, card, study_keys)
                 WHERE \(compactQueueRow);
             """),
     ]
@@ -214,7 +210,8 @@ enum PGSchema {
                 }
                 try connection.executeScript(migration.sql)
                 // With the last migration, as this version lays the rows out.
-                if migration.version == currentVersion, migrations.contains(where: { $0.version > found && rebuildsQueueRows.contains($0.version) }) {
+                let rebuilds = migrations.contains { $0.version > found && rebuildsQueueRows.contains($0.version) }
+                if migration.version == currentVersion, rebuilds {
                     try SQLTransaction(connection, search: PGQueueSearch()).rebuildQueueRows()
                 }
                 try connection.execute("UPDATE slp.meta SET version = $1", [migration.version])

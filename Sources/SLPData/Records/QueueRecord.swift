@@ -11,15 +11,11 @@ import SLPDomain
 enum QueueRecord {
     /// The place and document of `user` waiting at `entry`, except the user's row id.
     static func columns(of entry: QueueEntry, user: User) throws -> [(name: String, value: SQLValue)] {
-        let shown = entry.shownCoordinate
-        return [
+        [
             ("cell", .integer(SpatialGrid.cell(entry.coordinate))),
             ("lat", .real(entry.coordinate.latitude)),
             ("long", .real(entry.coordinate.longitude)),
-            ("shift_bearing", .real(entry.displacement.bearing)),
-            ("shift_metres", .real(entry.displacement.distance)),
-            ("shown_lat", .real(shown.latitude)),
-            ("shown_long", .real(shown.longitude)),
+            ("shift", .integer(QueueShift.packed(entry.displacement))),
             ("traits", .integer(try QueueTraits(of: user).packed())),
             ("card", .text(try QueueCard.card(of: user, studies: entry.studies))),
             ("uid", .text(user.uid.rawValue)),
@@ -30,19 +26,22 @@ enum QueueRecord {
     }
 
     /// The columns `entry(_:)` reads.
-    static let selection = "user_id, uid, lat, long, shift_bearing, shift_metres, studies, entered_at"
+    static let selection = "user_id, uid, lat, long, shift, studies, entered_at"
 
     static func entry(_ row: some SQLRow) throws -> QueueEntry {
-        try entry(row) { try Displacement(bearing: row.double("shift_bearing"), distance: row.double("shift_metres")) }
+        try entry(row) {
+            guard let displacement = QueueShift.displacement(row.int64("shift")) else {
+                throw StoredDataError(table: "queue", id: row.int64("user_id"), detail: "no displacement")
+            }
+            return displacement
+        }
     }
 
     /// The entry of a row written before displacements were kept (the migration that added them
-    /// left 0): one is drawn for it now, as it would have been when its user entered.
+    /// left `QueueShift.missing`): one is drawn for it now, as it would have been when its user
+    /// entered.
     static func entryGivenItsDisplacement(_ row: some SQLRow) throws -> QueueEntry {
-        try entry(row) {
-            if row.double("shift_metres") == 0 { return RandomDisplacementGenerator().next() }
-            return try Displacement(bearing: row.double("shift_bearing"), distance: row.double("shift_metres"))
-        }
+        try entry(row) { QueueShift.displacement(row.int64("shift")) ?? RandomDisplacementGenerator().next() }
     }
 
     private static func entry(_ row: some SQLRow, displacement: () throws -> Displacement) throws -> QueueEntry {

@@ -6,8 +6,8 @@ import SLPDomain
 final class SQLiteQueueSearch: QueueSearch {
 
     /// The columns a search reads of `queue` rows, and of `queue_studies` rows, which carry the
-    /// same, with the person's place where they queued, or where the API shows them.
-    private static let exactColumns = "user_id, lat, long, traits, card", shownColumns = "user_id, shown_lat, shown_long, traits, card"
+    /// same: with where the API shows the person (`QueueShift`) when that is where it places them.
+    private static let exactColumns = "user_id, lat, long, traits, card", shownColumns = exactColumns + ", shift"
 
     private static func columns(_ positions: SearchPositions) -> String { positions == .exact ? exactColumns : shownColumns }
 
@@ -52,7 +52,7 @@ final class SQLiteQueueSearch: QueueSearch {
                 let statement = try connection.cached("SELECT \(Self.columns(query.positions)) FROM queue WHERE user_id = ?")
                 return try hits.prefix(limit).compactMap { hit in
                     try statement.first([.integer(hit.userID)]) { row in
-                        try card(row, coordinate: try coordinate(row), distance: hit.distance)
+                        try card(row, coordinate: try place(row, query.positions), distance: hit.distance)
                     }
                 }
             }
@@ -73,7 +73,7 @@ final class SQLiteQueueSearch: QueueSearch {
         let columns = Self.columns(query.positions)
         func visit(_ row: Row) throws {
             guard !excluded.contains(row.int64(0)) else { return }
-            let coordinate = try coordinate(row)
+            let coordinate = try place(row, query.positions)
             let distance = query.center.distance(to: coordinate)
             guard distance <= radius, filter.admits(row.int64(3)) else { return }
             try keep(row, coordinate, distance)
@@ -112,20 +112,16 @@ final class SQLiteQueueSearch: QueueSearch {
         }
     }
 
-    /// The position of the row read by a search statement (it was valid when written).
-    private func coordinate(_ row: Row) throws -> Coordinate {
-        do {
-            return try Coordinate(latitude: row.double(1), longitude: row.double(2))
-        } catch {
-            throw StoredDataError(table: "queue", id: row.int64(0), detail: "coordinate out of range")
-        }
+    /// Where the row read by a search statement places its person.
+    private func place(_ row: Row, _ positions: SearchPositions) throws -> Coordinate {
+        try QueuePlace.of(id: row.int64(0), latitude: row.double(1), longitude: row.double(2), shift: { row.int64(5) }, positions)
     }
 
     func requesters(of id: Int64, from center: Coordinate, positions: SearchPositions, in connection: Connection) throws -> [NearbyUser] {
         try connection.cached("""
             SELECT \(Self.columns(positions)) FROM requests r JOIN queue q ON q.user_id = r.from_id WHERE r.to_id = ?
             """).map([.integer(id)]) { row in
-                let coordinate = try coordinate(row)
+                let coordinate = try place(row, positions)
                 return try card(row, coordinate: coordinate, distance: center.distance(to: coordinate))
             }
     }

@@ -155,8 +155,8 @@ extension SQLTransaction {
             try connection.run(insert, columns.map(\.1))
             for study in entry.studies.studies {
                 try connection.run("""
-                    INSERT INTO queue_studies (study, cell, user_id, lat, long, shown_lat, shown_long, traits, card)
-                    SELECT $1, cell, user_id, lat, long, shown_lat, shown_long, traits, card FROM queue WHERE user_id = $2
+                    INSERT INTO queue_studies (study, cell, user_id, lat, long, shift, traits, card)
+                    SELECT $1, cell, user_id, lat, long, shift, traits, card FROM queue WHERE user_id = $2
                     """, [.text(study.key), .integer(id)])
             }
         case .postgreSQL:

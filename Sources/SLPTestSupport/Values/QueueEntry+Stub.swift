@@ -15,7 +15,7 @@ extension QueueEntry {
 
 extension Displacement {
     /// 100 m north.
-    package static let stub = try! Displacement(bearing: 0, distance: 100)
+    package static let stub = try! Displacement(centidegrees: 0, centimetres: 10_000)
 
     /// A displacement known to be valid in a test.
     package static func of(_ distance: Double, bearing: Double) -> Displacement {

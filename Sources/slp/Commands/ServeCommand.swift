@@ -18,8 +18,9 @@ enum ServeCommand: Command {
         name: "serve",
         abstract: "Serve SLP's REST API over HTTP (lighttpd runs slp for it) until Ctrl-C.",
         discussion: """
-            Needs lighttpd and its mod_magnet (apt-get install lighttpd lighttpd-modules-lua). Callers prove who they are with an idtoken header: a token \
-            from 'slp token', or a Firebase ID token when SLP_FIREBASE_PROJECT and SLP_FIREBASE_CERTS are set. \
+            Needs lighttpd and its mod_magnet (apt-get install lighttpd lighttpd-modules-lua). Callers prove who they \
+            are with an idtoken header: a token from 'slp token', or a Firebase ID token when SLP_FIREBASE_PROJECT and \
+            SLP_FIREBASE_CERTS are set (the file is checked before serving, and read again when it changes). \
             One line per request on standard error: method, path, status, milliseconds. lighttpd hands requests to \
             slp's SCGI workers, which keep the database open (two per core); long polls of /v1/events, and with \
             --cgi every request, run slp as a CGI program, one process each.

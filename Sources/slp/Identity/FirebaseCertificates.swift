@@ -24,10 +24,8 @@ final class FirebaseCertificates {
     }
 
     private let environment: ProcessEnvironment
-    /// The settings read from `version` of the file (nil: never read, or missing then).
-    private var version: Version?
-    private var settings: FirebaseSettings?
-    private var read = false
+    /// The settings last read, and the version of the file they were read from (nil: missing).
+    private var cached: (version: Version?, settings: FirebaseSettings?)?
 
     init(environment: ProcessEnvironment) {
         self.environment = environment
@@ -37,15 +35,15 @@ final class FirebaseCertificates {
     func current() throws(Failure) -> FirebaseSettings? {
         guard let (project, path) = try FirebaseConfiguration.source(environment) else { return nil }
         let now = Self.version(of: path)
-        if read, now == version, let settings { return settings }
-        read = true
-        version = now
+        if let cached, cached.version == now { return cached.settings }
+        let settings: FirebaseSettings?
         do {
             settings = try FirebaseSettings(projectID: project, certificatesJSON: try FirebaseConfiguration.read(path))
         } catch {
             StandardStreams.writeError("slp: SLP_FIREBASE_CERTS (\(path)): \(error.message); Firebase tokens get 503 until it is fixed\n")
             settings = try? FirebaseSettings.unavailable(projectID: project)
         }
+        cached = (now, settings)
         return settings
     }
 

@@ -57,7 +57,8 @@ final class ServeDirectory {
     func write(configuration text: String) throws {
         var files = [(configuration, text), (connectionLimit, ConnectionLimitScript.text)]
         for page in LighttpdErrorPages.pages {
-            files.append((errorPagePrefix + "\(page.status).html", LighttpdErrorPages.document(status: page.status, code: page.code, message: page.message)))
+            let document = LighttpdErrorPages.document(status: page.status, code: page.code, message: page.message)
+            files.append((errorPagePrefix + "\(page.status).html", document))
         }
         for (file, contents) in files where !FileManager.default.createFile(atPath: file, contents: Data(contents.utf8)) {
             throw Failure(code: "serve_directory", status: nil, message: "cannot write \(file)", exitCode: .ioError)

@@ -30,7 +30,8 @@ enum ExitCode: Int32, Sendable, CaseIterable {
         case .software: "internal error"
         case .ioError: "I/O error: no database there, database cannot open, disk full, read-only; stdout unwritable; a port already taken"
         case .busy: "database still busy after retries"
-        case .configuration: "configuration error: serve's SLP_FIREBASE_PROJECT and SLP_FIREBASE_CERTS (one without the other, a broken certificates file)"
+        case .configuration:
+            "configuration error: serve's SLP_FIREBASE_PROJECT and SLP_FIREBASE_CERTS (one without the other, a broken certificates file)"
         case .interrupted: "interrupted by Ctrl-C while waiting (queue --wait: you are still in the queue)"
         }
     }
