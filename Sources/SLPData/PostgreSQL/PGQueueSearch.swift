@@ -88,7 +88,7 @@ final class PGQueueSearch: QueueSearch {
 
     /// Where a row read with `columns` places its person.
     private func place(_ row: PGRow, _ positions: SearchPositions) throws -> Coordinate {
-        try QueuePlace.of(id: row.int64(0), latitude: row.double(1), longitude: row.double(2), shift: { row.int64(5) }, positions)
+        try QueuePlace.of(id: row.int64(0), latitude: row.double(1), longitude: row.double(2), shift: row.int64(5), positions)
     }
 
     /// An array parameter of numbers, in PostgreSQL's text form.

@@ -114,7 +114,7 @@ final class SQLiteQueueSearch: QueueSearch {
 
     /// Where the row read by a search statement places its person.
     private func place(_ row: Row, _ positions: SearchPositions) throws -> Coordinate {
-        try QueuePlace.of(id: row.int64(0), latitude: row.double(1), longitude: row.double(2), shift: { row.int64(5) }, positions)
+        try QueuePlace.of(id: row.int64(0), latitude: row.double(1), longitude: row.double(2), shift: row.int64(5), positions)
     }
 
     func requesters(of id: Int64, from center: Coordinate, positions: SearchPositions, in connection: Connection) throws -> [NearbyUser] {
