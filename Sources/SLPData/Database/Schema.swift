@@ -252,10 +252,17 @@ enum Schema {
             ) STRICT, WITHOUT ROWID;
             """),
         // Where the API shows each waiting person (issue 38): the displacement drawn as they
-        // entered, kept while they wait (`QueueShift`), copied into the study rows for the API's
-        // searches. People waiting before get theirs in the rebuild that follows.
+        // entered, kept while they wait (`QueueShift`), copied into the study rows; and the point
+        // it gives, with its cell, in an index of its own that holds what a search reads, so that
+        // the API's searches read the cells around where people are shown, as the command line's
+        // read those around where they are. People waiting before get theirs in the rebuild that
+        // follows.
         Migration(version: 12, sql: """
             ALTER TABLE queue ADD COLUMN shift INTEGER NOT NULL DEFAULT -1;
+            ALTER TABLE queue ADD COLUMN shown_cell INTEGER NOT NULL DEFAULT -1;
+            ALTER TABLE queue ADD COLUMN shown_lat REAL NOT NULL DEFAULT 0;
+            ALTER TABLE queue ADD COLUMN shown_long REAL NOT NULL DEFAULT 0;
+            CREATE INDEX queue_shown ON queue(shown_cell, shown_lat, shown_long, traits, card);
             ALTER TABLE queue_studies ADD COLUMN shift INTEGER NOT NULL DEFAULT -1;
             """, rebuildsQueueRows: true),
     ]

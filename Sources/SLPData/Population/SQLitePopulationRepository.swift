@@ -76,8 +76,11 @@ public final class SQLitePopulationRepository: PopulationRepository {
         // keeps no statement journal (a copy of every page each statement changes). Any error
         // still ends the whole transaction, which `Database` rolls back.
         let insertQueue = BatchInsert(
-            "INSERT OR FAIL INTO queue (cell, user_id, lat, long, shift, traits, card, uid, studies, study_keys, entered_at)",
-            columns: 11, rowsPerStatement: Self.rowsPerStatement, connection: connection)
+            """
+            INSERT OR FAIL INTO queue (cell, user_id, lat, long, shift, shown_cell, shown_lat, shown_long, traits, card, uid, studies,
+                                       study_keys, entered_at)
+            """,
+            columns: 14, rowsPerStatement: Self.rowsPerStatement, connection: connection)
         for (position, index) in queued.enumerated() {
             if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: queued.count, in: Self.queue)) }
             let person = people[index]
@@ -86,6 +89,9 @@ public final class SQLitePopulationRepository: PopulationRepository {
             insertQueue.real(person.latitude)
             insertQueue.real(person.longitude)
             insertQueue.integer(person.shift)
+            insertQueue.integer(person.shownCell)
+            insertQueue.real(person.shownLatitude)
+            insertQueue.real(person.shownLongitude)
             insertQueue.integer(person.traits)
             insertQueue.text(bytes(person.card..<person.keys))
             insertQueue.text(bytes(person.card..<person.uidEnd))

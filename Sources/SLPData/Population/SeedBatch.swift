@@ -15,6 +15,10 @@ struct SeedBatch {
         var latitude: Double
         var longitude: Double
         var shift: Int64
+        /// Where the API shows the person, and its cell.
+        var shownCell: Int64
+        var shownLatitude: Double
+        var shownLongitude: Double
         var traits: Int64
         var enteredAt: Int64
         var createdAt: Int64
@@ -85,9 +89,11 @@ struct SeedBatch {
             let uidEnd = card + user.uid.rawValue.utf8.count
             var prefix: UInt64 = 0
             for index in 0..<8 { prefix = prefix << 8 | UInt64(card + index < uidEnd ? text[card + index] : 0) }
+            let shown = entry.shownCoordinate
             people.append(Person(
                 uidPrefix: prefix, cell: SpatialGrid.cell(entry.coordinate),
                 latitude: entry.coordinate.latitude, longitude: entry.coordinate.longitude, shift: QueueShift.packed(entry.displacement),
+                shownCell: SpatialGrid.cell(shown), shownLatitude: shown.latitude, shownLongitude: shown.longitude,
                 traits: try QueueTraits(of: user).packed(),
                 enteredAt: entry.enteredAt.unixMilliseconds, createdAt: user.createdAt.unixMilliseconds,
                 gender: Int32(user.gender.rawValue), sesac: Int32(user.sesac), background: Int32(user.background),

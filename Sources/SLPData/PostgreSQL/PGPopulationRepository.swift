@@ -57,7 +57,8 @@ public final class PGPopulationRepository: PopulationRepository {
             // Queue places in cell order: the search index then grows at its end.
             let byCell = kept.indices.sorted { batch.people[kept[$0]].cell < batch.people[kept[$1]].cell }
             try copy("""
-                COPY slp.queue (user_id, cell, lat, long, shift, traits, card, uid, studies, study_keys, entered_at) FROM STDIN
+                COPY slp.queue (user_id, cell, lat, long, shift, shown_cell, shown_lat, shown_long, traits, card, uid, studies, study_keys,
+                                entered_at) FROM STDIN
                 """,
                      byCell.indices, in: connection) { position, rows in
                 if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: byCell.count, in: Self.queue)) }
@@ -117,6 +118,9 @@ public final class PGPopulationRepository: PopulationRepository {
         rows.append(person.latitude)
         rows.append(person.longitude)
         rows.append(person.shift)
+        rows.append(person.shownCell)
+        rows.append(person.shownLatitude)
+        rows.append(person.shownLongitude)
         rows.append(person.traits)
         for range in [person.card..<person.keys, person.card..<person.uidEnd, person.studies..<person.keys, person.keys..<person.phone] {
             rows.append(text[range])

@@ -9,11 +9,11 @@ final class PGQueueSearch: QueueSearch {
     /// Study names seen by earlier searches: the same few hundred recur.
     private let studies = StudyInterner()
 
-    /// The columns a search reads of a queue row: with where the API shows the person
-    /// (`QueueShift`) when that is where it places them.
-    private static let exactColumns = "q.user_id, q.lat, q.long, q.traits, q.card", shownColumns = exactColumns + ", q.shift"
-
-    private static func columns(_ positions: SearchPositions) -> String { positions == .exact ? exactColumns : shownColumns }
+    /// The columns a search reads of a queue row: the place where the person queued, or where
+    /// the API shows them (both held by the row, the second also in the indexes `queue_shown`).
+    private static func columns(_ positions: SearchPositions) -> String {
+        positions == .exact ? "q.user_id, q.lat, q.long, q.traits, q.card" : "q.user_id, q.shown_lat, q.shown_long, q.traits, q.card"
+    }
 
     init() {}
 
@@ -31,12 +31,11 @@ final class PGQueueSearch: QueueSearch {
 
     /// Everyone within `radius` whom the query admits, nearest first: the cells around the
     /// centre read from both queue indexes in one statement, each range of cells its own index
-    /// scan (`LATERAL`, so that the planner never trades them for reading the whole table).
+    /// scan (`LATERAL`, so that the planner never trades them for reading the whole table): the
+    /// cells of where people queued, or of where the API shows them (`queue_shown`).
     private func within(_ query: NearbyQuery, radius: Double, excluded: ExcludedUsers, in connection: PGConnection) throws -> [NearbyUser] {
-        // Rows lie in the cells of where people queued: shown points up to a displacement away
-        // from there are found in the cells that far beyond the radius.
-        let reach = query.positions == .exact ? radius : radius + Displacement.metres.upperBound
-        let ranges = SpatialGrid.ranges(around: query.center, radius: reach)
+        let ranges = SpatialGrid.ranges(around: query.center, radius: radius)
+        let cell = query.positions == .exact ? "q.cell" : "q.shown_cell"
         var values: [(any PGValue)?] = [Self.array(ranges.map(\.lowerBound)), Self.array(ranges.map(\.upperBound))]
         // Those open to anything match any study.
         var studyFilter = ""
@@ -46,7 +45,7 @@ final class PGQueueSearch: QueueSearch {
         }
         // Each index under its own condition (the columns it names are the queue's alone).
         let scans = [PGSchema.compactQueueRow, "NOT (\(PGSchema.compactQueueRow))"].map { rows in
-            "SELECT \(Self.columns(query.positions)) FROM slp.queue q WHERE q.cell BETWEEN r.low AND r.high AND \(rows)\(studyFilter)"
+            "SELECT \(Self.columns(query.positions)) FROM slp.queue q WHERE \(cell) BETWEEN r.low AND r.high AND \(rows)\(studyFilter)"
         }
         let sql = """
             SELECT found.* FROM unnest($1::bigint[], $2::bigint[]) AS r(low, high),
@@ -55,7 +54,7 @@ final class PGQueueSearch: QueueSearch {
         let filter = TraitsFilter(query.criteria)
         var cards = try connection.execute(sql, values).map { row -> NearbyUser? in
             guard !excluded.contains(row.int64(0)) else { return nil }
-            let coordinate = try place(row, query.positions)
+            let coordinate = try place(row)
             let distance = query.center.distance(to: coordinate)
             guard distance <= radius, filter.admits(row.int64(3)) else { return nil }
             return try card(row, coordinate: coordinate, distance: distance)
@@ -68,7 +67,7 @@ final class PGQueueSearch: QueueSearch {
         try connection.execute("""
             SELECT \(Self.columns(positions)) FROM slp.requests r JOIN slp.queue q ON q.user_id = r.from_id WHERE r.to_id = $1
             """, [id]).map { row in
-                let coordinate = try place(row, positions)
+                let coordinate = try place(row)
                 return try card(row, coordinate: coordinate, distance: center.distance(to: coordinate))
             }
     }
@@ -87,8 +86,8 @@ final class PGQueueSearch: QueueSearch {
     }
 
     /// Where a row read with `columns` places its person.
-    private func place(_ row: PGRow, _ positions: SearchPositions) throws -> Coordinate {
-        try QueuePlace.of(id: row.int64(0), latitude: row.double(1), longitude: row.double(2), shift: row.int64(5), positions)
+    private func place(_ row: PGRow) throws -> Coordinate {
+        try QueuePlace.of(id: row.int64(0), latitude: row.double(1), longitude: row.double(2))
     }
 
     /// An array parameter of numbers, in PostgreSQL's text form.

@@ -168,12 +168,17 @@ enum PGSchema {
                 dodge_num integer NOT NULL
             );
             """),
-        // Where the API shows each waiting person (as on SQLite); the searches' index carries it too. People waiting before get theirs in the rebuild that follows.
+        // Where the API shows each waiting person (as on SQLite), and the indexes the API's
+        // searches read, by the cell of that point. People waiting before get theirs in the
+        // rebuild that follows.
         (6, """
-            ALTER TABLE slp.queue ADD COLUMN shift bigint NOT NULL DEFAULT -1;
-            DROP INDEX slp.queue_nearby;
-            CREATE INDEX queue_nearby ON slp.queue (cell) INCLUDE (user_id, lat, long, shift, traits, uid, card, study_keys)
+            ALTER TABLE slp.queue ADD COLUMN shift bigint NOT NULL DEFAULT -1,
+                ADD COLUMN shown_cell bigint NOT NULL DEFAULT -1,
+                ADD COLUMN shown_lat double precision NOT NULL DEFAULT 0,
+                ADD COLUMN shown_long double precision NOT NULL DEFAULT 0;
+            CREATE INDEX queue_shown ON slp.queue (shown_cell) INCLUDE (user_id, shown_lat, shown_long, traits, uid, card, study_keys)
                 WHERE \(compactQueueRow);
+            CREATE INDEX queue_shown_large ON slp.queue (shown_cell) WHERE NOT (\(compactQueueRow));
             """),
     ]
 

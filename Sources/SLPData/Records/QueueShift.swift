@@ -1,9 +1,10 @@
 import SLPDomain
 
-/// Where the API shows a waiting user (`QueueEntry.displacement`), packed in one integer
-/// (`queue.shift`, copied into `queue_studies.shift`) that the API's searches read with the
-/// place: the hundredths of a degree times 10,001, plus the centimetres beyond 50 m. Search
-/// works out the shown point from the place and this. The only definition of the layout.
+/// How far and which way the API shows a waiting user (`QueueEntry.displacement`), packed in one
+/// integer (`queue.shift`, copied into `queue_studies.shift`): the hundredths of a degree times
+/// 10,001, plus the centimetres beyond 50 m. A queue row also holds the point it gives (searched
+/// by `queue_shown`); a study search works it out from the row's place and this. The only
+/// definition of the layout.
 enum QueueShift {
     /// What a row holds before its user was given a displacement (the migration that added
     /// the column): no displacement.

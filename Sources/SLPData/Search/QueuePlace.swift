@@ -1,24 +1,24 @@
 import SLPDomain
 
-/// Where a row a search statement reads places its person, on either backend: where they
-/// queued, or where the API shows them (`QueueShift`). Both were valid when written.
+/// Where a row a search statement reads places its person, on either backend: the place its
+/// columns hold (where they queued, or where the API shows them, as the statement chose), or
+/// where a study row's person is shown (`QueueShift`). Both were valid when written.
 enum QueuePlace {
-    /// The place of the person of row `id` at `latitude`, `longitude`, with `shift` read only
-    /// when `positions` asks for where the API shows them, and `id` only for an error (each is a
-    /// column read, for every row a search scans).
-    static func of(
-        id: @autoclosure () -> Int64, latitude: Double, longitude: Double, shift: @autoclosure () -> Int64, _ positions: SearchPositions
-    ) throws -> Coordinate {
-        let coordinate: Coordinate
+    /// The place at `latitude`, `longitude` of the person of row `id` (read only for an error:
+    /// a column read, for every row a search scans).
+    static func of(id: @autoclosure () -> Int64, latitude: Double, longitude: Double) throws -> Coordinate {
         do {
-            coordinate = try Coordinate(latitude: latitude, longitude: longitude)
+            return try Coordinate(latitude: latitude, longitude: longitude)
         } catch {
             throw StoredDataError(table: "queue", id: id(), detail: "coordinate out of range")
         }
-        guard positions == .shown else { return coordinate }
-        guard let displacement = QueueShift.displacement(shift()) else {
+    }
+
+    /// Where the API shows the person of row `id`, who queued at `queued`, by the row's `shift`.
+    static func shown(from queued: Coordinate, id: @autoclosure () -> Int64, shift: Int64) throws -> Coordinate {
+        guard let displacement = QueueShift.displacement(shift) else {
             throw StoredDataError(table: "queue", id: id(), detail: "no displacement")
         }
-        return coordinate.displaced(by: displacement)
+        return queued.displaced(by: displacement)
     }
 }

@@ -5,11 +5,17 @@ import SLPDomain
 /// packed traits during the scan, and a card is read only for the rows kept.
 final class SQLiteQueueSearch: QueueSearch {
 
-    /// The columns a search reads of `queue` rows, and of `queue_studies` rows, which carry the
-    /// same: with where the API shows the person (`QueueShift`) when that is where it places them.
-    private static let exactColumns = "user_id, lat, long, traits, card", shownColumns = exactColumns + ", shift"
+    /// The columns a search reads of a `queue` row: the place where the person queued, or where
+    /// the API shows them (both held by the row, the second also in the index `queue_shown`).
+    private static func columns(_ positions: SearchPositions) -> String {
+        positions == .exact ? "user_id, lat, long, traits, card" : "user_id, shown_lat, shown_long, traits, card"
+    }
 
-    private static func columns(_ positions: SearchPositions) -> String { positions == .exact ? exactColumns : shownColumns }
+    /// The columns a search reads of a `queue_studies` row, which holds where the person queued
+    /// and how far and which way the API shows them (`QueueShift`), read when it places them there.
+    private static func studyColumns(_ positions: SearchPositions) -> String {
+        positions == .exact ? "user_id, lat, long, traits, card" : "user_id, lat, long, traits, card, shift"
+    }
 
     /// Cards a search makes room for at once: a city-centre search at the default radius (about
     /// two thousand people) then fills them without growing the array, and a few cards touch
@@ -52,7 +58,7 @@ final class SQLiteQueueSearch: QueueSearch {
                 let statement = try connection.cached("SELECT \(Self.columns(query.positions)) FROM queue WHERE user_id = ?")
                 return try hits.prefix(limit).compactMap { hit in
                     try statement.first([.integer(hit.userID)]) { row in
-                        try card(row, coordinate: try place(row, query.positions), distance: hit.distance)
+                        try card(row, coordinate: try place(row), distance: hit.distance)
                     }
                 }
             }
@@ -66,26 +72,32 @@ final class SQLiteQueueSearch: QueueSearch {
         _ query: NearbyQuery, radius: Double, excluded: ExcludedUsers, filter: TraitsFilter, in connection: Connection,
         keep: (Row, Coordinate, Double) throws -> Void
     ) throws {
-        // Rows lie in the cells of where people queued: shown points up to a displacement away
-        // from there are found in the cells that far beyond the radius.
-        let reach = query.positions == .exact ? radius : radius + Displacement.metres.upperBound
-        let ranges = SpatialGrid.ranges(around: query.center, radius: reach)
-        let columns = Self.columns(query.positions)
+        // A study row holds where its person queued: where the API shows them is worked out.
+        let displaces = query.study != nil && query.positions == .shown
         func visit(_ row: Row) throws {
             guard !excluded.contains(row.int64(0)) else { return }
-            let coordinate = try place(row, query.positions)
+            let coordinate = displaces ? try shownPlace(row) : try place(row)
             let distance = query.center.distance(to: coordinate)
             guard distance <= radius, filter.admits(row.int64(3)) else { return }
             try keep(row, coordinate, distance)
         }
         guard let study = query.study else {
-            let statement = try connection.cached("SELECT \(columns) FROM queue WHERE cell BETWEEN ? AND ?")
-            for range in ranges {
+            // `queue` is read by the cells of the places searched: where people queued (its
+            // key), or where the API shows them (`queue_shown`).
+            let cell = query.positions == .exact ? "cell" : "shown_cell"
+            let statement = try connection.cached("SELECT \(Self.columns(query.positions)) FROM queue WHERE \(cell) BETWEEN ? AND ?")
+            for range in SpatialGrid.ranges(around: query.center, radius: radius) {
                 try statement.forEach([.integer(range.lowerBound), .integer(range.upperBound)], visit)
             }
             return
         }
-        let statement = try connection.cached("SELECT \(columns) FROM queue_studies WHERE study = ? AND cell BETWEEN ? AND ?")
+        // Study rows lie in the cells of where people queued: shown points up to a displacement
+        // away from there are found in the cells that far beyond the radius.
+        let reach = displaces ? radius + Displacement.metres.upperBound : radius
+        let ranges = SpatialGrid.ranges(around: query.center, radius: reach)
+        let statement = try connection.cached("""
+            SELECT \(Self.studyColumns(query.positions)) FROM queue_studies WHERE study = ? AND cell BETWEEN ? AND ?
+            """)
         for range in ranges {
             try statement.forEach([.text(study.key), .integer(range.lowerBound), .integer(range.upperBound)], visit)
             guard study != .anything else { continue }
@@ -112,16 +124,21 @@ final class SQLiteQueueSearch: QueueSearch {
         }
     }
 
-    /// Where the row read by a search statement places its person.
-    private func place(_ row: Row, _ positions: SearchPositions) throws -> Coordinate {
-        try QueuePlace.of(id: row.int64(0), latitude: row.double(1), longitude: row.double(2), shift: row.int64(5), positions)
+    /// Where a `queue` row read with `columns` places its person.
+    private func place(_ row: Row) throws -> Coordinate {
+        try QueuePlace.of(id: row.int64(0), latitude: row.double(1), longitude: row.double(2))
+    }
+
+    /// Where the API shows the person of a `queue_studies` row read with `studyColumns(.shown)`.
+    private func shownPlace(_ row: Row) throws -> Coordinate {
+        try QueuePlace.shown(from: try place(row), id: row.int64(0), shift: row.int64(5))
     }
 
     func requesters(of id: Int64, from center: Coordinate, positions: SearchPositions, in connection: Connection) throws -> [NearbyUser] {
         try connection.cached("""
             SELECT \(Self.columns(positions)) FROM requests r JOIN queue q ON q.user_id = r.from_id WHERE r.to_id = ?
             """).map([.integer(id)]) { row in
-                let coordinate = try place(row, positions)
+                let coordinate = try place(row)
                 return try card(row, coordinate: coordinate, distance: center.distance(to: coordinate))
             }
     }

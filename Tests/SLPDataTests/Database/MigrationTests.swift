@@ -102,9 +102,7 @@ final class MigrationTests: TemporaryDirectoryTestCase {
     func testAVersionOneFileIsMigratedToTheCurrentVersionKeepingItsUsers() throws {
         let file = path()
         do {
-            let old = try Connection(path: file)
-            try old.execute("PRAGMA journal_mode = WAL; PRAGMA application_id = \(0x534C_5031);")
-            try old.execute(try XCTUnwrap(migrationSQL(version: 1)))
+            let old = try connectionToAFileAt(version: 1, path: file)
             try old.execute("""
                 INSERT INTO users (uid, phone, email, nick, birth, gender, created_at)
                     VALUES ('Old1', '+821012345678', 'old@example.com', 'old', '1990-05-05', 1, 1763000000123);
@@ -127,9 +125,7 @@ final class MigrationTests: TemporaryDirectoryTestCase {
         let place = Coordinate.at(37.5, 127.0)
         let cell = SpatialGrid.cell(place)
         do {
-            let old = try Connection(path: file)
-            try old.execute("PRAGMA journal_mode = WAL; PRAGMA application_id = \(0x534C_5031);")
-            for version in 1...4 { try old.execute(try XCTUnwrap(migrationSQL(version: version))) }
+            let old = try connectionToAFileAt(version: 4, path: file)
             // Born before 1970: a negative day number, which the packed integer must keep. The
             // queue row as version 4 wrote it: the profile copied column by column.
             try old.execute("""
@@ -197,9 +193,7 @@ final class MigrationTests: TemporaryDirectoryTestCase {
     func testAVersionEightFilesReportsStillCountAfterTheColumnIsDropped() throws {
         let file = path()
         do {
-            let old = try Connection(path: file)
-            try old.execute("PRAGMA journal_mode = WAL; PRAGMA application_id = \(0x534C_5031);")
-            for version in 1...8 { try old.execute(try XCTUnwrap(migrationSQL(version: version))) }
+            let old = try connectionToAFileAt(version: 8, path: file)
             var inserts = ""
             for (index, uid) in ["Reported", "R1", "R2", "R3", "Quiet"].enumerated() {
                 // The old column as version 8 kept it: out of step with the reports on purpose.
@@ -246,9 +240,7 @@ final class MigrationTests: TemporaryDirectoryTestCase {
         let studies = try StudyList(parsing: ["swift"])
         let cell = SpatialGrid.cell(place)
         do {
-            let old = try Connection(path: file)
-            try old.execute("PRAGMA journal_mode = WAL; PRAGMA application_id = \(0x534C_5031);")
-            for version in 1...11 { try old.execute(try XCTUnwrap(migrationSQL(version: version))) }
+            let old = try connectionToAFileAt(version: 11, path: file)
             try old.execute("""
                 INSERT INTO users (id, uid, phone, email, nick, birth, gender, created_at)
                     VALUES (1, 'Old11', '+821012345678', 'sesac@example.com', '옛날', '2000-01-15', 0, 1763000000123);

@@ -10,3 +10,20 @@ let migrationVersions = Schema.migrations.map(\.version)
 func migrationSQL(version: Int) -> String? {
     Schema.migrations.first { $0.version == version }?.sql
 }
+
+/// A database file as an slp at schema `version` created it: migrations 1 through `version`
+/// applied, `user_version` left for the test to set with its rows.
+func connectionToAFileAt(version: Int, path: String) throws -> Connection {
+    let old = try Connection(path: path)
+    try old.execute("PRAGMA journal_mode = WAL; PRAGMA application_id = \(0x534C_5031);")
+    for step in 1...version {
+        guard let sql = migrationSQL(version: step) else { throw OldFileError(version: step) }
+        try old.execute(sql)
+    }
+    return old
+}
+
+/// A version the migration list does not hold.
+struct OldFileError: Error {
+    let version: Int
+}
