@@ -72,6 +72,13 @@ public final class SQLitePopulationRepository: PopulationRepository {
         var queueOrder = byUID.compactMap { ids[$0] == 0 ? nil : (cell: people[$0].cell, id: ids[$0], person: $0) }
         queueOrder.sort { ($0.cell, $0.id) < ($1.cell, $1.id) }
         let queued = queueOrder.map(\.person)
+        // `queue_shown` orders the rows by where people are shown, which the queue's own order
+        // scatters: a batch at least as large as the queue builds it afresh, sorted once, instead
+        // of growing it entry by entry.
+        let rebuiltIndex = try connection.cached("SELECT count(*) FROM queue").first { $0.int(0) }.map { $0 <= queued.count } ?? false
+            ? try connection.cached("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'queue_shown'").first { $0.text(0) }
+            : nil
+        if rebuiltIndex != nil { try connection.execute("DROP INDEX queue_shown") }
         // OR FAIL: a failing statement keeps its earlier rows instead of undoing them, so SQLite
         // keeps no statement journal (a copy of every page each statement changes). Any error
         // still ends the whole transaction, which `Database` rolls back.
@@ -101,6 +108,7 @@ public final class SQLitePopulationRepository: PopulationRepository {
             try insertQueue.endRow()
         }
         try insertQueue.finish()
+        if let rebuiltIndex { try connection.execute(rebuiltIndex) }
         // Study rows in their key order, (study, cell, user id): by a counting pass over the few
         // distinct keys sorted by their bytes (as SQLite orders text), each key's rows in queue order.
         let keys = batch.keys
