@@ -75,7 +75,8 @@ public final class SQLitePopulationRepository: PopulationRepository {
         // `queue_shown` orders the rows by where people are shown, which the queue's own order
         // scatters: a batch at least as large as the queue builds it afresh, sorted once, instead
         // of growing it entry by entry.
-        let rebuiltIndex = try connection.cached("SELECT count(*) FROM queue").first { $0.int(0) }.map { $0 <= queued.count } ?? false
+        let waiting = try connection.cached("SELECT count(*) FROM queue").first { $0.int(0) } ?? 0
+        let rebuiltIndex = waiting <= queued.count
             ? try connection.cached("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'queue_shown'").first { $0.text(0) }
             : nil
         if rebuiltIndex != nil { try connection.execute("DROP INDEX queue_shown") }
