@@ -54,8 +54,15 @@ public final class PGPopulationRepository: PopulationRepository {
                 if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: kept.count, in: Self.users)) }
                 Self.appendUser(batch.people[kept[position]], id: ids[position], text: text, to: &rows)
             }
-            // Queue places in cell order: the search index then grows at its end.
+            // Queue places in cell order: the search index then grows at its end. The indexes by
+            // where people are shown (`queue_shown`) would take them scattered: a batch at least as
+            // large as the queue builds them afresh, sorted once.
             let byCell = kept.indices.sorted { batch.people[kept[$0]].cell < batch.people[kept[$1]].cell }
+            let waiting = try connection.execute("SELECT count(*) FROM slp.queue").first { $0.int64(0) } ?? 0
+            let rebuiltIndexes = waiting <= Int64(kept.count) ? try connection.execute("""
+                SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'slp' AND indexname IN ('queue_shown', 'queue_shown_large')
+                """).map { (name: $0.text(0), definition: $0.text(1)) } : []
+            for index in rebuiltIndexes { try connection.execute("DROP INDEX slp.\(index.name)") }
             try copy("""
                 COPY slp.queue (user_id, cell, lat, long, shift, shown_cell, shown_lat, shown_long, traits, card, uid, studies, study_keys,
                                 entered_at) FROM STDIN
@@ -65,6 +72,7 @@ public final class PGPopulationRepository: PopulationRepository {
                 let index = byCell[position]
                 Self.appendPlace(batch.people[kept[index]], id: ids[index], text: text, to: &rows)
             }
+            for index in rebuiltIndexes { try connection.execute(index.definition) }
             try connection.execute("""
                 INSERT INTO slp.seed_state (id, drawn) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET drawn = seed_state.drawn + excluded.drawn
                 """, [count])
