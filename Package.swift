@@ -75,6 +75,8 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // Linux's epoll and eventfd, part of the C library but not of Swift's Glibc module.
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(
             name: "CSQLite",
             path: "Sources/CSQLite",
@@ -88,7 +90,10 @@ let package = Package(
             name: "SLPData", dependencies: ["SLPDomain", "SLPSupport", "SLPIdentity", "CSQLite", .target(name: "CLibPQ", condition: postgreSQL)],
             swiftSettings: directMetadata),
         // Who calls the API: slp's own tokens and Firebase ID tokens, signed and checked by libcrypto.
-        .target(name: "SLPIdentity", dependencies: ["CCrypto"]),
+        .target(name: "SLPIdentity", dependencies: ["CCrypto", "SLPSupport"]),
+        // The realtime protocols the SLP apps speak, knowing neither the command line nor storage:
+        // WebSocket (RFC 6455), Engine.IO 4 and Socket.IO 5 framing; SHA-1 for the handshake from libcrypto.
+        .target(name: "SLPRealtime", dependencies: ["CCrypto", "CLinux", "SLPSupport"]),
         // The argument parsing engine: command tables, parser, help, value syntax.
         .target(name: "SLPCommandLine", swiftSettings: directMetadata),
         // The terminal as a screen: raw mode, keys, display widths, painting by escape sequences.
@@ -118,6 +123,7 @@ let package = Package(
             dependencies: ["SLPData", "SLPDomain", "SLPSupport", "SLPTestSupport", "CSQLite", .target(name: "CLibPQ", condition: postgreSQL),
                            .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
         .testTarget(name: "SLPTerminalTests", dependencies: ["SLPTerminal", "SLPSupport"]),
+        .testTarget(name: "SLPRealtimeTests", dependencies: ["SLPRealtime", "SLPSupport"]),
         .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain", "SLPTerminal", "SLPTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["slp", "SLPData", "SLPSupport", "SLPTestSupport", .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
     ],

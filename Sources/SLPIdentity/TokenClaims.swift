@@ -1,3 +1,5 @@
+import SLPSupport
+
 /// A JWT's claims as slp and Firebase write them; times are seconds since 1970 (NumericDate).
 struct TokenClaims: Encodable {
     let iss: String
@@ -14,7 +16,7 @@ struct TokenClaims: Encodable {
 
 extension TokenClaims {
     /// The claims `members` hold; nil when a claim slp reads is missing or of the wrong kind.
-    init?(_ members: [String: TokenJSONValue]) {
+    init?(_ members: [String: JSONScalar]) {
         guard case .string(let iss)? = members["iss"], case .string(let aud)? = members["aud"],
               case .string(let sub)? = members["sub"], case .number(let iat)? = members["iat"],
               case .number(let exp)? = members["exp"], let phone = TokenHeader.optionalString(members["phone_number"])

@@ -1,3 +1,5 @@
+import SLPSupport
+
 /// A JWT's header (JOSE, RFC 7515): only what slp reads.
 struct TokenHeader {
     let alg: String
@@ -7,7 +9,7 @@ struct TokenHeader {
     let hasCritical: Bool
 
     /// The header `members` hold; nil when a member slp reads is missing or of the wrong kind.
-    init?(_ members: [String: TokenJSONValue]) {
+    init?(_ members: [String: JSONScalar]) {
         guard case .string(let alg)? = members["alg"], let kid = TokenHeader.optionalString(members["kid"]),
               let typ = TokenHeader.optionalString(members["typ"])
         else { return nil }
@@ -18,7 +20,7 @@ struct TokenHeader {
     }
 
     /// `.some(nil)` for a member absent or null, `.some(text)` for a string, nil for anything else.
-    static func optionalString(_ value: TokenJSONValue?) -> String?? {
+    static func optionalString(_ value: JSONScalar?) -> String?? {
         switch value {
         case nil, .null?: return .some(nil)
         case .string(let text)?: return .some(text)

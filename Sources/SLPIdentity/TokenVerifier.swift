@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SLPSupport
 
 /// Checks an `idtoken` as its issuer signs it, and says whom it names. The unverified `iss`
 /// only chooses the issuer; each issuer has exactly one algorithm and its own keys, so a token
@@ -34,8 +35,8 @@ public struct TokenVerifier {
     public func verify(_ token: String?) throws -> VerifiedIdentity {
         guard let token, !token.isEmpty else { throw TokenRejection.missing }
         let compact = try CompactToken(token)
-        guard let header = TokenJSON.object(compact.header).flatMap(TokenHeader.init),
-              let claims = TokenJSON.object(compact.claims).flatMap(TokenClaims.init),
+        guard let header = JSONReader.object(compact.header).flatMap(TokenHeader.init),
+              let claims = JSONReader.object(compact.claims).flatMap(TokenClaims.init),
               !header.hasCritical, header.typ.map({ $0.uppercased() == "JWT" }) ?? true
         else { throw TokenRejection.malformed }
         if let firebase, claims.iss == firebase.issuer {

@@ -1,24 +1,36 @@
-/// Reads the JSON object (RFC 8259) a JWT's header or claims are, before the signature is
-/// checked, so from anyone: strictly, with nesting bounded, never trapping. Nil for anything
-/// but one well-formed object (whitespace around it allowed), and for a key given twice.
+/// Reads one JSON object or array (RFC 8259) from anyone (a JWT's header or claims before its
+/// signature is checked, a Socket.IO packet's arguments): strictly, with nesting bounded, never
+/// trapping. Its members or elements come back as `JSONScalar`s, nested structures only checked.
+/// Nil for anything but one well-formed document (whitespace around it allowed), and for a key
+/// given twice.
 ///
-/// Written for tokens instead of Foundation's JSONDecoder: decoding two small objects through
+/// Written instead of Foundation's JSONDecoder: decoding a token's two small objects through
 /// Codable set up generic metadata worth a sixth of a CGI request's instructions
 /// (docs/PERFORMANCE.md).
-struct TokenJSON {
+package struct JSONReader {
     /// Deeper nesting is refused; tokens nest two or three levels.
-    static let maxDepth = 32
+    package static let maxDepth = 32
 
     private let bytes: [UInt8]
     private var index = 0
 
     /// The members of the object `bytes` hold, or nil.
-    static func object(_ bytes: [UInt8]) -> [String: TokenJSONValue]? {
-        var reader = TokenJSON(bytes: bytes)
+    package static func object(_ bytes: [UInt8]) -> [String: JSONScalar]? {
+        var reader = JSONReader(bytes: bytes)
         reader.skipWhitespace()
         guard reader.peek == UInt8(ascii: "{"), let members = reader.members(depth: 1) else { return nil }
         reader.skipWhitespace()
         return reader.index == bytes.count ? members : nil
+    }
+
+    /// The elements of the array `bytes` hold, or nil.
+    package static func array(_ bytes: [UInt8]) -> [JSONScalar]? {
+        var reader = JSONReader(bytes: bytes)
+        reader.skipWhitespace()
+        var elements: [JSONScalar] = []
+        guard reader.peek == UInt8(ascii: "["), reader.elements(depth: 1, into: &elements) else { return nil }
+        reader.skipWhitespace()
+        return reader.index == bytes.count ? elements : nil
     }
 
     private init(bytes: [UInt8]) {
@@ -38,10 +50,10 @@ struct TokenJSON {
     }
 
     /// An object from its `{`: its members, or nil.
-    private mutating func members(depth: Int) -> [String: TokenJSONValue]? {
+    private mutating func members(depth: Int) -> [String: JSONScalar]? {
         guard depth <= Self.maxDepth, expect(UInt8(ascii: "{")) else { return nil }
         // Room for a token's members from the start: growing a dictionary rehashes every key.
-        var members = [String: TokenJSONValue](minimumCapacity: 16)
+        var members = [String: JSONScalar](minimumCapacity: 16)
         skipWhitespace()
         if expect(UInt8(ascii: "}")) { return members }
         while true {
@@ -57,30 +69,34 @@ struct TokenJSON {
         }
     }
 
-    /// An array from its `[`, checked and dropped.
-    private mutating func elements(depth: Int) -> Bool {
+    /// An array from its `[`, checked, its elements added to `elements`.
+    private mutating func elements(depth: Int, into elements: inout [JSONScalar]) -> Bool {
         guard depth <= Self.maxDepth, expect(UInt8(ascii: "[")) else { return false }
         skipWhitespace()
         if expect(UInt8(ascii: "]")) { return true }
         while true {
             skipWhitespace()
-            guard value(depth: depth) != nil else { return false }
+            guard let element = value(depth: depth) else { return false }
+            elements.append(element)
             skipWhitespace()
             if expect(UInt8(ascii: "]")) { return true }
             guard expect(UInt8(ascii: ",")) else { return false }
         }
     }
 
-    private mutating func value(depth: Int) -> TokenJSONValue? {
+    private mutating func value(depth: Int) -> JSONScalar? {
         guard let first = peek else { return nil }
         switch first {
-        case UInt8(ascii: "\""): return string().map(TokenJSONValue.string)
+        case UInt8(ascii: "\""): return string().map(JSONScalar.string)
         case UInt8(ascii: "{"): return members(depth: depth + 1) == nil ? nil : .structured
-        case UInt8(ascii: "["): return elements(depth: depth + 1) ? .structured : nil
+        case UInt8(ascii: "["):
+            // Nested elements are only checked: nothing reads them.
+            var dropped: [JSONScalar] = []
+            return elements(depth: depth + 1, into: &dropped) ? .structured : nil
         case UInt8(ascii: "t"): return literal("true") ? .bool(true) : nil
         case UInt8(ascii: "f"): return literal("false") ? .bool(false) : nil
         case UInt8(ascii: "n"): return literal("null") ? .null : nil
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number().map(TokenJSONValue.number)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number().map(JSONScalar.number)
         default: return nil
         }
     }

@@ -1,11 +1,12 @@
-@testable import SLPIdentity
+import SLPSupport
 import XCTest
 
-/// The reader of a token's header and claims: what anyone may send before the signature is
-/// checked. Well-formed objects read as JSON says; anything else is nil, never a trap.
-final class TokenJSONTests: XCTestCase {
-    private func read(_ text: String) -> [String: TokenJSONValue]? {
-        TokenJSON.object(Array(text.utf8))
+/// The reader of a token's header and claims and of Socket.IO's arguments: what anyone may send
+/// before a signature or an identity is checked. Well-formed documents read as JSON says;
+/// anything else is nil, never a trap.
+final class JSONReaderTests: XCTestCase {
+    private func read(_ text: String) -> [String: JSONScalar]? {
+        JSONReader.object(Array(text.utf8))
     }
 
     func testAFlatObjectOfEveryKind() {
@@ -49,8 +50,8 @@ final class TokenJSONTests: XCTestCase {
         XCTAssertNil(read(#"{"a":"\uD83D"}"#))
         XCTAssertNil(read(#"{"a":"\uDE00"}"#))
         XCTAssertNil(read(#"{"a":"\uD83D\u0041"}"#))
-        XCTAssertNil(TokenJSON.object(Array(#"{"a":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)))
-        XCTAssertNil(TokenJSON.object(Array(#"{"a":""#.utf8) + [0xFF] + Array(#""}"#.utf8)))
+        XCTAssertNil(JSONReader.object(Array(#"{"a":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)))
+        XCTAssertNil(JSONReader.object(Array(#"{"a":""#.utf8) + [0xFF] + Array(#""}"#.utf8)))
     }
 
     func testAKeyGivenTwiceIsNil() {
@@ -61,8 +62,8 @@ final class TokenJSONTests: XCTestCase {
 
     func testNestingIsBounded() {
         let deep = { (levels: Int) in "{\"a\":" + String(repeating: "[", count: levels) + String(repeating: "]", count: levels) + "}" }
-        XCTAssertNotNil(read(deep(TokenJSON.maxDepth - 1)))
-        XCTAssertNil(read(deep(TokenJSON.maxDepth)))
+        XCTAssertNotNil(read(deep(JSONReader.maxDepth - 1)))
+        XCTAssertNil(read(deep(JSONReader.maxDepth)))
         XCTAssertNil(read(deep(100_000)), "no recursion runs away")
     }
 
@@ -72,34 +73,20 @@ final class TokenJSONTests: XCTestCase {
         for _ in 0..<20_000 {
             let count = Int.random(in: 0...40, using: &generator)
             let bytes = (0..<count).map { _ in alphabet.randomElement(using: &generator)! }
-            _ = TokenJSON.object([UInt8(ascii: "{")] + bytes)
+            _ = JSONReader.object([UInt8(ascii: "{")] + bytes)
         }
     }
 
-    func testHeaderAndClaimsNeedTheirMembersOfTheirKinds() throws {
-        let header = try XCTUnwrap(read(#"{"alg":"HS256","kid":"slp","typ":"JWT"}"#).flatMap(TokenHeader.init))
-        XCTAssertEqual([header.alg, header.kid, header.typ], ["HS256", "slp", "JWT"])
-        XCTAssertFalse(header.hasCritical)
-        XCTAssertEqual(read(#"{"alg":"RS256","kid":null}"#).flatMap(TokenHeader.init)?.kid, .some(nil))
-        XCTAssertEqual(read(#"{"alg":"RS256","crit":["b64"]}"#).flatMap(TokenHeader.init)?.hasCritical, true)
-        XCTAssertEqual(read(#"{"alg":"RS256","crit":null}"#).flatMap(TokenHeader.init)?.hasCritical, false)
-        for bad in [#"{}"#, #"{"alg":1}"#, #"{"alg":null}"#, #"{"alg":"HS256","kid":5}"#, #"{"alg":"HS256","typ":["JWT"]}"#] {
-            XCTAssertNil(read(bad).flatMap(TokenHeader.init), bad)
-        }
+    func testAnArraysElementsWithNestedOnesOnlyChecked() {
+        XCTAssertEqual(JSONReader.array(Array(#" ["changesocketid", "abc", 3, {"a": [1]}, [] ] "#.utf8)),
+                       [.string("changesocketid"), .string("abc"), .number(3), .structured, .structured])
+        XCTAssertEqual(JSONReader.array(Array("[]".utf8)), [])
+    }
 
-        let claims = try XCTUnwrap(read(#"{"iss":"slp","aud":"slp","sub":"u1","iat":1,"exp":2.5,"phone_number":"+821012345678","firebase":{"x":[1]}}"#)
-            .flatMap(TokenClaims.init))
-        XCTAssertEqual([claims.iss, claims.aud, claims.sub, claims.phone_number], ["slp", "slp", "u1", "+821012345678"])
-        XCTAssertEqual([claims.iat, claims.exp], [1, 2.5])
-        XCTAssertNil(claims.auth_time)
-        XCTAssertEqual(read(#"{"iss":"i","aud":"a","sub":"s","iat":1,"exp":2,"auth_time":3}"#).flatMap(TokenClaims.init)?.auth_time, 3)
-        for bad in [
-            #"{"aud":"a","sub":"s","iat":1,"exp":2}"#, #"{"iss":"i","aud":["a"],"sub":"s","iat":1,"exp":2}"#,
-            #"{"iss":"i","aud":"a","sub":7,"iat":1,"exp":2}"#, #"{"iss":"i","aud":"a","sub":"s","iat":"1","exp":2}"#,
-            #"{"iss":"i","aud":"a","sub":"s","iat":1}"#, #"{"iss":"i","aud":"a","sub":"s","iat":1,"exp":2,"auth_time":"3"}"#,
-            #"{"iss":"i","aud":"a","sub":"s","iat":1,"exp":2,"phone_number":1}"#,
-        ] {
-            XCTAssertNil(read(bad).flatMap(TokenClaims.init), bad)
-        }
+    func testWhatIsNotOneArrayIsNil() {
+        XCTAssertNil(JSONReader.array(Array(#"{"a":1}"#.utf8)))
+        XCTAssertNil(JSONReader.array(Array(#"["a",]"#.utf8)))
+        XCTAssertNil(JSONReader.array(Array(#"["a"] ["b"]"#.utf8)))
+        XCTAssertNil(JSONReader.array(Array((String(repeating: "[", count: 40) + String(repeating: "]", count: 40)).utf8)))
     }
 }

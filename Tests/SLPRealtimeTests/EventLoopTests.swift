@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SLPRealtime
+import XCTest
+
+final class EventLoopTests: XCTestCase {
+    func testTimersFireInTheOrderOfTheirDeadlinesAndACancelledOneNever() throws {
+        let loop = try EventLoop()
+        var fired: [String] = []
+        loop.after(.milliseconds(30)) { fired.append("late"); loop.stop() }
+        let cancelled = loop.after(.milliseconds(10)) { fired.append("cancelled") }
+        loop.after(.milliseconds(5)) { fired.append("early") }
+        loop.cancel(cancelled)
+        try loop.run()
+        XCTAssertEqual(fired, ["early", "late"])
+    }
+
+    func testAMessagePostedFromAnotherThreadReachesTheLoop() throws {
+        let loop = try EventLoop()
+        let mailbox = try LoopMailbox<Int>()
+        var received: [Int] = []
+        try loop.watch(mailbox) { messages in
+            received += messages
+            if received.count == 3 { loop.stop() }
+        }
+        let poster = Thread {
+            for value in 1...3 { mailbox.post(value) }
+        }
+        poster.start()
+        // A deadline a machine far slower than this one still meets: the loop stops when all three came.
+        loop.after(.seconds(30)) { loop.stop() }
+        try loop.run()
+        XCTAssertEqual(received, [1, 2, 3])
+    }
+
+    func testAConnectionToTheListenerIsReadableThroughTheLoop() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hub-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock").path
+        defer { unlink(path) }
+        let listener = try UnixListener(path: path)
+        let loop = try EventLoop()
+        var read: [UInt8] = []
+        try loop.watch(listener.descriptor) { _ in
+            while let connection = listener.accept() {
+                try? loop.watch(connection) { readiness in
+                    var buffer = [UInt8](repeating: 0, count: 16)
+                    let count = Glibc.read(connection, &buffer, 16)
+                    if count > 0 { read += buffer[..<count] }
+                    if count == 0 || readiness.hangUp {
+                        loop.forget(connection)
+                        close(connection)
+                        loop.stop()
+                    }
+                }
+            }
+        }
+        let client = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        XCTAssertEqual(connected, 0)
+        XCTAssertEqual(write(client, "hub", 3), 3)
+        close(client)
+        loop.after(.seconds(30)) { loop.stop() }
+        try loop.run()
+        XCTAssertEqual(read, Array("hub".utf8))
+    }
+}
