@@ -1,0 +1,274 @@
+/// Engine.IO 4 and Socket.IO 5 as socket.io-client-swift 16 speaks them (the SLP apps): sessions
+/// over long-polling with the upgrade to WebSocket, or WebSocket alone; the server's pings; the
+/// default namespace, `changesocketid`, and events emitted to every socket of a user. Whose a
+/// session is comes from the handshake's `idtoken` (`identify`), checked again on every request.
+package final class EngineIOServer {
+    private unowned let loop: EventLoop
+    private let settings: HubSettings
+    private let identify: (HTTPRequestHead) -> String?
+    private var sessions: [String: EngineIOSession] = [:]
+    /// Each user's sessions, oldest first.
+    private var sessionsByUser: [String: [EngineIOSession]] = [:]
+    /// The sessions a user holds at most; a new one closes the oldest.
+    package static let sessionsPerUser = 8
+
+    package init(loop: EventLoop, settings: HubSettings, identify: @escaping (HTTPRequestHead) -> String?) {
+        self.loop = loop
+        self.settings = settings
+        self.identify = identify
+    }
+
+    package var sessionCount: Int { sessions.count }
+
+    /// Emits `event` with `json` (one JSON value) to every connected socket of `uid`; how many.
+    @discardableResult
+    package func emit(to uid: String, event: String, json: String) -> Int {
+        let packet = EngineIOPacket(.message, SocketIOPacket(.event, data: "[\"\(event)\",\(json)]").encoded)
+        var reached = 0
+        for session in sessionsByUser[uid] ?? [] where session.socketID != nil {
+            send(packet, to: session)
+            reached += 1
+        }
+        return reached
+    }
+
+    /// A request to `/socket.io/`.
+    package func handle(_ connection: HubConnection, _ head: HTTPRequestHead, _ body: [UInt8]) {
+        guard head.parameter("EIO") == "4" else {
+            return connection.respond(.engineIOError(status: 400, code: 5, message: "Unsupported protocol version"))
+        }
+        let transport = head.parameter("transport")
+        guard transport == "polling" || transport == "websocket" else {
+            return connection.respond(.engineIOError(status: 400, code: 0, message: "Transport unknown"))
+        }
+        guard let uid = identify(head) else {
+            return connection.respond(.engineIOError(status: 401, code: 4, message: "Forbidden"))
+        }
+        guard let sid = head.parameter("sid") else {
+            return transport == "polling" ? openPolling(connection, head, uid) : openWebSocket(connection, head, uid)
+        }
+        guard let session = sessions[String(sid)] else {
+            return connection.respond(.engineIOError(status: 400, code: 1, message: "Session ID unknown"))
+        }
+        guard session.owner == uid else { return connection.respond(.engineIOError(status: 403, code: 4, message: "Forbidden")) }
+        if transport == "websocket" { return probe(session, connection, head) }
+        guard session.webSocket == nil else {
+            return connection.respond(.engineIOError(status: 400, code: 3, message: "Bad request"))
+        }
+        switch head.method {
+        case "GET": poll(session, connection)
+        case "POST": post(session, connection, body)
+        default: connection.respond(.engineIOError(status: 400, code: 2, message: "Bad handshake method"))
+        }
+    }
+
+    // MARK: - Opening
+
+    private func openPolling(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String) {
+        guard head.method == "GET" else { return connection.respond(.engineIOError(status: 400, code: 2, message: "Bad handshake method")) }
+        let session = open(uid)
+        connection.respond(HTTPResponse(status: 200, text: openPacket(session, upgrades: ["websocket"]).encoded))
+    }
+
+    private func openWebSocket(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String) {
+        guard head.isWebSocketUpgrade, let accept = head.header("sec-websocket-key").flatMap(WebSocketHandshake.accept) else {
+            return connection.respond(.engineIOError(status: 400, code: 3, message: "Bad request"))
+        }
+        let session = open(uid)
+        connection.upgrade(accept: accept)
+        attach(connection, to: session)
+        connection.sendText(openPacket(session, upgrades: []).encoded)
+    }
+
+    private func open(_ uid: String) -> EngineIOSession {
+        let session = EngineIOSession(sid: Self.newID(), owner: uid)
+        sessions[session.sid] = session
+        sessionsByUser[uid, default: []].append(session)
+        if let oldest = sessionsByUser[uid], oldest.count > Self.sessionsPerUser { close(oldest[0]) }
+        schedulePing(session)
+        return session
+    }
+
+    private func openPacket(_ session: EngineIOSession, upgrades: [String]) -> EngineIOPacket {
+        .open(
+            sid: session.sid, upgrades: upgrades, pingInterval: Int(settings.pingInterval.components.seconds * 1_000),
+            pingTimeout: Int(settings.pingTimeout.components.seconds * 1_000), maxPayload: settings.maxPayload)
+    }
+
+    // MARK: - Transports
+
+    private func poll(_ session: EngineIOSession, _ connection: HubConnection) {
+        guard session.heldPoll == nil else {
+            connection.respond(.engineIOError(status: 400, code: 3, message: "Bad request"))
+            return close(session)
+        }
+        guard session.waiting.isEmpty else { return flushPolling(session, to: connection) }
+        session.heldPoll = connection
+        connection.onClose = { [weak session] closed in
+            if session?.heldPoll === closed { session?.heldPoll = nil }
+        }
+    }
+
+    private func post(_ session: EngineIOSession, _ connection: HubConnection, _ body: [UInt8]) {
+        guard let text = String(validating: body, as: UTF8.self), let packets = EngineIOPacket.packets(inPayload: text) else {
+            connection.respond(.engineIOError(status: 400, code: 3, message: "Bad request"))
+            return close(session)
+        }
+        connection.respond(HTTPResponse(status: 200, text: "ok"))
+        for packet in packets where !session.isClosed { receive(packet, from: session) }
+    }
+
+    /// A WebSocket opened with the session's id: it takes over once the client says so.
+    private func probe(_ session: EngineIOSession, _ connection: HubConnection, _ head: HTTPRequestHead) {
+        guard session.webSocket == nil, session.probe == nil, head.isWebSocketUpgrade,
+              let accept = head.header("sec-websocket-key").flatMap(WebSocketHandshake.accept) else {
+            return connection.respond(.engineIOError(status: 400, code: 3, message: "Bad request"))
+        }
+        connection.upgrade(accept: accept)
+        session.probe = connection
+        connection.onClose = { [weak session] closed in
+            if session?.probe === closed { session?.probe = nil }
+        }
+        connection.onMessage = { [unowned self, weak session] connection, message in
+            guard let session, session.probe === connection else { return }
+            switch message {
+            case .text("2probe"):
+                connection.sendText("3probe")
+            case .text("5"):
+                session.probe = nil
+                attach(connection, to: session)
+                // The poll held open ends with a no-op, as the protocol says.
+                if let poll = session.heldPoll {
+                    session.heldPoll = nil
+                    poll.respond(HTTPResponse(status: 200, text: EngineIOPacket(.noop).encoded))
+                }
+                for packet in session.waiting { connection.sendText(packet.encoded) }
+                session.waiting = []
+            default:
+                connection.closeWebSocket(.policyViolation, reason: "expected the probe or the upgrade")
+            }
+        }
+    }
+
+    /// `connection` carries `session` from now on.
+    private func attach(_ connection: HubConnection, to session: EngineIOSession) {
+        session.webSocket = connection
+        connection.onClose = { [unowned self, weak session] closed in
+            if let session, session.webSocket === closed { close(session) }
+        }
+        connection.onMessage = { [unowned self, weak session] connection, message in
+            guard let session else { return }
+            switch message {
+            case .text(let text):
+                guard let packet = EngineIOPacket(decoding: Substring(text)) else {
+                    return connection.closeWebSocket(.policyViolation, reason: "not an Engine.IO packet")
+                }
+                receive(packet, from: session)
+            case .binary:
+                connection.closeWebSocket(.unsupportedData, reason: "binary data")
+            default:
+                break
+            }
+        }
+    }
+
+    private func send(_ packet: EngineIOPacket, to session: EngineIOSession) {
+        guard !session.isClosed else { return }
+        if let webSocket = session.webSocket { return webSocket.sendText(packet.encoded) }
+        session.waiting.append(packet)
+        guard session.waiting.count <= settings.maxWaitingPackets else { return close(session) }
+        if let poll = session.heldPoll {
+            session.heldPoll = nil
+            flushPolling(session, to: poll)
+        }
+    }
+
+    private func flushPolling(_ session: EngineIOSession, to poll: HubConnection) {
+        poll.respond(HTTPResponse(status: 200, text: EngineIOPacket.payload(session.waiting)))
+        session.waiting = []
+    }
+
+    // MARK: - Packets
+
+    private func receive(_ packet: EngineIOPacket, from session: EngineIOSession) {
+        switch packet.kind {
+        case .pong:
+            if let deadline = session.pongDeadline {
+                loop.cancel(deadline)
+                session.pongDeadline = nil
+                schedulePing(session)
+            }
+        case .message:
+            socketIO(packet.data, from: session)
+        case .close:
+            close(session)
+        case .open, .ping, .upgrade, .noop:
+            break
+        }
+    }
+
+    private func schedulePing(_ session: EngineIOSession) {
+        session.pingTimer = loop.after(settings.pingInterval) { [unowned self, weak session] in
+            guard let session, !session.isClosed else { return }
+            session.pingTimer = nil
+            send(EngineIOPacket(.ping), to: session)
+            session.pongDeadline = loop.after(settings.pingTimeout) { [unowned self, weak session] in
+                if let session { close(session) }
+            }
+        }
+    }
+
+    private func socketIO(_ text: String, from session: EngineIOSession) {
+        guard let packet = SocketIOPacket(decoding: text) else { return close(session) }
+        let reply = { (packet: SocketIOPacket) in self.send(EngineIOPacket(.message, packet.encoded), to: session) }
+        guard packet.namespace == SocketIOPacket.defaultNamespace else {
+            if packet.kind == .connect {
+                reply(SocketIOPacket(.connectError, namespace: packet.namespace, data: #"{"message":"Invalid namespace"}"#))
+            }
+            return
+        }
+        switch packet.kind {
+        case .connect:
+            if session.socketID == nil { session.socketID = Self.newID() }
+            reply(SocketIOPacket(.connect, data: #"{"sid":"\#(session.socketID ?? "")"}"#))
+        case .disconnect:
+            session.socketID = nil
+        case .event:
+            guard session.socketID != nil, let data = packet.data, let event = SocketIOEvent(data: data) else { return }
+            // The apps announce their uid; only the token's own is theirs (some send a fixed one),
+            // and either way the socket stays its owner's.
+            if event.name == "changesocketid", let ack = packet.ackID {
+                reply(SocketIOPacket(.ack, ackID: ack, data: event.arguments.first == .string(session.owner) ? "[true]" : "[false]"))
+            }
+        default:
+            break
+        }
+    }
+
+    /// Ends `session`: its transports are told and closed, its socket gets nothing more.
+    private func close(_ session: EngineIOSession) {
+        guard !session.isClosed else { return }
+        session.isClosed = true
+        sessions[session.sid] = nil
+        sessionsByUser[session.owner]?.removeAll { $0 === session }
+        if sessionsByUser[session.owner]?.isEmpty == true { sessionsByUser[session.owner] = nil }
+        for timer in [session.pingTimer, session.pongDeadline].compactMap({ $0 }) { loop.cancel(timer) }
+        if let poll = session.heldPoll {
+            session.heldPoll = nil
+            poll.respond(HTTPResponse(status: 200, text: EngineIOPacket(.close).encoded))
+        }
+        for webSocket in [session.webSocket, session.probe].compactMap({ $0 }) {
+            webSocket.sendText(EngineIOPacket(.close).encoded)
+            webSocket.closeWebSocket(.normal)
+        }
+        session.webSocket = nil
+        session.probe = nil
+    }
+
+    /// A session or socket id: 120 random bits, base64url.
+    private static func newID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        return String(decoding: (0..<20).map { _ in alphabet[Int(generator.next() % 64)] }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,7 @@
+/// What other threads tell a running hub (through its mailbox).
+package enum HubCommand: Sendable {
+    /// Emit `event` with `json` to every socket of `uid`.
+    case emit(to: String, event: String, json: String)
+    /// Close every connection and return from `run`.
+    case stop
+}

@@ -1,0 +1,170 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One connection lighttpd opened to the hub: a request read as its bytes come, then an answer
+/// (at once or held), or a WebSocket after an upgrade. What it holds is bounded: one request
+/// head and body, one WebSocket message, and `maxQueuedBytes` of output the client has not read
+/// (beyond that the client is too slow and the connection is closed).
+package final class HubConnection {
+    package let descriptor: Int32
+    private unowned let loop: EventLoop
+    private let settings: HubSettings
+    private var requests: HTTPRequestReader
+    private var frames: WebSocketReader?
+    private var output: [UInt8] = []
+    private var written = 0
+    private var closesWhenWritten = false
+    private var watchingWritable = false
+    package private(set) var isClosed = false
+    /// The server's own note that the connection ended, whatever handler holds it.
+    private let ended: (Int32) -> Void
+
+    /// Hears the request the connection carries (before any upgrade).
+    package var onRequest: ((HubConnection, HTTPRequestHead, [UInt8]) -> Void)?
+    /// Hears each WebSocket message after an upgrade (pings are answered here).
+    package var onMessage: ((HubConnection, WebSocketMessage) -> Void)?
+    /// Hears the connection end, once.
+    package var onClose: ((HubConnection) -> Void)?
+
+    package init(
+        descriptor: Int32, loop: EventLoop, settings: HubSettings, ended: @escaping (Int32) -> Void = { _ in }
+    ) throws(SystemCallError) {
+        self.descriptor = descriptor
+        self.loop = loop
+        self.settings = settings
+        self.ended = ended
+        requests = HTTPRequestReader(maxHeadBytes: settings.maxHeadBytes, maxBodyBytes: settings.maxPayload)
+        try loop.watch(descriptor) { [unowned self] readiness in
+            if readiness.writable { flush() }
+            if !isClosed, readiness.readable || readiness.hangUp { readAvailable() }
+        }
+    }
+
+    /// Whether the connection speaks WebSocket now.
+    package var isWebSocket: Bool { frames != nil }
+
+    /// Answers the request and closes once the answer is written.
+    package func respond(_ response: HTTPResponse) {
+        closesWhenWritten = true
+        send(response.bytes)
+    }
+
+    /// Switches to WebSocket (the request asked to, with `Sec-WebSocket-Key`): the 101 answer,
+    /// then frames, the first of which may already have come.
+    package func upgrade(accept: String) {
+        send(Array(WebSocketHandshake.switchingProtocols(accept: accept).utf8))
+        frames = WebSocketReader(maxMessageBytes: settings.maxPayload)
+        let early = requests.takeRest()
+        if !early.isEmpty { receive(early) }
+    }
+
+    /// A text message to the client (WebSocket).
+    package func sendText(_ text: String) {
+        send(WebSocketFrameWriter.text(text))
+    }
+
+    /// Closes a WebSocket with `code`, once the frames before it are written.
+    package func closeWebSocket(_ code: WebSocketCloseCode, reason: String = "") {
+        guard !isClosed else { return }
+        closesWhenWritten = true
+        send(WebSocketFrameWriter.close(code, reason: reason))
+    }
+
+    /// Ends the connection now, whatever is unwritten.
+    package func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        loop.forget(descriptor)
+        Glibc.close(descriptor)
+        let onClose = self.onClose
+        self.onRequest = nil
+        self.onMessage = nil
+        self.onClose = nil
+        onClose?(self)
+        ended(descriptor)
+    }
+
+    private func readAvailable() {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65_536) { buffer in
+            while !isClosed {
+                let count = read(descriptor, buffer.baseAddress, buffer.count)
+                if count > 0 {
+                    receive(UnsafeBufferPointer(rebasing: buffer[..<count]))
+                } else if count < 0, errno == EINTR {
+                    continue
+                } else if count < 0, errno == EAGAIN {
+                    return
+                } else {
+                    // The client (lighttpd) hung up, or the connection failed.
+                    close()
+                }
+            }
+        }
+    }
+
+    private func receive(_ bytes: some Collection<UInt8>) {
+        guard frames == nil else { return receiveFrames(bytes) }
+        // One request per connection: lighttpd opens one for each. Bytes after it are kept for
+        // an upgrade's first frames.
+        guard onRequest != nil else { return }
+        requests.append(bytes)
+        do {
+            guard let (head, body) = try requests.next() else { return }
+            let handler = onRequest
+            onRequest = nil
+            handler?(self, head, body)
+        } catch {
+            respond(HTTPResponse(status: error.status, text: error.reason))
+        }
+    }
+
+    private func receiveFrames(_ bytes: some Collection<UInt8>) {
+        guard !closesWhenWritten else { return }
+        frames?.append(bytes)
+        do {
+            while !isClosed, !closesWhenWritten, let message = try frames?.next() {
+                switch message {
+                case .ping(let payload): send(WebSocketFrameWriter.frame(.pong, payload))
+                case .close: closeWebSocket(.normal)
+                default: onMessage?(self, message)
+                }
+            }
+        } catch {
+            closeWebSocket(error.code, reason: error.reason)
+        }
+    }
+
+    private func send(_ bytes: [UInt8]) {
+        guard !isClosed else { return }
+        guard output.count - written + bytes.count <= settings.maxQueuedBytes else { return close() }
+        output += bytes
+        flush()
+    }
+
+    private func flush() {
+        while written < output.count {
+            let count = output.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count > 0 {
+                written += count
+            } else if count < 0, errno == EINTR {
+                continue
+            } else if count < 0, errno == EAGAIN {
+                if !watchingWritable {
+                    watchingWritable = true
+                    loop.setWritable(descriptor, true)
+                }
+                return
+            } else {
+                return close()
+            }
+        }
+        output.removeAll(keepingCapacity: false)
+        written = 0
+        if watchingWritable {
+            watchingWritable = false
+            loop.setWritable(descriptor, false)
+        }
+        if closesWhenWritten { close() }
+    }
+}

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The realtime hub: one event loop holding every connection lighttpd hands it on a Unix
+/// socket. `/socket.io/` is Engine.IO's and Socket.IO's (`EngineIOServer`); any other request
+/// goes to `route` (the composition's long polls), or is not found.
+package final class HubServer {
+    package let loop: EventLoop
+    package let engineIO: EngineIOServer
+    private let listener: UnixListener
+    private let settings: HubSettings
+    /// Every open connection, which the loop's handlers reach only weakly.
+    private var connections: [Int32: HubConnection] = [:]
+    /// Requests outside `/socket.io/`.
+    package var route: ((HubConnection, HTTPRequestHead, [UInt8]) -> Void)?
+
+    /// Listens at `path`; `commands` reach the loop from other threads.
+    package init(
+        path: String, settings: HubSettings, commands: LoopMailbox<HubCommand>, identify: @escaping (HTTPRequestHead) -> String?
+    ) throws(SystemCallError) {
+        loop = try EventLoop()
+        self.settings = settings
+        listener = try UnixListener(path: path)
+        engineIO = EngineIOServer(loop: loop, settings: settings, identify: identify)
+        try loop.watch(listener.descriptor) { [unowned self] _ in acceptWaiting() }
+        try loop.watch(commands) { [unowned self] commands in
+            for command in commands {
+                switch command {
+                case .emit(let uid, let event, let json): engineIO.emit(to: uid, event: event, json: json)
+                case .stop: stop()
+                }
+            }
+        }
+    }
+
+    /// Connections open now.
+    package var connectionCount: Int { connections.count }
+
+    /// Serves until a `stop` command.
+    package func run() throws(SystemCallError) {
+        try loop.run()
+    }
+
+    private func acceptWaiting() {
+        while let descriptor = listener.accept() {
+            let ended: (Int32) -> Void = { [unowned self] descriptor in connections[descriptor] = nil }
+            guard let connection = try? HubConnection(descriptor: descriptor, loop: loop, settings: settings, ended: ended) else {
+                close(descriptor)
+                continue
+            }
+            connections[descriptor] = connection
+            connection.onRequest = { [unowned self] connection, head, body in
+                if head.path == "/socket.io/" || head.path == "/socket.io" {
+                    engineIO.handle(connection, head, body)
+                } else if let route {
+                    route(connection, head, body)
+                } else {
+                    connection.respond(HTTPResponse(status: 404, text: "not found"))
+                }
+            }
+        }
+    }
+
+    private func stop() {
+        for connection in Array(connections.values) { connection.close() }
+        loop.stop()
+    }
+}

@@ -1,0 +1,17 @@
+/// What the hub allows each connection and session, and its heartbeat.
+package struct HubSettings: Sendable {
+    /// How often the server pings a session (Engine.IO's `pingInterval`).
+    package var pingInterval: Duration = .seconds(25)
+    /// How long a pong may take before the session is closed (`pingTimeout`).
+    package var pingTimeout: Duration = .seconds(20)
+    /// The longest message or poll body a client may send (`maxPayload`), in bytes.
+    package var maxPayload = 100_000
+    /// The longest request head, in bytes.
+    package var maxHeadBytes = 16_384
+    /// Output a connection may leave unread before it is closed as too slow, in bytes.
+    package var maxQueuedBytes = 1 << 20
+    /// Packets a polling session may have waiting for its next poll.
+    package var maxWaitingPackets = 1_024
+
+    package init() {}
+}

@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import SLPRealtime
+import XCTest
+
+/// The hub on a Unix socket of its own, spoken to as lighttpd hands it the apps' requests. A
+/// token `user-NAME` proves the uid NAME.
+final class HubServerTests: XCTestCase {
+    private var path = ""
+    private var commands: LoopMailbox<HubCommand>!
+    private var hub: Thread?
+
+    override func setUpWithError() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("hub-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock").path
+        let commands = try LoopMailbox<HubCommand>()
+        self.commands = commands
+        let ready = DispatchSemaphore(value: 0)
+        let path = self.path
+        let thread = Thread {
+            var settings = HubSettings()
+            settings.maxPayload = 4_096
+            do {
+                let hub = try HubServer(path: path, settings: settings, commands: commands) { head in
+                    guard let token = head.header("idtoken"), token.hasPrefix("user-") else { return nil }
+                    return String(token.dropFirst(5))
+                }
+                ready.signal()
+                try hub.run()
+            } catch {
+                ready.signal()
+            }
+        }
+        thread.start()
+        hub = thread
+        XCTAssertEqual(ready.wait(timeout: .now() + 30), .success)
+    }
+
+    override func tearDown() {
+        commands?.post(.stop)
+        unlink(path)
+    }
+
+    private func request(_ method: String, _ target: String, token: String?, body: String = "") throws -> (status: Int, body: String) {
+        try HubTestClient.request(path, method, target, token: token, body: body)
+    }
+
+    /// The open packet's `sid`.
+    private func sid(_ open: String) -> String {
+        guard let start = open.range(of: #""sid":""#), let end = open[start.upperBound...].firstIndex(of: "\"") else { return "" }
+        return String(open[start.upperBound..<end])
+    }
+
+    func testNoTokenIsRefusedBeforeAnySessionExists() throws {
+        let answer = try request("GET", "/socket.io/?EIO=4&transport=polling", token: nil)
+        XCTAssertEqual(answer.status, 401)
+        XCTAssertEqual(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "forged").status, 401)
+    }
+
+    func testLongPollingConnectsAndReceivesWhatIsEmittedToItsUser() throws {
+        let open = try request("GET", "/socket.io/?EIO=4&transport=polling&t=1", token: "user-alice")
+        XCTAssertEqual(open.status, 200)
+        XCTAssertTrue(open.body.hasPrefix(#"0{"sid":""#), open.body)
+        XCTAssertTrue(open.body.contains(#""upgrades":["websocket"],"pingInterval":25000,"pingTimeout":20000,"maxPayload":4096"#), open.body)
+        let session = "/socket.io/?EIO=4&transport=polling&sid=\(sid(open.body))"
+        XCTAssertEqual(try request("POST", session, token: "user-alice", body: "40").body, "ok")
+        XCTAssertTrue(try request("GET", session, token: "user-alice").body.hasPrefix(#"40{"sid":""#))
+        commands.post(.emit(to: "bob", event: "chat", json: #"{"_id":"0"}"#))
+        commands.post(.emit(to: "alice", event: "chat", json: #"{"_id":"1"}"#))
+        XCTAssertEqual(try request("GET", session, token: "user-alice").body, #"42["chat",{"_id":"1"}]"#)
+    }
+
+    func testAnotherUsersTokenCannotUseASession() throws {
+        let open = try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice")
+        let session = "/socket.io/?EIO=4&transport=polling&sid=\(sid(open.body))"
+        XCTAssertEqual(try request("GET", session, token: "user-mallory").status, 403)
+        XCTAssertEqual(try request("POST", session, token: nil, body: "40").status, 401)
+    }
+
+    func testWebSocketAloneConnectsAndReceivesEvents() throws {
+        let client = try HubTestClient(path: path)
+        XCTAssertEqual(client.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-alice"), 101)
+        XCTAssertTrue(client.readText()?.hasPrefix(#"0{"sid":""#) == true)
+        client.sendFrame("40")
+        XCTAssertTrue(client.readText()?.hasPrefix(#"40{"sid":""#) == true)
+        client.sendFrame(#"421["changesocketid","alice"]"#)
+        XCTAssertEqual(client.readText(), "431[true]")
+        client.sendFrame(#"422["changesocketid","hard-coded"]"#)
+        XCTAssertEqual(client.readText(), "432[false]")
+        commands.post(.emit(to: "alice", event: "chat", json: #"{"_id":"2"}"#))
+        XCTAssertEqual(client.readText(), #"42["chat",{"_id":"2"}]"#)
+    }
+
+    func testPollingUpgradesToWebSocketAndThePendingPollEnds() throws {
+        let open = try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice")
+        let id = sid(open.body)
+        XCTAssertEqual(try request("POST", "/socket.io/?EIO=4&transport=polling&sid=\(id)", token: "user-alice", body: "40").body, "ok")
+        _ = try request("GET", "/socket.io/?EIO=4&transport=polling&sid=\(id)", token: "user-alice")
+        let poll = try HubTestClient(path: path)
+        poll.send("GET /socket.io/?EIO=4&transport=polling&sid=\(id) HTTP/1.1\r\nidtoken: user-alice\r\n\r\n")
+        let socket = try HubTestClient(path: path)
+        XCTAssertEqual(socket.upgrade("/socket.io/?EIO=4&transport=websocket&sid=\(id)", token: "user-alice"), 101)
+        socket.sendFrame("2probe")
+        XCTAssertEqual(socket.readText(), "3probe")
+        socket.sendFrame("5")
+        XCTAssertTrue(String(decoding: poll.readToEnd(), as: UTF8.self).hasSuffix("\r\n\r\n6"))
+        commands.post(.emit(to: "alice", event: "chat", json: #"{"_id":"3"}"#))
+        XCTAssertEqual(socket.readText(), #"42["chat",{"_id":"3"}]"#)
+    }
+
+    func testHostileFramesCloseTheirConnectionWithTheirCodeAndNoOther() throws {
+        let bystander = try HubTestClient(path: path)
+        XCTAssertEqual(bystander.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-bob"), 101)
+        _ = bystander.readText()
+        bystander.sendFrame("40")
+        _ = bystander.readText()
+        for (frame, code) in [(clientFrame(0x1, Array("40".utf8), masked: false), 1002), (clientFrame(0x1, [0x34, 0xFF]), 1007),
+                              (clientFrame(0x1, Array(repeating: 0x34, count: 5_000)), 1009), (clientFrame(0x1, Array("9x".utf8)), 1008),
+                              (clientFrame(0x2, [1, 2]), 1003)] {
+            let attacker = try HubTestClient(path: path)
+            XCTAssertEqual(attacker.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-mallory"), 101)
+            _ = attacker.readText()
+            attacker.send(frame)
+            var closing: (opcode: UInt8, payload: [UInt8])?
+            while let next = attacker.readFrame() { if next.opcode == 0x8 { closing = next; break } }
+            XCTAssertEqual(closing.map { Int($0.payload[0]) << 8 | Int($0.payload[1]) }, code)
+        }
+        commands.post(.emit(to: "bob", event: "chat", json: "{}"))
+        XCTAssertEqual(bystander.readText(), #"42["chat",{}]"#)
+    }
+}
