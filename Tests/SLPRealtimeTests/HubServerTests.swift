@@ -3,24 +3,26 @@ import Glibc
 #endif
 import Foundation
 import SLPRealtime
+import Synchronization
 import XCTest
 
 /// The hub on a Unix socket of its own, spoken to as lighttpd hands it the apps' requests. A
 /// token `user-NAME` proves the uid NAME.
 final class HubServerTests: XCTestCase {
     private var path = ""
-    private var commands: LoopMailbox<HubCommand>!
-    private var hub: Thread?
+    private var commands: LoopMailbox<HubCommand>?
 
-    override func setUpWithError() throws {
+    /// Starts a hub with `settings` (a 4 KiB payload unless told otherwise) on a thread of its own.
+    private func startHub(_ configure: (inout HubSettings) -> Void = { _ in }) throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("hub-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock").path
         let commands = try LoopMailbox<HubCommand>()
         self.commands = commands
+        var settings = HubSettings()
+        settings.maxPayload = 4_096
+        configure(&settings)
         let ready = DispatchSemaphore(value: 0)
         let path = self.path
-        let thread = Thread {
-            var settings = HubSettings()
-            settings.maxPayload = 4_096
+        let thread = Thread { [settings] in
             do {
                 let hub = try HubServer(path: path, settings: settings, commands: commands) { head in
                     guard let token = head.header("idtoken"), token.hasPrefix("user-") else { return nil }
@@ -33,7 +35,6 @@ final class HubServerTests: XCTestCase {
             }
         }
         thread.start()
-        hub = thread
         XCTAssertEqual(ready.wait(timeout: .now() + 30), .success)
     }
 
@@ -53,12 +54,14 @@ final class HubServerTests: XCTestCase {
     }
 
     func testNoTokenIsRefusedBeforeAnySessionExists() throws {
+        try startHub()
         let answer = try request("GET", "/socket.io/?EIO=4&transport=polling", token: nil)
         XCTAssertEqual(answer.status, 401)
         XCTAssertEqual(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "forged").status, 401)
     }
 
     func testLongPollingConnectsAndReceivesWhatIsEmittedToItsUser() throws {
+        try startHub()
         let open = try request("GET", "/socket.io/?EIO=4&transport=polling&t=1", token: "user-alice")
         XCTAssertEqual(open.status, 200)
         XCTAssertTrue(open.body.hasPrefix(#"0{"sid":""#), open.body)
@@ -66,12 +69,13 @@ final class HubServerTests: XCTestCase {
         let session = "/socket.io/?EIO=4&transport=polling&sid=\(sid(open.body))"
         XCTAssertEqual(try request("POST", session, token: "user-alice", body: "40").body, "ok")
         XCTAssertTrue(try request("GET", session, token: "user-alice").body.hasPrefix(#"40{"sid":""#))
-        commands.post(.emit(to: "bob", event: "chat", json: #"{"_id":"0"}"#))
-        commands.post(.emit(to: "alice", event: "chat", json: #"{"_id":"1"}"#))
+        commands?.post(.emit(to: "bob", event: "chat", json: #"{"_id":"0"}"#))
+        commands?.post(.emit(to: "alice", event: "chat", json: #"{"_id":"1"}"#))
         XCTAssertEqual(try request("GET", session, token: "user-alice").body, #"42["chat",{"_id":"1"}]"#)
     }
 
     func testAnotherUsersTokenCannotUseASession() throws {
+        try startHub()
         let open = try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice")
         let session = "/socket.io/?EIO=4&transport=polling&sid=\(sid(open.body))"
         XCTAssertEqual(try request("GET", session, token: "user-mallory").status, 403)
@@ -79,6 +83,7 @@ final class HubServerTests: XCTestCase {
     }
 
     func testWebSocketAloneConnectsAndReceivesEvents() throws {
+        try startHub()
         let client = try HubTestClient(path: path)
         XCTAssertEqual(client.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-alice"), 101)
         XCTAssertTrue(client.readText()?.hasPrefix(#"0{"sid":""#) == true)
@@ -88,11 +93,12 @@ final class HubServerTests: XCTestCase {
         XCTAssertEqual(client.readText(), "431[true]")
         client.sendFrame(#"422["changesocketid","hard-coded"]"#)
         XCTAssertEqual(client.readText(), "432[false]")
-        commands.post(.emit(to: "alice", event: "chat", json: #"{"_id":"2"}"#))
+        commands?.post(.emit(to: "alice", event: "chat", json: #"{"_id":"2"}"#))
         XCTAssertEqual(client.readText(), #"42["chat",{"_id":"2"}]"#)
     }
 
     func testPollingUpgradesToWebSocketAndThePendingPollEnds() throws {
+        try startHub()
         let open = try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice")
         let id = sid(open.body)
         XCTAssertEqual(try request("POST", "/socket.io/?EIO=4&transport=polling&sid=\(id)", token: "user-alice", body: "40").body, "ok")
@@ -105,11 +111,12 @@ final class HubServerTests: XCTestCase {
         XCTAssertEqual(socket.readText(), "3probe")
         socket.sendFrame("5")
         XCTAssertTrue(String(decoding: poll.readToEnd(), as: UTF8.self).hasSuffix("\r\n\r\n6"))
-        commands.post(.emit(to: "alice", event: "chat", json: #"{"_id":"3"}"#))
+        commands?.post(.emit(to: "alice", event: "chat", json: #"{"_id":"3"}"#))
         XCTAssertEqual(socket.readText(), #"42["chat",{"_id":"3"}]"#)
     }
 
     func testHostileFramesCloseTheirConnectionWithTheirCodeAndNoOther() throws {
+        try startHub()
         let bystander = try HubTestClient(path: path)
         XCTAssertEqual(bystander.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-bob"), 101)
         _ = bystander.readText()
@@ -126,7 +133,47 @@ final class HubServerTests: XCTestCase {
             while let next = attacker.readFrame() { if next.opcode == 0x8 { closing = next; break } }
             XCTAssertEqual(closing.map { Int($0.payload[0]) << 8 | Int($0.payload[1]) }, code)
         }
-        commands.post(.emit(to: "bob", event: "chat", json: "{}"))
+        commands?.post(.emit(to: "bob", event: "chat", json: "{}"))
         XCTAssertEqual(bystander.readText(), #"42["chat",{}]"#)
+    }
+
+    /// A client that answers the server's pings stays past `pingInterval + pingTimeout`; one that
+    /// does not is closed once its pong is late.
+    func testPingsKeepAnsweringClientsAndEndSilentOnes() throws {
+        try startHub { settings in
+            // A pong may take 2 s: far more than a loaded machine needs to answer.
+            settings.pingInterval = .milliseconds(200)
+            settings.pingTimeout = .seconds(2)
+        }
+        let answering = try HubTestClient(path: path), silent = try HubTestClient(path: path)
+        for client in [answering, silent] {
+            XCTAssertEqual(client.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-alice"), 101)
+            XCTAssertTrue(client.readText()?.contains(#""pingInterval":200,"pingTimeout":2000"#) == true)
+            client.sendFrame("40")
+            _ = client.readText()
+        }
+        // The answering client answers every ping on a thread of its own until its first event.
+        let heard = Mutex<[String]>([])
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            while let text = answering.readText() {
+                if text == "2" {
+                    answering.sendFrame("3")
+                    heard.withLock { $0.append(text) }
+                    continue
+                }
+                heard.withLock { $0.append(text) }
+                if text.hasPrefix("42") { break }
+            }
+            done.signal()
+        }.start()
+        XCTAssertEqual(silent.readText(), "2")
+        XCTAssertEqual(silent.readText(), "1", "the close packet once the pong is late")
+        XCTAssertEqual(silent.readFrame()?.opcode, 0x8)
+        commands?.post(.emit(to: "alice", event: "chat", json: "{}"))
+        XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+        let texts = heard.withLock { $0 }
+        XCTAssertGreaterThan(texts.filter { $0 == "2" }.count, 5, "pings answered past pingInterval + pingTimeout")
+        XCTAssertEqual(texts.filter { $0 != "2" }, [#"42["chat",{}]"#])
     }
 }

@@ -5,8 +5,9 @@ import Foundation
 import SLPRealtime
 
 /// A client of a hub's Unix socket, as lighttpd is one: raw HTTP requests, and WebSocket frames
-/// after an upgrade. Reads give up after 10 s, so a test never hangs.
-final class HubTestClient {
+/// after an upgrade. Reads give up after 10 s, so a test never hangs. Used by one thread at a
+/// time (a test may hand one to a thread of its own), hence unchecked.
+final class HubTestClient: @unchecked Sendable {
     let descriptor: Int32
     private var buffer: [UInt8] = []
 

@@ -91,8 +91,12 @@ package final class EngineIOServer {
 
     private func openPacket(_ session: EngineIOSession, upgrades: [String]) -> EngineIOPacket {
         .open(
-            sid: session.sid, upgrades: upgrades, pingInterval: Int(settings.pingInterval.components.seconds * 1_000),
-            pingTimeout: Int(settings.pingTimeout.components.seconds * 1_000), maxPayload: settings.maxPayload)
+            sid: session.sid, upgrades: upgrades, pingInterval: Self.milliseconds(settings.pingInterval),
+            pingTimeout: Self.milliseconds(settings.pingTimeout), maxPayload: settings.maxPayload)
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000)
     }
 
     // MARK: - Transports

@@ -85,9 +85,13 @@ package final class HubConnection {
         ended(descriptor)
     }
 
+    /// Reads one readiness event takes at most: a client sending without pause gets its turn
+    /// again on the loop's next round (epoll is level-triggered) instead of keeping it.
+    private static let readsPerTurn = 16
+
     private func readAvailable() {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65_536) { buffer in
-            while !isClosed {
+            for _ in 0..<Self.readsPerTurn where !isClosed {
                 let count = read(descriptor, buffer.baseAddress, buffer.count)
                 if count > 0 {
                     receive(UnsafeBufferPointer(rebasing: buffer[..<count]))
