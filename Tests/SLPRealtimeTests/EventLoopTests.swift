@@ -54,16 +54,10 @@ final class EventLoopTests: XCTestCase {
                 }
             }
         }
-        let client = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        do {
+            let client = try HubTestClient(path: path)
+            client.send("hub")
         }
-        XCTAssertEqual(connected, 0)
-        XCTAssertEqual(write(client, "hub", 3), 3)
-        close(client)
         loop.after(.seconds(30)) { loop.stop() }
         try loop.run()
         XCTAssertEqual(read, Array("hub".utf8))
