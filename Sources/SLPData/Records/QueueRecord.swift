@@ -11,14 +11,15 @@ import SLPDomain
 enum QueueRecord {
     /// The place and document of `user` waiting at `entry`, except the user's row id.
     static func columns(of entry: QueueEntry, user: User) throws -> [(name: String, value: SQLValue)] {
-        [
+        let shown = entry.shownCoordinate
+        return [
             ("cell", .integer(SpatialGrid.cell(entry.coordinate))),
             ("lat", .real(entry.coordinate.latitude)),
             ("long", .real(entry.coordinate.longitude)),
             ("shift", .integer(QueueShift.packed(entry.displacement))),
-            ("shown_cell", .integer(SpatialGrid.cell(entry.shownCoordinate))),
-            ("shown_lat", .real(entry.shownCoordinate.latitude)),
-            ("shown_long", .real(entry.shownCoordinate.longitude)),
+            ("shown_cell", .integer(SpatialGrid.cell(shown))),
+            ("shown_lat", .real(shown.latitude)),
+            ("shown_long", .real(shown.longitude)),
             ("traits", .integer(try QueueTraits(of: user).packed())),
             ("card", .text(try QueueCard.card(of: user, studies: entry.studies))),
             ("uid", .text(user.uid.rawValue)),

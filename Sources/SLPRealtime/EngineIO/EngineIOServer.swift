@@ -18,8 +18,6 @@ package final class EngineIOServer {
         self.identify = identify
     }
 
-    package var sessionCount: Int { sessions.count }
-
     /// Emits `event` with `json` (one JSON value) to every connected socket of `uid`; how many.
     @discardableResult
     package func emit(to uid: String, event: String, json: String) -> Int {

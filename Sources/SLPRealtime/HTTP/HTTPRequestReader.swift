@@ -23,9 +23,6 @@ package struct HTTPRequestReader: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
-    /// Bytes received and not yet read as part of a request.
-    package var bufferedBytes: Int { buffer.count }
-
     /// Takes what is buffered beyond the requests read (a WebSocket's first frames).
     package mutating func takeRest() -> [UInt8] {
         defer { buffer = [] }

@@ -41,9 +41,6 @@ package final class HubConnection {
         }
     }
 
-    /// Whether the connection speaks WebSocket now.
-    package var isWebSocket: Bool { frames != nil }
-
     /// Answers the request and closes once the answer is written.
     package func respond(_ response: HTTPResponse) {
         closesWhenWritten = true

@@ -34,9 +34,6 @@ package final class HubServer {
         }
     }
 
-    /// Connections open now.
-    package var connectionCount: Int { connections.count }
-
     /// Serves until a `stop` command.
     package func run() throws(SystemCallError) {
         try loop.run()
