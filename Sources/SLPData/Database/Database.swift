@@ -20,6 +20,8 @@ public final class Database {
     public let readOnlyCause: DatabaseError.ReadOnlyCause?
     /// Writers take turns in arrival order; made by the first write (reads never touch it).
     private lazy var writeQueue = WriteQueue(databasePath: path)
+    /// Wakes `waitForChange`; made by its first call.
+    private lazy var commitWatch = CommitWatch(databasePath: path)
 
     /// Opens the slp database at absolute `path`, creating what `creation` allows when it is
     /// missing (by default the file and its directories).
@@ -133,21 +135,19 @@ public final class Database {
         }
     }
 
-    /// `dataVersion()` as soon as it differs from `token`, or once `limit` has passed. SQLite
-    /// tells no one of a commit, so this looks every few milliseconds.
+    /// `dataVersion()` as soon as it differs from `token`, or once `limit` has passed: woken by
+    /// writes beside the file (`CommitWatch`), each of which it checks.
     public nonisolated(nonsending) func waitForChange(after token: Int64, upTo limit: Duration) async throws -> Int64 {
         let clock = ContinuousClock()
         let deadline = clock.now + limit
+        let watch = commitWatch
         while true {
             let version = try dataVersion()
             let left = deadline - clock.now
             if version != token || left <= .zero { return version }
-            try? await Task.sleep(for: min(left, Self.changeLookInterval))
+            await watch.wait(upTo: left)
         }
     }
-
-    /// How often `waitForChange` reads the data version.
-    static let changeLookInterval: Duration = .milliseconds(50)
 
     private func transaction<T>(_ begin: String, _ body: (Connection) throws -> T) throws -> T {
         precondition(!connection.isInTransaction, "transactions do not nest")

@@ -180,6 +180,13 @@ enum PGSchema {
                 WHERE \(compactQueueRow);
             CREATE INDEX queue_shown_large ON slp.queue (shown_cell) WHERE NOT (\(compactQueueRow));
             """),
+        // The transaction that wrote each event: ids are drawn before commit, so they do not
+        // follow commit order across users; the realtime hub reads everyone's events from the
+        // oldest transaction its last read could not see (`eventsCommitted(since:)`).
+        (7, """
+            ALTER TABLE slp.events ADD COLUMN xid xid8 NOT NULL DEFAULT pg_current_xact_id();
+            CREATE INDEX events_by_xid ON slp.events (xid);
+            """),
     ]
 
     /// The migrations after which the queue's rows are written anew (`Migration.rebuildsQueueRows`).

@@ -336,6 +336,39 @@ extension SQLTransaction {
         }.flatMap { $0 }.map(Date.init(unixMilliseconds:))
     }
 
+    func eventFeedPosition() throws -> Int64 {
+        switch Executor.dialect {
+        case .sqlite:
+            // Writers take turns on the file: ids follow commit order.
+            return try connection.first("SELECT coalesce(max(id), 0) AS position FROM events", []) { $0.int64("position") } ?? 0
+        case .postgreSQL:
+            // The oldest transaction still running when this read's snapshot was taken: an
+            // event this read cannot see was written by it or by a later one (`events.xid`).
+            return try connection.first("SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS position", []) {
+                $0.int64("position")
+            } ?? 0
+        }
+    }
+
+    func eventsCommitted(since position: Int64) throws -> EventFeedPage {
+        let next = try eventFeedPosition()
+        let newer = switch Executor.dialect {
+        case .sqlite: "id > $1"
+        case .postgreSQL: "xid >= $1::bigint::text::xid8"
+        }
+        let events = try connection.map("""
+            SELECT later.*, users.uid AS recipient FROM (SELECT \(EventRecord.selection), user_id FROM events WHERE \(newer)) AS later
+            JOIN users ON users.id = later.user_id ORDER BY later.id
+            """, [.integer(position)]) { row in
+            let recipient = try UserID(row.text("recipient"))
+            return AddressedEvent(recipient: recipient, event: try EventRecord.event(row, me: recipient))
+        }
+        switch Executor.dialect {
+        case .sqlite: return EventFeedPage(events: events, next: max(position, events.last?.event.id ?? 0))
+        case .postgreSQL: return EventFeedPage(events: events, next: max(position, next))
+        }
+    }
+
     func setPenaltyNoticeDue(_ due: Date?, of uid: UserID) throws {
         guard let id = try rowID(uid) else { return }
         try connection.run(

@@ -234,6 +234,17 @@ final class InMemoryTransaction: WriteTransaction {
         database.penaltyNoticeDue[uid]
     }
 
+    func eventFeedPosition() throws -> Int64 {
+        database.lastEventID
+    }
+
+    func eventsCommitted(since position: Int64) throws -> EventFeedPage {
+        let events = database.events.flatMap { recipient, events in
+            events.filter { $0.id > position }.map { AddressedEvent(recipient: recipient, event: $0) }
+        }
+        return EventFeedPage(events: events.sorted { $0.event.id < $1.event.id }, next: max(position, database.lastEventID))
+    }
+
     func insertEvent(_ kind: UserEventKind, for recipient: UserID, at now: Date, forgettingBefore cutoff: Date) throws {
         guard database.users[recipient] != nil else { return }
         database.lastEventID += 1

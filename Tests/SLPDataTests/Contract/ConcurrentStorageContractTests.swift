@@ -138,4 +138,42 @@ final class ConcurrentStorageContractTests: StorageContractTestCase {
             XCTAssertEqual(seen, all, "the follower missed none and saw each once")
         }
     }
+
+    /// The hub's feed, reading everyone's events while writers tell different users things
+    /// concurrently (on PostgreSQL ids are drawn before commit, so a later id may commit first):
+    /// every event once, each recipient's in id order.
+    func testTheFeedDeliversEveryoneEachEventOnceWhileOthersCommitConcurrently() {
+        forEachBackend(StorageBackend.sql) {
+            let recipients = try (0..<4).map { try register("R\($0)").uid }
+            let connect = try elsewhere()
+            let now = self.now
+            let perWriter = 15
+            // Writers start once the feed has: what comes before it is history.
+            let started = DispatchSemaphore(value: 0)
+            let results = Threads.run(recipients.count + 1) { index -> [AddressedEvent] in
+                let storage = try connect().storage
+                guard index == 0 else {
+                    started.wait()
+                    for _ in 0..<perWriter {
+                        try storage.write { try $0.insertEvent(.penaltyOver, for: recipients[index - 1], at: now, forgettingBefore: .distantPast) }
+                    }
+                    return []
+                }
+                let opened = Result { try EventFeed(storage: storage) }
+                for _ in recipients { started.signal() }
+                let feed = try opened.get()
+                var seen: [AddressedEvent] = []
+                let deadline = Date().addingTimeInterval(60)
+                while seen.count < recipients.count * perWriter, Date() < deadline { seen += try feed.next() }
+                return seen
+            }
+            for result in results { XCTAssertNoThrow(try result.get()) }
+            let seen = try results[0].get()
+            for recipient in recipients {
+                let all = try read { try $0.events(of: recipient, after: 0) }.map(\.id)
+                XCTAssertEqual(all.count, perWriter)
+                XCTAssertEqual(seen.filter { $0.recipient == recipient }.map(\.event.id), all, "each once, in order")
+            }
+        }
+    }
 }

@@ -48,6 +48,28 @@ final class EventStorageContractTests: StorageContractTestCase {
         }
     }
 
+    /// The hub's feed: what is committed after it starts, for everyone, oldest first, each
+    /// once, whichever connection committed it; history before it started is not news.
+    func testTheFeedTellsEveryonesNewEventsOnce() {
+        forEachBackend {
+            try waitingUsers("A", "B", "C")
+            try request("C", "A")
+            let feed = try EventFeed(storage: storage)
+            XCTAssertEqual(try feed.next(), [])
+            try request("A", "B")
+            try accept("B", "A")
+            let other = try store.reconnect()
+            let message = try SendMessageUseCase(storage: other.storage, clock: clock())(me: id("A"), text: "안녕")
+            let fed = try feed.next()
+            XCTAssertEqual(fed.map(\.recipient), [id("B"), id("A"), id("B")])
+            XCTAssertEqual(fed.map(\.event.kind.name), ["request", "matched", "message"])
+            XCTAssertEqual(fed.last?.event.kind, .message(message, from: card("A")))
+            XCTAssertEqual(fed.filter { $0.recipient == id("B") }.map(\.event), try told("B"), "as B's own look tells it")
+            XCTAssertEqual(fed.filter { $0.recipient == id("A") }.map(\.event), Array(try told("A").dropFirst()), "C's request came before")
+            XCTAssertEqual(try feed.next(), [])
+        }
+    }
+
     /// A mutual request tells the first requester they are matched; nobody else hears of it.
     func testAMutualRequestTellsTheFirstRequesterOnly() {
         forEachBackend {

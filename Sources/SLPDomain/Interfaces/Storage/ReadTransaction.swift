@@ -55,4 +55,9 @@ public protocol ReadTransaction {
     func latestEventID(of uid: UserID) throws -> Int64
     /// When the end of the penalty of `uid` is due to be told (`penalty_over`), if it still is.
     func penaltyNoticeDue(of uid: UserID) throws -> Date?
+    /// Where the feed of everyone's events stands now: a later `eventsCommitted(since:)` from
+    /// it returns what is committed after this call (and perhaps some events before).
+    func eventFeedPosition() throws -> Int64
+    /// Everyone's events committed since feed position `position` (see `EventFeedPage`).
+    func eventsCommitted(since position: Int64) throws -> EventFeedPage
 }
