@@ -29,6 +29,19 @@ enum DatabaseFile {
                 throw DatabaseError.unusablePath(path: path, reason: describe(error))
             }
         }
+        // A file that exists is never opened here: closing any descriptor of a file drops every
+        // POSIX lock this process holds on it, so a connection of this process already open
+        // would lose its shared lock, and another process closing the last connection it knows
+        // of would remove the `-wal` and `-shm` files under it.
+        var status = stat()
+        if stat(path, &status) == 0 {
+            if status.st_mode & S_IFMT == S_IFDIR { throw DatabaseError.unusablePath(path: path, reason: "it is a directory") }
+            guard faccessat(AT_FDCWD, path, R_OK, AT_EACCESS) == 0 else {
+                throw DatabaseError.unusablePath(path: path, reason: "it cannot be read: \(describe(errno))")
+            }
+            // Readable but not writable by us: opened read-only, writes are refused.
+            return
+        }
         // O_CREAT without O_EXCL: several processes may create the same file at once; all succeed.
         let descriptor = open(path, O_RDWR | (creation == .none ? 0 : O_CREAT) | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
@@ -36,17 +49,7 @@ enum DatabaseFile {
             return
         }
         let error = errno
-        var status = stat()
-        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            throw DatabaseError.unusablePath(path: path, reason: "it is a directory")
-        }
-        if stat(path, &status) == 0 {
-            guard faccessat(AT_FDCWD, path, R_OK, AT_EACCESS) == 0 else {
-                throw DatabaseError.unusablePath(path: path, reason: "it cannot be read: \(describe(errno))")
-            }
-            // Exists and readable but not writable by us: opened read-only, writes are refused.
-            return
-        }
+        if stat(path, &status) == 0 { return try prepare(path: path, creation: .none) }
         throw DatabaseError.unusablePath(path: path, reason: cannotCreate(in: directory, error: error))
     }
 
