@@ -99,7 +99,7 @@ let package = Package(
         // The terminal as a screen: raw mode, keys, display widths, painting by escape sequences.
         .target(name: "SLPTerminal", dependencies: ["SLPSupport"], swiftSettings: directMetadata),
         .executableTarget(
-            name: "slp", dependencies: ["SLPDomain", "SLPData", "SLPCommandLine", "SLPSupport", "SLPIdentity", "SLPTerminal"],
+            name: "slp", dependencies: ["SLPDomain", "SLPData", "SLPCommandLine", "SLPSupport", "SLPIdentity", "SLPTerminal", "SLPRealtime"],
             swiftSettings: directMetadata,
             linkerSettings: lldInRelease + [.unsafeFlags(staticExecutable + linkOrder, .when(configuration: .release, traits: ["StaticExecutable"]))]),
         .executableTarget(

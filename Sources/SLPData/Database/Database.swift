@@ -145,7 +145,12 @@ public final class Database {
             let version = try dataVersion()
             let left = deadline - clock.now
             if version != token || left <= .zero { return version }
-            await watch.wait(upTo: left)
+            guard await watch.wait(upTo: left) else { continue }
+            for delay in CommitWatch.settleDelays where clock.now + delay < deadline {
+                try? await Task.sleep(for: delay)
+                let settled = try dataVersion()
+                if settled != token { return settled }
+            }
         }
     }
 

@@ -26,11 +26,8 @@ enum APIApplication {
             let response = try await dispatch(route, method: request.method, call)
             if response.status == 500 { service.discard() }
             return response
-        } catch let rejection as TokenRejection {
-            return .failure(APIFailure.unauthorized(rejection.message))
-        } catch is FirebaseKeysUnavailable {
-            return .failure(APIFailure.firebaseUnavailable)
         } catch {
+            if let refusal = refusal(error) { return refusal }
             let failure = Failure(error)
             if HTTPStatus.of(failure) == 500 {
                 // For the server's error log: what failed, never what was sent.
@@ -44,14 +41,29 @@ enum APIApplication {
     /// The service, the verified caller and their parameters. Firebase's certificates are read
     /// again when their file changes, so a refreshed file counts at once.
     private static func open(_ request: CGIRequest, service: APIService) throws -> APICall {
+        let (uid, identity) = try caller(idToken: request.idToken, service: service)
+        return APICall(uid: uid, identity: identity, parameters: try parameters(request), dependencies: try service.dependencies())
+    }
+
+    /// Who an `idtoken` proves the caller is (as REST, the hub's sockets and its long polls ask).
+    static func caller(idToken: String?, service: APIService) throws -> (UserID, VerifiedIdentity) {
         let firebase = try service.firebase.current()
-        let dependencies = try service.dependencies()
-        let identity = try dependencies.tokens(firebase: firebase).verify(request.idToken)
+        let identity = try service.dependencies().tokens(firebase: firebase).verify(idToken)
         // The uid must name exactly this user wherever a uid or a phone may stand.
         guard let uid = try? UserID(identity.subject), UserReference(identity.subject) == .uid(uid) else {
             throw APIFailure.unauthorized("the idtoken names a uid this service cannot hold")
         }
-        return APICall(uid: uid, identity: identity, parameters: try parameters(request), dependencies: dependencies)
+        return (uid, identity)
+    }
+
+    /// What a refusal of the caller's `idtoken` answers (401, or 503 while Firebase's
+    /// certificates are unreadable); nil for any other error.
+    static func refusal(_ error: any Error) -> APIResponse? {
+        switch error {
+        case let rejection as TokenRejection: .failure(APIFailure.unauthorized(rejection.message))
+        case is FirebaseKeysUnavailable: .failure(APIFailure.firebaseUnavailable)
+        default: nil
+        }
     }
 
     /// The query's parameters, then the body's: form-encoded, with or without a charset, or

@@ -16,6 +16,10 @@ struct SLP {
         // Past a file size limit (`ulimit -f`) a write then fails with EFBIG, which slp reports
         // (exit 74) with the transaction rolled back, instead of the process being killed.
         signal(SIGXFSZ, SIG_IGN)
+        // Started by `slp serve` as its realtime hub: hold the waiting clients until serve ends.
+        if let socket = EnvironmentVariables.value(of: HubProcess.socketVariable) {
+            exit(HubProcess.run(socket: socket, environment: .current()))
+        }
         // Run by a web server as a CGI program (`slp serve`, or any server configured so):
         // answer that one request instead of reading a command line.
         // Started by a web server as an SCGI worker (`slp serve`): answer its requests until stopped.

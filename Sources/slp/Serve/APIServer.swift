@@ -10,10 +10,10 @@ import Musl
 #endif
 
 /// `slp serve` running: lighttpd in the foreground with a generated configuration that runs
-/// this slp for `/v1/...` (as `git instaweb` runs gitweb: SCGI workers, CGI for the long
-/// polls of `/v1/events`), its access lines on
-/// slp's standard error, until SIGINT or SIGTERM stops it (exit 0, lighttpd stopped, the
-/// private directory removed).
+/// this slp for `/v1/...` (as `git instaweb` runs gitweb: SCGI workers, or CGI), and this slp
+/// again as the realtime hub for every waiting client (`HubSupervisor`), lighttpd's access lines
+/// on slp's standard error, until SIGINT or SIGTERM stops it (exit 0, lighttpd and the hub
+/// stopped, the private directory removed).
 struct APIServer {
     let lighttpd: String
     let address: ListeningAddress
@@ -61,9 +61,12 @@ struct APIServer {
                 throw Failure(code: "serve_failed", status: nil, message: "cannot watch for signals", exitCode: .software)
             }
             let variables = ["PATH=/usr/local/bin:/usr/bin:/bin"] + environment.map { "\($0.name)=\($0.value)" }
+            let hub = HubSupervisor(executable: executable, socket: directory.hubSocket, environment: variables)
+            try hub.start()
+            defer { hub.stop() }
             let process = try LighttpdProcess.start(lighttpd, in: directory, environment: variables)
             defer { close(process.errors) }
-            return watch(process, access: access, signals: signals)
+            return watch(process, hub: hub, access: access, signals: signals)
         } catch {
             return Output(stderr: "Error: \(FailureRenderer.oneLine(Failure(error).message))\n", exitCode: Failure(error).exitCode)
         }
@@ -71,7 +74,7 @@ struct APIServer {
 
     /// Forwards access lines and lighttpd's own messages until lighttpd ends or a signal
     /// asks slp to stop it.
-    private func watch(_ process: LighttpdProcess, access: Int32, signals: Int32) -> Output {
+    private func watch(_ process: LighttpdProcess, hub: HubSupervisor, access: Int32, signals: Int32) -> Output {
         var accessLines = LineBuffer(descriptor: access)
         var errorLines = LineBuffer(descriptor: process.errors)
         var stopping = false, ready = false, portTaken = false
@@ -102,7 +105,10 @@ struct APIServer {
                 let why = lastError.map { ": " + Self.withoutTimestamp($0) } ?? " (status \(status))"
                 return Output(stderr: "Error: lighttpd stopped\(why)\n", exitCode: .software)
             }
-            if !ready, !stopping, address.accepts() {
+            if !stopping, let status = hub.restartIfEnded() {
+                StandardStreams.writeError("slp serve: the realtime hub stopped (status \(status)); started it again\n")
+            }
+            if !ready, !stopping, address.accepts(), hub.isListening {
                 ready = true
                 StandardStreams.writeError(
                     "slp serve: http://\(address.host.contains(":") ? "[\(address.host)]" : address.host):\(address.port)/v1 on \(databaseDisplay); Ctrl-C stops\n")

@@ -1,10 +1,10 @@
 /// The configuration `slp serve` hands lighttpd: one private directory whose document root
 /// holds `v1`, this slp. lighttpd starts `workers` of it as SCGI workers that answer every
 /// `/v1/...` path (and paths with no file, so that every answer is slp's JSON), each keeping
-/// the database open; `/v1/events`, whose long polls would hold a worker for their whole wait,
-/// runs it as a CGI program, one process per poll. The environment slp needs is passed by name
-/// (`env.NAME`, `bin-copy-environment`), so that no value (a PostgreSQL password) is written to
-/// a file.
+/// the database open. Every waiting client (`/v1/events` long polls, Socket.IO's `/socket.io/`)
+/// goes to the realtime hub over a Unix socket (mod_proxy, upgrades enabled). The environment
+/// slp needs is passed by name (`env.NAME`, `bin-copy-environment`), so that no value (a
+/// PostgreSQL password) is written to a file.
 ///
 /// Facing strangers: lighttpd's own refusals carry slp's JSON error object
 /// (`LighttpdErrorPages`); one address holds at most `ConnectionLimitScript.perAddress`
@@ -28,6 +28,8 @@ struct LighttpdConfiguration {
     /// Seconds a request may send nothing while its headers or body are not all in; an
     /// answer being waited for (a long poll) is not reading.
     static let readIdleSeconds = 5
+    /// Seconds a Socket.IO connection may send nothing: the ping interval and its timeout.
+    static let socketIdleSeconds = 50
     /// Seconds an answer may wait for its client to read any of it.
     static let writeIdleSeconds = 30
 
@@ -43,7 +45,7 @@ struct LighttpdConfiguration {
             "server.document-root = \(quoted(directory.root))",
             "server.bind = \(quoted(host))",
             "server.port = \(port)",
-            "server.modules = (\"mod_magnet\", \"mod_setenv\", \"mod_cgi\", \"mod_scgi\", \"mod_accesslog\")",
+            "server.modules = (\"mod_magnet\", \"mod_setenv\", \"mod_proxy\", \"mod_cgi\", \"mod_scgi\", \"mod_accesslog\")",
             "server.upload-dirs = (\(quoted(directory.uploads)))",
             // Bodies over slp's 64 KiB are refused by slp itself (501); lighttpd stops larger ones (413).
             "server.max-request-size = \(Self.maxRequestKiB)",
@@ -67,6 +69,16 @@ struct LighttpdConfiguration {
             // A piped logger: lighttpd writes each line to it at once (a file's lines wait in a buffer).
             "accesslog.filename = \(quoted("|exec /bin/cat > '" + directory.accessLog + "'"))",
             "accesslog.format = \(quoted(Self.accessFormat))",
+        ]
+        // Every waiting client goes to the hub: Socket.IO (its upgrades to WebSocket passed
+        // through whole) and the events' long polls. A socket may be quiet for a ping interval
+        // and its timeout.
+        lines += [
+            "$HTTP[\"url\"] =~ \"^/(socket\\.io|v1/events)(/|$)\" {",
+            "  proxy.server = (\"\" => ((\"socket\" => \(quoted(directory.hubSocket)))))",
+            "  proxy.header = (\"upgrade\" => \"enable\")",
+            "  server.max-read-idle = \(Self.socketIdleSeconds)",
+            "}",
         ]
         if let workers {
             lines += [

@@ -20,6 +20,8 @@ final class ServeDirectory {
     var accessLog: String { path + "/access" }
     /// Where lighttpd makes the SCGI workers' listening sockets (`scgi-0`, `scgi-1`, …).
     var workerSocket: String { path + "/scgi" }
+    /// Where the realtime hub listens for what lighttpd hands it.
+    var hubSocket: String { path + "/hub" }
     /// lighttpd's error pages are this followed by the status and `.html`.
     var errorPagePrefix: String { path + "/errors/status-" }
     /// The script that limits the connections of one address.

@@ -5,7 +5,7 @@
 /// to each recipient is remembered for as long as a page can still repeat it: a recipient's
 /// events come in id order, so an event at or below the last id delivered to them is old news.
 public final class EventFeed {
-    private let storage: any Storage
+    private var storage: any Storage
     private var position: Int64
     /// The last event id delivered to each recipient the latest page named.
     private var delivered: [UserID: Int64] = [:]
@@ -18,6 +18,11 @@ public final class EventFeed {
             try transaction.eventsCommitted(since: transaction.eventFeedPosition())
         }
         _ = take(start)
+    }
+
+    /// Goes on over `storage` (the same database opened anew) from where it stood.
+    public func resume(on storage: any Storage) {
+        self.storage = storage
     }
 
     /// What was committed since the last call (since `init` the first time), oldest first.

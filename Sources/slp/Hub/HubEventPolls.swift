@@ -1,0 +1,119 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SLPDomain
+import SLPRealtime
+
+/// `GET /v1/events` long polls, held by the hub instead of a process each: answered as the
+/// workers answer it (`EventsEndpoints`), at once when there is news, else when the feed brings
+/// the caller some, when their penalty runs out, or with `[]` when the wait is over. One user
+/// holds at most `perUser` polls (a new one answers the oldest); a client that hangs up frees
+/// its poll at once.
+@MainActor
+final class HubEventPolls {
+    /// One held poll.
+    private final class Poll {
+        let connection: HubConnection
+        let uid: UserID
+        let since: Int64
+        var timers: [Int] = []
+
+        init(connection: HubConnection, uid: UserID, since: Int64) {
+            self.connection = connection
+            self.uid = uid
+            self.since = since
+        }
+    }
+
+    /// The waiting connections one user holds at most.
+    static let perUser = 8
+
+    private let loop: EventLoop
+    private let service: APIService
+    /// Each user's held polls, oldest first.
+    private var held: [UserID: [Poll]] = [:]
+
+    init(loop: EventLoop, service: APIService) {
+        self.loop = loop
+        self.service = service
+    }
+
+    /// A request to `/v1/events`.
+    func handle(_ connection: HubConnection, _ head: HTTPRequestHead) {
+        guard head.method == "GET" else {
+            var response = APIResponse.failure(APIFailure.methodNotAllowed)
+            response.headers.append(("Allow", "GET"))
+            return connection.respond(HTTPResponse(response))
+        }
+        do {
+            let (uid, _) = try APIApplication.caller(idToken: head.header("idtoken"), service: service)
+            var parameters = FormParameters()
+            try parameters.add(formEncoded: head.target.drop { $0 != "?" }.dropFirst().utf8)
+            let (since, wait) = try EventsEndpoints.limits(parameters)
+            let batch = try look(uid, after: since)
+            guard batch.events.isEmpty, wait > 0 else { return connection.respond(HTTPResponse(answer(batch.events))) }
+            hold(Poll(connection: connection, uid: uid, since: since), wait: .seconds(wait), penaltyEnds: batch.penaltyEnds)
+        } catch {
+            connection.respond(HTTPResponse(APIApplication.refusal(error) ?? failure(error)))
+        }
+    }
+
+    /// Something was committed for `uid`: their polls look again.
+    func wake(_ uid: UserID) {
+        for poll in held[uid] ?? [] { lookAgain(poll) }
+    }
+
+    private func hold(_ poll: Poll, wait: Duration, penaltyEnds: Date?) {
+        held[poll.uid, default: []].append(poll)
+        if let polls = held[poll.uid], polls.count > Self.perUser { finish(polls[0], with: answer([])) }
+        poll.timers.append(loop.after(wait) { [unowned self, unowned poll] in finish(poll, with: answer([])) })
+        if let penaltyEnds {
+            let left = max(0, penaltyEnds.timeIntervalSinceNow)
+            poll.timers.append(loop.after(.milliseconds(Int64((left * 1_000).rounded(.up)))) { [unowned self, unowned poll] in lookAgain(poll) })
+        }
+        poll.connection.onClose = { [unowned self, unowned poll] _ in forget(poll) }
+    }
+
+    private func lookAgain(_ poll: Poll) {
+        do {
+            let batch = try look(poll.uid, after: poll.since)
+            if !batch.events.isEmpty { finish(poll, with: answer(batch.events)) }
+        } catch {
+            finish(poll, with: failure(error))
+        }
+    }
+
+    private func look(_ uid: UserID, after since: Int64) throws -> EventBatch {
+        try service.dependencies().followEvents.look(me: uid, after: since)
+    }
+
+    private func finish(_ poll: Poll, with response: APIResponse) {
+        forget(poll)
+        poll.connection.onClose = nil
+        poll.connection.respond(HTTPResponse(response))
+    }
+
+    private func forget(_ poll: Poll) {
+        for timer in poll.timers { loop.cancel(timer) }
+        poll.timers = []
+        held[poll.uid]?.removeAll { $0 === poll }
+        if held[poll.uid]?.isEmpty == true { held[poll.uid] = nil }
+    }
+
+    private func answer(_ events: [UserEvent]) -> APIResponse {
+        let renderer = EventRenderer(format: .json)
+        return APIResponse(status: 200, body: JSONValue.array(events.map(renderer.json)).text + "\n")
+    }
+
+    /// A failure as the workers answer it; the service's own (a 500) opens the storage afresh.
+    private func failure(_ error: any Error) -> APIResponse {
+        let response = APIResponse.failure(Failure(error))
+        if response.status == 500 {
+            StandardStreams.writeError("slp hub: GET /v1/events: \(FailureRenderer.oneLine(Failure(error).message))\n")
+            service.discard()
+        }
+        return response
+    }
+}

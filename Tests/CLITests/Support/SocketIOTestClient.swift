@@ -1,0 +1,124 @@
+import Foundation
+import SLPTestSupport
+import XCTest
+
+/// A socket of the PyPI `python-socketio` client (`pip install "python-socketio[client]"`;
+/// `.ci/run` installs it), standing in for the SLP apps' socket.io-client-swift: the `idtoken`
+/// header on the handshake and every request, long-polling upgraded to WebSocket or WebSocket
+/// alone, `changesocketid` emitted on connect. It prints one JSON line for each thing that
+/// happens (connected, the ack, each event, a refusal, a disconnect) and leaves when its
+/// standard input closes.
+final class SocketIOTestClient: @unchecked Sendable {
+    static let script = #"""
+        import json, sys, threading, time
+        import socketio
+        url, token, transports, announced = sys.argv[1], sys.argv[2], sys.argv[3].split(","), sys.argv[4]
+        lock = threading.Lock()
+        def say(**fields):
+            with lock:
+                print(json.dumps(fields, ensure_ascii=False), flush=True)
+        client = socketio.Client(reconnection=True, reconnection_delay=0.2, reconnection_delay_max=1)
+        @client.event
+        def connect():
+            say(kind="connected", transport=client.transport())
+            if announced:
+                client.emit("changesocketid", announced, callback=lambda *ack: say(kind="ack", data=list(ack)))
+        @client.event
+        def disconnect(*reason):
+            say(kind="disconnected")
+        @client.on("*")
+        def any_event(event, *data):
+            say(kind="event", name=event, data=data[0] if data else None, at=time.time())
+        headers = {"idtoken": token} if token else {}
+        try:
+            client.connect(url, headers=headers, transports=transports, wait_timeout=20)
+        except socketio.exceptions.ConnectionError as error:
+            say(kind="refused", reason=str(error))
+            sys.exit(3)
+        sys.stdin.read()
+        client.disconnect()
+        """#
+
+    private let process = Process()
+    private let input = Pipe()
+    private let lock = NSLock()
+    private var output = Data()
+    private var errors = Data()
+    /// Done once both of its outputs have ended.
+    private let reading = DispatchGroup()
+
+    /// A socket of `token`'s user (none without) to the serve at `port`, over `transports`
+    /// (`polling,websocket` upgrades as most apps do; `websocket` alone as one does), announcing
+    /// `announced` as its uid.
+    init(port: Int, token: String?, transports: String = "polling,websocket", announcing announced: String = "") throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", Self.script, "http://127.0.0.1:\(port)", token ?? "", transports, announced]
+        process.standardInput = input
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        for (pipe, isOutput) in [(out, true), (err, false)] {
+            let handle = pipe.fileHandleForReading
+            reading.enter()
+            DispatchQueue.global().async { [self] in
+                defer { reading.leave() }
+                while true {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    lock.withLock { if isOutput { output += chunk } else { errors += chunk } }
+                }
+            }
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Everything it reported so far, one object a line.
+    var reports: [[String: Any]] {
+        let text = lock.withLock { String(decoding: output, as: UTF8.self) }
+        return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    var standardError: String { lock.withLock { String(decoding: errors, as: UTF8.self) } }
+
+    /// The events named `name` it received, their data as JSON objects.
+    func events(_ name: String) -> [[String: String]] {
+        reports.filter { $0["kind"] as? String == "event" && $0["name"] as? String == name }.compactMap { report in
+            (report["data"] as? [String: Any])?.mapValues { "\($0)" }
+        }
+    }
+
+    func count(_ kind: String) -> Int {
+        reports.filter { $0["kind"] as? String == kind }.count
+    }
+
+    /// Waits until `condition` holds or `seconds` pass; whether it held. A missing package fails
+    /// with what to install.
+    @discardableResult
+    func waitUntil(_ seconds: Double = SLPBinary.patience, _ condition: (SocketIOTestClient) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition(self) { return true }
+            if !process.isRunning, standardError.contains("No module named") {
+                XCTFail("python-socketio is missing: pip install \"python-socketio[client]\" (.ci/run installs it)")
+                return false
+            }
+            usleep(5_000)
+        }
+        return condition(self)
+    }
+
+    /// Whether it still runs, or has output not yet read.
+    var isRunning: Bool { process.isRunning || reading.wait(timeout: .now()) == .timedOut }
+
+    /// Leaves (closing its standard input) and waits for it to end.
+    func close() {
+        try? input.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(SLPBinary.patience)
+        while process.isRunning, Date() < deadline { usleep(5_000) }
+        if process.isRunning { process.terminate() }
+    }
+}
