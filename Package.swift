@@ -123,7 +123,7 @@ let package = Package(
             dependencies: ["SLPData", "SLPDomain", "SLPSupport", "SLPTestSupport", "CSQLite", .target(name: "CLibPQ", condition: postgreSQL),
                            .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
         .testTarget(name: "SLPTerminalTests", dependencies: ["SLPTerminal", "SLPSupport"]),
-        .testTarget(name: "SLPRealtimeTests", dependencies: ["SLPRealtime", "SLPSupport"]),
+        .testTarget(name: "SLPRealtimeTests", dependencies: ["SLPRealtime", "SLPSupport", "SLPTestSupport"]),
         .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain", "SLPTerminal", "SLPTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["slp", "SLPData", "SLPSupport", "SLPTestSupport", .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
     ],

@@ -72,19 +72,18 @@ final class APIRaceAndEventsCLITests: XCTestCase {
         }
     }
 
-    /// Long polls run as CGI processes of their own: however many wait, slp's workers stay
-    /// free for everything else.
+    /// Long polls wait in the realtime hub, not in a process of their own: as many as one user
+    /// may hold (8) add no process, and slp's workers stay free for everything else.
     func testLongPollsLeaveTheWorkersFree() {
         TestBackend.each(self) { _, database, _ in
-            let directory = try TemporaryDirectory()
-            let scratch = directory.path("tmp")
-            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-            let slp = SLPBinary(database: database, extra: ["TMPDIR": scratch])
+            let slp = SLPBinary(database: database)
             let server = try ServedSLP(slp)
             let http = server.client
             let a = try register(slp, http, 20), b = try register(slp, http, 21)
-            // More polls than any machine has workers (two per core, at least four).
-            let polls = 2 * ProcessInfo.processInfo.activeProcessorCount + 5
+            let hub = try XCTUnwrap(ServeProcesses.hub(of: server.process.pid))
+            let processes = ServeProcesses.descendants(of: server.process.pid)
+            let descriptors = ServeProcesses.openDescriptors(of: hub)
+            let polls = 8
             let waiting = DispatchGroup()
             let lock = NSLock()
             nonisolated(unsafe) var answers: [HTTPTestClient.Response?] = []
@@ -96,10 +95,11 @@ final class APIRaceAndEventsCLITests: XCTestCase {
                     waiting.leave()
                 }
             }
-            // Every poll is waiting in a CGI process of its own...
+            // Every poll is held by the hub (a connection each)...
             let deadline = Date().addingTimeInterval(SLPBinary.patience)
-            while ServeProcesses.cgi(under: scratch).count < polls && Date() < deadline { usleep(20_000) }
-            XCTAssertEqual(ServeProcesses.cgi(under: scratch).count, polls, "the long polls are not all running as CGI")
+            while ServeProcesses.openDescriptors(of: hub) < descriptors + polls && Date() < deadline { usleep(20_000) }
+            XCTAssertEqual(ServeProcesses.openDescriptors(of: hub), descriptors + polls, "the hub holds every poll")
+            XCTAssertEqual(ServeProcesses.descendants(of: server.process.pid), processes, "no process for a poll")
             XCTAssertEqual(lock.withLock { answers.count }, 0, "a poll ended before anything happened")
             // ...and the workers still answer: A's request is what ends every poll.
             XCTAssertEqual(try http.form("POST", "/v1/queue/studyrequest", token: a.token, "otheruid=\(b.uid)").status, 200)

@@ -102,4 +102,32 @@ final class APISocketIOCLITests: XCTestCase {
             XCTAssertEqual(server.stop(), 0)
         }
     }
+
+    /// Two `slp serve` over one database (one SQLite file, or one PostgreSQL database): a message
+    /// sent through one reaches sockets held by the other's hub. The sockets stay quiet past the
+    /// hub's ping interval and timeout (25 s + 20 s) first: answering its pings keeps them
+    /// (python-socketio sends the `idtoken` header on its handshake and upgrade but not on later
+    /// polls, which the hub refuses, so its sockets here upgrade as the apps' do).
+    func testAMessageThroughOneServeReachesSocketsOnAnotherAfterAQuietPingTimeout() {
+        TestBackend.each(self) { _, database, _ in
+            let slp = SLPBinary(database: database)
+            let first = try ServedSLP(slp), second = try ServedSLP(slp)
+            let (a, b) = try matched(slp, first.client, 30)
+            let webSocket = try SocketIOTestClient(port: second.port, token: b.token, transports: "websocket", announcing: b.uid)
+            let upgraded = try SocketIOTestClient(port: second.port, token: b.token, announcing: b.uid)
+            for socket in [webSocket, upgraded] { XCTAssertTrue(connected(socket), "\(socket.reports) \(socket.standardError)") }
+            // The point of the test is the protocol's own time: nothing to wait for but it.
+            Thread.sleep(forTimeInterval: 46)
+            let sent = try send(first.client, from: a, to: b, "across")
+            for socket in [webSocket, upgraded] {
+                XCTAssertTrue(socket.waitUntil { $0.events("chat").count == 1 }, "\(socket.reports)")
+                XCTAssertEqual(socket.events("chat"), [sent])
+                XCTAssertEqual(socket.count("disconnected"), 0, "still the first connection")
+                XCTAssertEqual(socket.count("connected"), 1)
+                socket.close()
+            }
+            XCTAssertEqual(first.stop(), 0)
+            XCTAssertEqual(second.stop(), 0)
+        }
+    }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SLPRealtime
+import SLPTestSupport
 import XCTest
 
 final class EventLoopTests: XCTestCase {
@@ -55,7 +56,7 @@ final class EventLoopTests: XCTestCase {
             }
         }
         do {
-            let client = try HubTestClient(path: path)
+            let client = try WebSocketTestClient(path: path)
             client.send("hub")
         }
         loop.after(.seconds(30)) { loop.stop() }

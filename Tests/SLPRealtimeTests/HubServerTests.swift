@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import SLPRealtime
+import SLPTestSupport
 import Synchronization
 import XCTest
 
@@ -44,7 +45,7 @@ final class HubServerTests: XCTestCase {
     }
 
     private func request(_ method: String, _ target: String, token: String?, body: String = "") throws -> (status: Int, body: String) {
-        try HubTestClient.request(path, method, target, token: token, body: body)
+        try WebSocketTestClient.request(path, method, target, token: token, body: body)
     }
 
     /// The open packet's `sid`.
@@ -84,7 +85,7 @@ final class HubServerTests: XCTestCase {
 
     func testWebSocketAloneConnectsAndReceivesEvents() throws {
         try startHub()
-        let client = try HubTestClient(path: path)
+        let client = try WebSocketTestClient(path: path)
         XCTAssertEqual(client.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-alice"), 101)
         XCTAssertTrue(client.readText()?.hasPrefix(#"0{"sid":""#) == true)
         client.sendFrame("40")
@@ -103,9 +104,9 @@ final class HubServerTests: XCTestCase {
         let id = sid(open.body)
         XCTAssertEqual(try request("POST", "/socket.io/?EIO=4&transport=polling&sid=\(id)", token: "user-alice", body: "40").body, "ok")
         _ = try request("GET", "/socket.io/?EIO=4&transport=polling&sid=\(id)", token: "user-alice")
-        let poll = try HubTestClient(path: path)
+        let poll = try WebSocketTestClient(path: path)
         poll.send("GET /socket.io/?EIO=4&transport=polling&sid=\(id) HTTP/1.1\r\nidtoken: user-alice\r\n\r\n")
-        let socket = try HubTestClient(path: path)
+        let socket = try WebSocketTestClient(path: path)
         XCTAssertEqual(socket.upgrade("/socket.io/?EIO=4&transport=websocket&sid=\(id)", token: "user-alice"), 101)
         socket.sendFrame("2probe")
         XCTAssertEqual(socket.readText(), "3probe")
@@ -117,7 +118,7 @@ final class HubServerTests: XCTestCase {
 
     func testHostileFramesCloseTheirConnectionWithTheirCodeAndNoOther() throws {
         try startHub()
-        let bystander = try HubTestClient(path: path)
+        let bystander = try WebSocketTestClient(path: path)
         XCTAssertEqual(bystander.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-bob"), 101)
         _ = bystander.readText()
         bystander.sendFrame("40")
@@ -125,7 +126,7 @@ final class HubServerTests: XCTestCase {
         for (frame, code) in [(clientFrame(0x1, Array("40".utf8), masked: false), 1002), (clientFrame(0x1, [0x34, 0xFF]), 1007),
                               (clientFrame(0x1, Array(repeating: 0x34, count: 5_000)), 1009), (clientFrame(0x1, Array("9x".utf8)), 1008),
                               (clientFrame(0x2, [1, 2]), 1003)] {
-            let attacker = try HubTestClient(path: path)
+            let attacker = try WebSocketTestClient(path: path)
             XCTAssertEqual(attacker.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-mallory"), 101)
             _ = attacker.readText()
             attacker.send(frame)
@@ -145,7 +146,7 @@ final class HubServerTests: XCTestCase {
             settings.pingInterval = .milliseconds(200)
             settings.pingTimeout = .seconds(2)
         }
-        let answering = try HubTestClient(path: path), silent = try HubTestClient(path: path)
+        let answering = try WebSocketTestClient(path: path), silent = try WebSocketTestClient(path: path)
         for client in [answering, silent] {
             XCTAssertEqual(client.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-alice"), 101)
             XCTAssertTrue(client.readText()?.contains(#""pingInterval":200,"pingTimeout":2000"#) == true)

@@ -1,4 +1,5 @@
 import SLPRealtime
+import SLPTestSupport
 import XCTest
 
 final class WebSocketReaderTests: XCTestCase {

@@ -9,6 +9,46 @@ enum ServeProcesses {
     /// The CGI processes (long polls of `/v1/events`).
     static func cgi(under scratch: String) -> [Int32] { processes(under: scratch, cgi: true) }
 
+    /// The realtime hub a serve started (`SLP_HUB_SOCKET` in its environment), if it runs.
+    static func hub(of serve: Int32) -> Int32? {
+        descendants(of: serve).first { pid in
+            let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") ?? Data()
+            return String(decoding: environment, as: UTF8.self).split(separator: "\u{0}").contains { $0.hasPrefix("SLP_HUB_SOCKET=") }
+        }
+    }
+
+    /// Where the hub `pid` listens (`SLP_HUB_SOCKET`).
+    static func hubSocket(of pid: Int32) -> String? {
+        let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") ?? Data()
+        return String(decoding: environment, as: UTF8.self).split(separator: "\u{0}")
+            .first { $0.hasPrefix("SLP_HUB_SOCKET=") }.map { String($0.dropFirst("SLP_HUB_SOCKET=".count)) }
+    }
+
+    /// Every process below `pid`: its children, theirs, and so on.
+    static func descendants(of pid: Int32) -> [Int32] {
+        var parents: [Int32: Int32] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let child = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            // After the command's closing parenthesis: state, then the parent's pid.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let parent = Int32(fields[1]) { parents[child] = parent }
+        }
+        var found: [Int32] = []
+        var frontier = [pid]
+        while let next = frontier.popLast() {
+            let children = parents.filter { $0.value == next }.map(\.key)
+            found += children
+            frontier += children
+        }
+        return found.sorted()
+    }
+
+    /// How many descriptors `pid` has open.
+    static func openDescriptors(of pid: Int32) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
+    }
+
     private static func processes(under scratch: String, cgi: Bool) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry in

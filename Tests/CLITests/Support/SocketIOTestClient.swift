@@ -25,7 +25,7 @@ final class SocketIOTestClient: @unchecked Sendable {
                 client.emit("changesocketid", announced, callback=lambda *ack: say(kind="ack", data=list(ack)))
         @client.event
         def disconnect(*reason):
-            say(kind="disconnected")
+            say(kind="disconnected", reason=[str(part) for part in reason])
         @client.on("*")
         def any_event(event, *data):
             say(kind="event", name=event, data=data[0] if data else None, at=time.time())

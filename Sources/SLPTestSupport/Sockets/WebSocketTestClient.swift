@@ -2,16 +2,24 @@
 import Glibc
 #endif
 import Foundation
-import SLPRealtime
 
-/// A client of a hub's Unix socket, as lighttpd is one: raw HTTP requests, and WebSocket frames
-/// after an upgrade. Reads give up after 10 s, so a test never hangs. Used by one thread at a
-/// time (a test may hand one to a thread of its own), hence unchecked.
-final class HubTestClient: @unchecked Sendable {
-    let descriptor: Int32
+/// A raw client of the realtime hub: on its Unix socket as lighttpd is one, or on a connection
+/// to lighttpd itself. Raw HTTP requests, and WebSocket frames after an upgrade, hostile ones
+/// included. Reads give up after 10 s, so a test never hangs. Used by one thread at a time (a
+/// test may hand one to a thread of its own), hence unchecked.
+package final class WebSocketTestClient: @unchecked Sendable {
+    package let descriptor: Int32
     private var buffer: [UInt8] = []
+    private var isClosed = false
 
-    init(path: String) throws {
+    /// Over a connection already open (to lighttpd), which it closes when done.
+    package init(descriptor: Int32) {
+        self.descriptor = descriptor
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    package init(path: String) throws {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -19,28 +27,42 @@ final class HubTestClient: @unchecked Sendable {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        guard connected == 0 else { throw SystemCallError("connect", errno) }
+        guard connected == 0 else {
+            let error = errno
+            close(descriptor)
+            throw POSIXError(POSIXErrorCode(rawValue: error) ?? .EIO)
+        }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
     deinit {
-        close(descriptor)
+        if !isClosed { close(descriptor) }
     }
 
-    func send(_ bytes: [UInt8]) {
+    /// Hangs up with a reset (as when an app is killed with unread data, or its network drops
+    /// the connection), not an orderly close the server may take for a half-close.
+    package func reset() {
+        guard !isClosed else { return }
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+        close(descriptor)
+        isClosed = true
+    }
+
+    package func send(_ bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 
-    func send(_ text: String) {
+    package func send(_ text: String) {
         send(Array(text.utf8))
     }
 
     /// One request; the answer's status and body (the hub closes after it).
-    static func request(
+    package static func request(
         _ path: String, _ method: String, _ target: String, token: String?, body: String = ""
     ) throws -> (status: Int, body: String) {
-        let client = try HubTestClient(path: path)
+        let client = try WebSocketTestClient(path: path)
         var head = "\(method) \(target) HTTP/1.1\r\nHost: hub\r\n"
         if let token { head += "idtoken: \(token)\r\n" }
         if method == "POST" { head += "Content-Length: \(body.utf8.count)\r\n" }
@@ -51,14 +73,38 @@ final class HubTestClient: @unchecked Sendable {
         return (status, text)
     }
 
-    func readToEnd() -> [UInt8] {
+    /// Whether the connection has something to read (or has ended) within `seconds`.
+    package func hasInput(within seconds: Double = 0) -> Bool {
+        if !buffer.isEmpty { return true }
+        var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&watched, 1, Int32(seconds * 1_000)) > 0
+    }
+
+    /// One HTTP answer with its `Content-Length` body (the connection may stay open), as text;
+    /// what came when the connection ends first.
+    package func readResponse() -> String {
+        while true {
+            if let end = Self.find([13, 10, 13, 10], in: buffer) {
+                let head = String(decoding: buffer[..<end], as: UTF8.self)
+                let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                    .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+                if buffer.count >= end + 4 + length {
+                    defer { buffer.removeFirst(end + 4 + length) }
+                    return String(decoding: buffer[..<(end + 4 + length)], as: UTF8.self)
+                }
+            }
+            guard fill() else { return String(decoding: buffer, as: UTF8.self) }
+        }
+    }
+
+    package func readToEnd() -> [UInt8] {
         while fill() {}
         defer { buffer = [] }
         return buffer
     }
 
     /// Sends a WebSocket upgrade to `target` and reads the answer's head; its status.
-    func upgrade(_ target: String, token: String?) -> Int {
+    package func upgrade(_ target: String, token: String?) -> Int {
         var head = "GET \(target) HTTP/1.1\r\nHost: hub\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         head += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         if let token { head += "idtoken: \(token)\r\n" }
@@ -74,12 +120,12 @@ final class HubTestClient: @unchecked Sendable {
     }
 
     /// A masked text frame, as clients send them.
-    func sendFrame(_ text: String, opcode: UInt8 = 0x1, masked: Bool = true) {
+    package func sendFrame(_ text: String, opcode: UInt8 = 0x1, masked: Bool = true) {
         send(clientFrame(opcode, Array(text.utf8), masked: masked))
     }
 
     /// The next frame from the server: its opcode and payload; nil when the connection ended.
-    func readFrame() -> (opcode: UInt8, payload: [UInt8])? {
+    package func readFrame() -> (opcode: UInt8, payload: [UInt8])? {
         while true {
             if buffer.count >= 2 {
                 var length = Int(buffer[1] & 0x7F), offset = 2
@@ -96,7 +142,7 @@ final class HubTestClient: @unchecked Sendable {
     }
 
     /// The next text frame's text.
-    func readText() -> String? {
+    package func readText() -> String? {
         readFrame().map { String(decoding: $0.payload, as: UTF8.self) }
     }
 

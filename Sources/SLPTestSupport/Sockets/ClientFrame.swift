@@ -1,5 +1,5 @@
 /// A frame as a client sends it: masked (unless told otherwise), the length in the form asked.
-func clientFrame(
+package func clientFrame(
     _ opcode: UInt8, _ payload: [UInt8], fin: Bool = true, masked: Bool = true, rsv: UInt8 = 0, lengthForm: Int? = nil
 ) -> [UInt8] {
     var frame: [UInt8] = [(fin ? 0x80 : 0) | rsv << 4 | opcode]
