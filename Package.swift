@@ -104,7 +104,7 @@ let package = Package(
             linkerSettings: lldInRelease + [.unsafeFlags(staticExecutable + linkOrder, .when(configuration: .release, traits: ["StaticExecutable"]))]),
         .executableTarget(
             name: "slp-bench",
-            dependencies: ["SLPDomain", "SLPData", "SLPSupport", .target(name: "SLPPrivateCluster", condition: postgreSQL), .target(name: "CLibPQ", condition: postgreSQL)],
+            dependencies: ["SLPDomain", "SLPData", "SLPSupport", "SLPIdentity", "SLPRealtime", .target(name: "SLPPrivateCluster", condition: postgreSQL), .target(name: "CLibPQ", condition: postgreSQL)],
             linkerSettings: lldInRelease),
         // Fuzz targets: `Scripts/fuzz`; a plain build replays saved inputs.
         .target(name: "SLPFuzzSupport"),

@@ -120,7 +120,7 @@ final class APIRealtimeHubCLITests: XCTestCase {
     }
 
     /// Hostile frames through lighttpd: each closes its own connection with the code RFC 6455
-    /// gives it; a flood of pings is answered; the hub never falls over and another user's
+    /// gives it; a flood of pings is answered (a peer gone before its answer never stops the hub); the hub never falls over and another user's
     /// socket goes on as if nothing happened.
     func testHostileFramesCloseOnlyTheirOwnConnectionWithTheRightCode() {
         TestBackend.each(self) { _, database, _ in
@@ -133,7 +133,7 @@ final class APIRealtimeHubCLITests: XCTestCase {
             let hub = try XCTUnwrap(ServeProcesses.hub(of: server.process.pid))
             let cases: [(String, [UInt8], Int)] = [
                 ("unmasked", clientFrame(0x1, Array("40".utf8), masked: false), 1002),
-                ("oversized", clientFrame(0x1, [UInt8](repeating: 0x61, count: 200_000)), 1009),
+                ("oversized", clientFrame(0x1, [UInt8](repeating: 0x61, count: 100_001)), 1009),
                 ("bad UTF-8", clientFrame(0x1, [0x34, 0xC3, 0x28]), 1007),
                 ("not Engine.IO", clientFrame(0x1, Array("hello".utf8)), 1008),
                 ("binary", clientFrame(0x2, [1, 2, 3]), 1003),
@@ -151,14 +151,16 @@ final class APIRealtimeHubCLITests: XCTestCase {
                 }
                 XCTAssertEqual(code, expected, name)
             }
-            // 10,000 pings at once, before reading anything: each answered, and the socket still works.
+            // 25,000 pings at once, before reading anything (150 KB: more than lighttpd lets a
+            // request body be, which a WebSocket's frames all count as): each answered, and the
+            // socket still works.
             let flood = WebSocketTestClient(descriptor: try server.client.connect())
             XCTAssertEqual(flood.upgrade("/socket.io/?EIO=4&transport=websocket", token: stranger.token), 101)
             XCTAssertEqual(flood.readText()?.first, "0")
-            flood.send(Array([[UInt8]](repeating: clientFrame(0x9, []), count: 10_000).joined()))
+            flood.send(Array([[UInt8]](repeating: clientFrame(0x9, []), count: 25_000).joined()))
             var pongs = 0
-            while pongs < 10_000, let (opcode, _) = flood.readFrame(), opcode == 0xA { pongs += 1 }
-            XCTAssertEqual(pongs, 10_000)
+            while pongs < 25_000, let (opcode, _) = flood.readFrame(), opcode == 0xA { pongs += 1 }
+            XCTAssertEqual(pongs, 25_000)
             flood.sendFrame("40")
             XCTAssertEqual(flood.readText()?.hasPrefix("40{\"sid\":"), true)
             XCTAssertEqual(ServeProcesses.hub(of: server.process.pid), hub, "the hub never fell over")

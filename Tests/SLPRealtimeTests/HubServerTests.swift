@@ -138,6 +138,23 @@ final class HubServerTests: XCTestCase {
         XCTAssertEqual(bystander.readText(), #"42["chat",{}]"#)
     }
 
+    /// A peer that hangs up before the hub's answer (lighttpd cutting a stream it refuses) is an
+    /// error for that connection, never a SIGPIPE that ends the process; the hub serves on.
+    func testAPeerGoneBeforeTheAnswerLeavesTheHubServing() throws {
+        try startHub()
+        for _ in 0..<20 {
+            let gone = try WebSocketTestClient(path: path)
+            XCTAssertEqual(gone.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-mallory"), 101)
+            _ = gone.readText()
+            // Oversized: the hub answers with a close frame, to a peer already gone.
+            gone.send(Array(clientFrame(0x1, Array(repeating: 0x34, count: 5_000)).prefix(14)))
+            gone.reset()
+        }
+        let client = try WebSocketTestClient(path: path)
+        XCTAssertEqual(client.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-bob"), 101)
+        XCTAssertEqual(client.readText()?.first, "0")
+    }
+
     /// A client that answers the server's pings stays past `pingInterval + pingTimeout`; one that
     /// does not is closed once its pong is late.
     func testPingsKeepAnsweringClientsAndEndSilentOnes() throws {

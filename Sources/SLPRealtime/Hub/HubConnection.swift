@@ -145,7 +145,8 @@ package final class HubConnection {
 
     private func flush() {
         while written < output.count {
-            let count = output.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            // A peer that has gone (lighttpd closing a refused stream) is an error here, never SIGPIPE.
+            let count = output.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + written, $0.count - written, Int32(MSG_NOSIGNAL)) }
             if count > 0 {
                 written += count
             } else if count < 0, errno == EINTR {

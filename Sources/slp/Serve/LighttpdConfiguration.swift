@@ -78,6 +78,9 @@ struct LighttpdConfiguration {
             "  proxy.server = (\"\" => ((\"socket\" => \(quoted(directory.hubSocket)))))",
             "  proxy.header = (\"upgrade\" => \"enable\")",
             "  server.max-read-idle = \(Self.socketIdleSeconds)",
+            // lighttpd counts an upgraded WebSocket's every frame as one request body: a socket
+            // kept open for days would reach any cap. The hub bounds each message and request itself.
+            "  server.max-request-size = 0",
             "}",
         ]
         if let workers {
