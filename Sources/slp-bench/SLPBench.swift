@@ -46,6 +46,10 @@ struct SLPBench {
             try LoadBench.run(arguments)
             return
         }
+        if arguments.contains("--sockets") {
+            try SocketBench.run(arguments)
+            return
+        }
         if arguments.contains("--http") {
             try HTTPBench.run(arguments)
             return

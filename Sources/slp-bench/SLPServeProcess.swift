@@ -36,6 +36,9 @@ final class SLPServeProcess {
         return ServeConfiguration(text: text, directory: directory, files: files)
     }
 
+    /// The `slp serve` process, above lighttpd, the hub and the workers.
+    var pid: pid_t { process.pid }
+
     /// Lines slp serve wrote to standard error (one per request, and its own).
     var log: String { process.errorText }
 
