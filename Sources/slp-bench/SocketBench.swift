@@ -26,7 +26,7 @@ enum SocketBench {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let limit = raiseFileLimit(to: 4 * (counts.max() ?? 0) + 4_096)
         let machine = (try? Shell.run("/bin/uname", ["-srm"]).output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? "?"
-        print("slp-bench --sockets \(Date()) on \(machine), \(ProcessInfo.processInfo.activeProcessorCount) cores; K = "
+        say("slp-bench --sockets \(Date()) on \(machine), \(ProcessInfo.processInfo.activeProcessorCount) cores; K = "
             + counts.map(String.init).joined(separator: ", ") + String(format: "; %.0f messages/s for %.0f s; file limit %d", rate, seconds, limit))
 
         var backends: [(name: String, open: (Int) throws -> (location: String, storage: any Storage, secrets: any SecretStore, remove: () -> Void))] = [
@@ -45,7 +45,7 @@ enum SocketBench {
             if let given {
                 adminURL = given
             } else {
-                print("starting a private PostgreSQL cluster…")
+                say("starting a private PostgreSQL cluster…")
                 let started = try PrivateCluster.server(given: nil, durable: true)
                 cluster = started
                 adminURL = started.url()
@@ -64,9 +64,10 @@ enum SocketBench {
         #endif
 
         var rounds: [SocketRound] = []
+        var floods: [String] = []
         for count in counts {
             for backend in backends {
-                print("== slp serve on \(backend.name), K = \(count): registering and matching…")
+                say("== slp serve on \(backend.name), K = \(count): registering and matching…")
                 let store = try backend.open(count)
                 defer { store.remove() }
                 let people = try SocketPeople.make(count, storage: store.storage, secrets: store.secrets)
@@ -81,13 +82,21 @@ enum SocketBench {
                     guard answer.status == 200, let object = try? JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any] else { return nil }
                     return object["_id"] as? String
                 }
-                print("   " + round.line)
+                say("   " + round.line)
                 rounds.append(round)
+                if count == counts.first {
+                    let flood = PollFlood.measure(port: serve.port, flooder: people[0], other: people[1])
+                    let line = String(
+                        format: "slp serve (%@): 2,000 long polls from one user; another user's GET /v1/user p50 %.1f ms, p99 %.1f ms",
+                        backend.name, flood.p50, flood.p99)
+                    say("   " + line)
+                    floods.append(line)
+                }
             }
-            print("== the anchor (python-socketio AsyncServer on aiohttp), K = \(count)…")
+            say("== the anchor (python-socketio AsyncServer on aiohttp), K = \(count)…")
             switch try SocketAnchor.start(scratch: scratch) {
             case .failure(let why):
-                print("   skipped: \(why)")
+                say("   skipped: \(why)")
             case .success(let anchor):
                 defer { anchor.stop() }
                 let people = (0..<count).map { SocketClients.Person(uid: "anchor-\($0)", token: "anchor-\($0)") }
@@ -100,12 +109,18 @@ enum SocketBench {
                     let answer = http.send("POST", "/emit", token: nil, form: "_id=\(id)&to=\(to.uid)&from=\(from.uid)&chat=\(text)")
                     return answer.status == 200 ? id : nil
                 }
-                print("   " + round.line)
+                say("   " + round.line)
                 rounds.append(round)
             }
         }
-        print("\nslp-bench --sockets: summary")
-        for round in rounds { print(round.line) }
+        say("\nslp-bench --sockets: summary")
+        for round in rounds { say(round.line) }
+        for line in floods { say(line) }
+    }
+
+    /// One line out at once, also into a file: a long run shows where it is.
+    static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     /// Raises this process's file limit (and so what `slp serve`, lighttpd and the hub start

@@ -11,6 +11,8 @@ struct SocketRound: Sendable {
     let bytesPerSocket: Double
     /// Resident memory of the server's processes holding the sockets (bytes).
     let residentBytes: Int
+    /// Resident memory the realtime hub alone added, per socket (bytes; 0 for the anchor).
+    let hubBytesPerSocket: Double
     /// Cores the server's processes kept busy with the sockets open and nothing sent.
     let idleCores: Double
     /// Cores the server's processes kept busy while the messages went out.
@@ -42,14 +44,20 @@ struct SocketRound: Sendable {
         send: @escaping @Sendable (_ from: SocketClients.Person, _ to: SocketClients.Person, _ text: String) -> String?
     ) throws -> SocketRound {
         let before = tree.residentBytes
+        let hub = tree.members.first { pid in
+            let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") ?? Data()
+            return String(decoding: environment, as: UTF8.self).split(separator: "\u{0}").contains { $0.hasPrefix("SLP_HUB_SOCKET=") }
+        }
+        let hubBefore = hub.map(ProcessTree.resident) ?? 0
         let clients = try SocketClients(port: port, people: people)
         let started = Stopwatch.now()
         clients.start()
         defer { clients.stop() }
         let connected = clients.waitUntilConnected(max(60, Double(people.count) / 50))
         let connectSeconds = Double(Stopwatch.now() - started) / 1e9
-        if let failure = clients.failures.withLock({ $0.first }) { print("   first socket failure: \(failure)") }
+        if let failure = clients.failures.withLock({ $0.first }) { SocketBench.say("   first socket failure: \(failure)") }
         let holding = tree.residentBytes
+        let hubHolding = hub.map(ProcessTree.resident) ?? 0
         let idleStart = (tree.cpuSeconds, Stopwatch.now())
         usleep(5_000_000)
         let idleCores = (tree.cpuSeconds - idleStart.0) / (Double(Stopwatch.now() - idleStart.1) / 1e9)
@@ -92,15 +100,16 @@ struct SocketRound: Sendable {
         }
         return SocketRound(
             server: server, sockets: people.count, connected: connected, connectSeconds: connectSeconds,
-            bytesPerSocket: Double(holding - before) / Double(max(1, connected)), residentBytes: holding, idleCores: idleCores,
+            bytesPerSocket: Double(holding - before) / Double(max(1, connected)), residentBytes: holding,
+            hubBytesPerSocket: Double(hubHolding - hubBefore) / Double(max(1, connected)), idleCores: idleCores,
             busyCores: busyCores, sent: acknowledged.count, failedSends: count - acknowledged.count, delivery: Percentiles(latencies), fromSend: Percentiles(fromSend), lost: lost, duplicated: duplicated,
             misdelivered: misdelivered)
     }
 
     var line: String {
         String(
-            format: "%-22@ K %6d: %6d connected in %5.1f s; %6.1f KB/socket (%.0f MB); idle %.3f cores, sending %.3f cores; %d sent (%d failed), delivery p50 %.1f ms p99 %.1f ms (from the send %.1f / %.1f ms); %d lost, %d duplicated, %d misdelivered",
-            server as NSString, sockets, connected, connectSeconds, bytesPerSocket / 1_024, Double(residentBytes) / 1_048_576, idleCores,
+            format: "%-22@ K %6d: %6d connected in %5.1f s; %6.1f KB/socket (hub %.1f KB; all %.0f MB); idle %.3f cores, sending %.3f cores; %d sent (%d failed), delivery p50 %.1f ms p99 %.1f ms (from the send %.1f / %.1f ms); %d lost, %d duplicated, %d misdelivered",
+            server as NSString, sockets, connected, connectSeconds, bytesPerSocket / 1_024, hubBytesPerSocket / 1_024, Double(residentBytes) / 1_048_576, idleCores,
             busyCores, sent, failedSends, delivery.p50, delivery.p99, fromSend.p50, fromSend.p99, lost, duplicated, misdelivered)
     }
 }

@@ -22,8 +22,9 @@ enum ServeCommand: Command {
             are with an idtoken header: a token from 'slp token', or a Firebase ID token when SLP_FIREBASE_PROJECT and \
             SLP_FIREBASE_CERTS are set (the file is checked before serving, and read again when it changes). \
             One line per request on standard error: method, path, status, milliseconds. lighttpd hands requests to \
-            slp's SCGI workers, which keep the database open (two per core); long polls of /v1/events, and with \
-            --cgi every request, run slp as a CGI program, one process each.
+            slp's SCGI workers, which keep the database open (two per core), or with --cgi runs slp as a CGI \
+            program for each. Every waiting client, the apps' Socket.IO chat (/socket.io/) and the long polls of \
+            /v1/events, is held by one realtime hub, this slp again, which serve restarts if it stops.
             """,
         options: [host.spec, port.spec, cgi.spec],
         examples: ["slp serve", "slp serve --host 0.0.0.0 --port 1210 --db /srv/slp/slp.sqlite"])
