@@ -105,25 +105,8 @@ final class SocketClients: @unchecked Sendable {
     }
 
     private func open(_ index: Int) throws -> Int32 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw LoadFailure("socket: \(String(cString: strerror(errno)))") }
-        var local = sockaddr_in()
-        local.sin_family = sa_family_t(AF_INET)
-        local.sin_addr.s_addr = inet_addr("127.0.\(1 + index / Self.perAddress / 250).\(2 + index / Self.perAddress % 250)")
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(port.bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, connected == 0 || errno == EINPROGRESS else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw LoadFailure("connect: \(reason)")
-        }
-        return descriptor
+        try LoopbackSocket.connect(
+            port: port, from: "127.0.\(1 + index / Self.perAddress / 250).\(2 + index / Self.perAddress % 250)", nonBlocking: true)
     }
 
     private func handle(_ descriptor: Int32, _ readiness: EventLoop.Readiness) {

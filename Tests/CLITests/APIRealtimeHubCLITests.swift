@@ -8,37 +8,6 @@ import XCTest
 /// The realtime hub as `slp serve` runs it, under strain: a flood of long polls from one user,
 /// the hub killed outright, hostile WebSocket frames through lighttpd; on every backend.
 final class APIRealtimeHubCLITests: XCTestCase {
-    private struct Person {
-        let token: String
-        let uid: String
-    }
-
-    private func register(_ slp: SLPBinary, _ http: HTTPTestClient, _ index: Int) throws -> Person {
-        let phone = String(format: "010-5500-%04d", index)
-        let token = try slp.run("token", "--phone", phone).stdout.trimmingCharacters(in: .newlines)
-        let response = try http.form(
-            "POST", "/v1/user", token: token, "birth=1995-01-01&email=h\(index)%40example.com&gender=\(index % 2)&nick=h\(index)&phoneNumber=\(phone)")
-        XCTAssertEqual(response.status, 200, response.text)
-        return Person(token: token, uid: try JSONDecoder().decode(SLPUser.self, from: response.body).uid)
-    }
-
-    private func matched(_ slp: SLPBinary, _ http: HTTPTestClient, _ first: Int) throws -> (Person, Person) {
-        let a = try register(slp, http, first), b = try register(slp, http, first + 1)
-        for person in [a, b] {
-            XCTAssertEqual(try http.form("POST", "/v1/queue", token: person.token, "lat=37.5665&long=126.978&studylist=anything").status, 200)
-        }
-        XCTAssertEqual(try http.form("POST", "/v1/queue/studyrequest", token: a.token, "otheruid=\(b.uid)").status, 200)
-        XCTAssertEqual(try http.form("POST", "/v1/queue/studyaccept", token: b.token, "otheruid=\(a.uid)").status, 200)
-        return (a, b)
-    }
-
-    private func send(_ http: HTTPTestClient, from: Person, to: Person, _ text: String) throws -> [String: String] {
-        let response = try http.form("POST", "/v1/chat/\(to.uid)", token: from.token, "chat=\(text)")
-        XCTAssertEqual(response.status, 200, response.text)
-        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
-        return object.mapValues { "\($0)" }
-    }
-
     private func waitUntil(_ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(SLPBinary.patience)
         while Date() < deadline {
@@ -55,7 +24,7 @@ final class APIRealtimeHubCLITests: XCTestCase {
         TestBackend.each(self) { _, database, _ in
             let slp = SLPBinary(database: database)
             let server = try ServedSLP(slp)
-            let a = try register(slp, server.client, 0), b = try register(slp, server.client, 1)
+            let a = try APIPerson.register(slp, server.client, block: 5500, 0), b = try APIPerson.register(slp, server.client, block: 5500, 1)
             let hub = try XCTUnwrap(ServeProcesses.hub(of: server.process.pid))
             let processes = ServeProcesses.descendants(of: server.process.pid)
             // From two addresses: one address may hold 256 connections.
@@ -103,14 +72,14 @@ final class APIRealtimeHubCLITests: XCTestCase {
         TestBackend.each(self) { _, database, _ in
             let slp = SLPBinary(database: database)
             let server = try ServedSLP(slp)
-            let (a, b) = try matched(slp, server.client, 10)
+            let (a, b) = try APIPerson.matched(slp, server.client, block: 5500, 10)
             let socket = try SocketIOTestClient(port: server.port, token: b.token, announcing: b.uid)
             XCTAssertTrue(socket.waitUntil { $0.count("connected") == 1 }, "\(socket.reports) \(socket.standardError)")
             let hub = try XCTUnwrap(ServeProcesses.hub(of: server.process.pid))
             kill(hub, SIGKILL)
             XCTAssertTrue(waitUntil { ServeProcesses.hub(of: server.process.pid).map { $0 != hub } ?? false })
             XCTAssertTrue(socket.waitUntil { $0.count("connected") >= 2 }, "\(socket.reports)")
-            let sent = try send(server.client, from: a, to: b, "again")
+            let sent = try a.send(server.client, to: b, "again")
             XCTAssertTrue(socket.waitUntil { $0.events("chat").count == 1 }, "\(socket.reports)")
             XCTAssertEqual(socket.events("chat"), [sent])
             XCTAssertTrue(server.process.stderr.contains("slp serve: the realtime hub stopped (status 137); started it again"), server.process.stderr)
@@ -126,8 +95,8 @@ final class APIRealtimeHubCLITests: XCTestCase {
         TestBackend.each(self) { _, database, _ in
             let slp = SLPBinary(database: database)
             let server = try ServedSLP(slp)
-            let (a, b) = try matched(slp, server.client, 20)
-            let stranger = try register(slp, server.client, 22)
+            let (a, b) = try APIPerson.matched(slp, server.client, block: 5500, 20)
+            let stranger = try APIPerson.register(slp, server.client, block: 5500, 22)
             let bystander = try SocketIOTestClient(port: server.port, token: b.token, transports: "websocket", announcing: b.uid)
             XCTAssertTrue(bystander.waitUntil { $0.count("ack") == 1 }, "\(bystander.reports) \(bystander.standardError)")
             let hub = try XCTUnwrap(ServeProcesses.hub(of: server.process.pid))
@@ -164,7 +133,7 @@ final class APIRealtimeHubCLITests: XCTestCase {
             flood.sendFrame("40")
             XCTAssertEqual(flood.readText()?.hasPrefix("40{\"sid\":"), true)
             XCTAssertEqual(ServeProcesses.hub(of: server.process.pid), hub, "the hub never fell over")
-            let sent = try send(server.client, from: a, to: b, "still%20here")
+            let sent = try a.send(server.client, to: b, "still%20here")
             XCTAssertTrue(bystander.waitUntil { $0.events("chat").count == 1 }, "\(bystander.reports)")
             XCTAssertEqual(bystander.events("chat"), [sent])
             XCTAssertEqual(bystander.count("disconnected"), 0)

@@ -5,39 +5,6 @@ import XCTest
 /// hub, driven by a client nobody here wrote (`python-socketio`, `SocketIOTestClient`), on every
 /// backend.
 final class APISocketIOCLITests: XCTestCase {
-    private struct Person {
-        let token: String
-        let uid: String
-    }
-
-    private func register(_ slp: SLPBinary, _ http: HTTPTestClient, _ index: Int) throws -> Person {
-        let phone = String(format: "010-5400-%04d", index)
-        let token = try slp.run("token", "--phone", phone).stdout.trimmingCharacters(in: .newlines)
-        let response = try http.form(
-            "POST", "/v1/user", token: token, "birth=1995-01-01&email=s\(index)%40example.com&gender=\(index % 2)&nick=s\(index)&phoneNumber=\(phone)")
-        XCTAssertEqual(response.status, 200, response.text)
-        return Person(token: token, uid: try JSONDecoder().decode(SLPUser.self, from: response.body).uid)
-    }
-
-    /// Two people who queued at one place, asked and accepted.
-    private func matched(_ slp: SLPBinary, _ http: HTTPTestClient, _ first: Int) throws -> (Person, Person) {
-        let a = try register(slp, http, first), b = try register(slp, http, first + 1)
-        for person in [a, b] {
-            XCTAssertEqual(try http.form("POST", "/v1/queue", token: person.token, "lat=37.5665&long=126.978&studylist=anything").status, 200)
-        }
-        XCTAssertEqual(try http.form("POST", "/v1/queue/studyrequest", token: a.token, "otheruid=\(b.uid)").status, 200)
-        XCTAssertEqual(try http.form("POST", "/v1/queue/studyaccept", token: b.token, "otheruid=\(a.uid)").status, 200)
-        return (a, b)
-    }
-
-    /// What `POST /v1/chat/{uid}` answered, as the socket's `chat` data is compared with it.
-    private func send(_ http: HTTPTestClient, from: Person, to: Person, _ text: String) throws -> [String: String] {
-        let response = try http.form("POST", "/v1/chat/\(to.uid)", token: from.token, "chat=\(text)")
-        XCTAssertEqual(response.status, 200, response.text)
-        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
-        return object.mapValues { "\($0)" }
-    }
-
     private func connected(_ client: SocketIOTestClient, _ times: Int = 1) -> Bool {
         client.waitUntil { $0.count("connected") >= times || !$0.isRunning } && client.count("connected") >= times
     }
@@ -46,7 +13,7 @@ final class APISocketIOCLITests: XCTestCase {
         TestBackend.each(self) { _, database, _ in
             let slp = SLPBinary(database: database)
             let server = try ServedSLP(slp)
-            let person = try register(slp, server.client, 0)
+            let person = try APIPerson.register(slp, server.client, block: 5400, 0)
             var forged = person.token
             forged.replaceSubrange(forged.index(forged.endIndex, offsetBy: -4)..., with: forged.hasSuffix("AAAA") ? "BBBB" : "AAAA")
             for (token, transports) in [(nil, "polling,websocket"), (forged, "polling,websocket"), (nil, "websocket"), (forged, "websocket")] {
@@ -70,8 +37,8 @@ final class APISocketIOCLITests: XCTestCase {
         TestBackend.each(self) { _, database, _ in
             let slp = SLPBinary(database: database)
             let server = try ServedSLP(slp)
-            let (a, b) = try matched(slp, server.client, 10)
-            let stranger = try register(slp, server.client, 12)
+            let (a, b) = try APIPerson.matched(slp, server.client, block: 5400, 10)
+            let stranger = try APIPerson.register(slp, server.client, block: 5400, 12)
             let phone = try SocketIOTestClient(port: server.port, token: b.token, announcing: b.uid)
             let tablet = try SocketIOTestClient(port: server.port, token: b.token, transports: "websocket", announcing: b.uid)
             // As MH and SU do: a fixed uid, here the partner's.
@@ -84,13 +51,13 @@ final class APISocketIOCLITests: XCTestCase {
             XCTAssertEqual(nosy.reports.first { $0["kind"] as? String == "ack" }?["data"] as? [Bool], [false])
             XCTAssertTrue(phone.waitUntil { $0.reports.contains { $0["transport"] as? String == "websocket" } || $0.reports.contains { $0["kind"] as? String == "connected" } })
             var sent: [[String: String]] = []
-            for index in 1...5 { sent.append(try send(server.client, from: a, to: b, "hello%20\(index)")) }
+            for index in 1...5 { sent.append(try a.send(server.client, to: b, "hello%20\(index)")) }
             for device in [phone, tablet] {
                 XCTAssertTrue(device.waitUntil { $0.events("chat").count >= 5 }, "\(device.reports)")
                 XCTAssertEqual(device.events("chat"), sent)
             }
             // A reply goes the other way only.
-            let reply = try send(server.client, from: b, to: a, "%EC%95%88%EB%85%95")
+            let reply = try b.send(server.client, to: a, "%EC%95%88%EB%85%95")
             XCTAssertTrue(sender.waitUntil { $0.events("chat").count == 1 })
             XCTAssertEqual(sender.events("chat"), [reply])
             XCTAssertEqual(reply["chat"], "안녕")
@@ -112,13 +79,13 @@ final class APISocketIOCLITests: XCTestCase {
         TestBackend.each(self) { _, database, _ in
             let slp = SLPBinary(database: database)
             let first = try ServedSLP(slp), second = try ServedSLP(slp)
-            let (a, b) = try matched(slp, first.client, 30)
+            let (a, b) = try APIPerson.matched(slp, first.client, block: 5400, 30)
             let webSocket = try SocketIOTestClient(port: second.port, token: b.token, transports: "websocket", announcing: b.uid)
             let upgraded = try SocketIOTestClient(port: second.port, token: b.token, announcing: b.uid)
             for socket in [webSocket, upgraded] { XCTAssertTrue(connected(socket), "\(socket.reports) \(socket.standardError)") }
             // The point of the test is the protocol's own time: nothing to wait for but it.
             Thread.sleep(forTimeInterval: 46)
-            let sent = try send(first.client, from: a, to: b, "across")
+            let sent = try a.send(first.client, to: b, "across")
             for socket in [webSocket, upgraded] {
                 XCTAssertTrue(socket.waitUntil { $0.events("chat").count == 1 }, "\(socket.reports)")
                 XCTAssertEqual(socket.events("chat"), [sent])

@@ -69,8 +69,8 @@ final class HubEventPolls {
         held[poll.uid, default: []].append(poll)
         if let polls = held[poll.uid], polls.count > Self.perUser { finish(polls[0], with: answer([])) }
         poll.timers.append(loop.after(wait) { [unowned self, unowned poll] in finish(poll, with: answer([])) })
-        if let penaltyEnds {
-            let left = max(0, penaltyEnds.timeIntervalSinceNow)
+        if let penaltyEnds, let now = try? service.dependencies().now {
+            let left = max(0, penaltyEnds.timeIntervalSince(now))
             poll.timers.append(loop.after(.milliseconds(Int64((left * 1_000).rounded(.up)))) { [unowned self, unowned poll] in lookAgain(poll) })
         }
         poll.connection.onClose = { [unowned self, unowned poll] _ in forget(poll) }
