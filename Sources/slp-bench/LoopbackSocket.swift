@@ -26,4 +26,22 @@ enum LoopbackSocket {
         }
         return descriptor
     }
+
+    /// A non-blocking connection to the Unix socket at `path` (the hub's, past lighttpd).
+    static func connect(unix path: String) throws -> Int32 {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard descriptor >= 0 else { throw LoadFailure("socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 || errno == EINPROGRESS || errno == EAGAIN else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw LoadFailure("connect to \(path): \(reason)")
+        }
+        return descriptor
+    }
 }

@@ -38,6 +38,8 @@ final class SocketClients: @unchecked Sendable {
     }
 
     private let port: UInt16
+    /// The hub's own Unix socket, when the clients go to it straight (past lighttpd).
+    private let hubSocket: String?
     private let people: [Person]
     private let loop: EventLoop
     private let commands: LoopMailbox<Bool>
@@ -54,8 +56,9 @@ final class SocketClients: @unchecked Sendable {
     let connectedCount = Mutex(0)
     let failures = Mutex<[String]>([])
 
-    init(port: UInt16, people: [Person]) throws {
+    init(port: UInt16, hubSocket: String? = nil, people: [Person]) throws {
         self.port = port
+        self.hubSocket = hubSocket
         self.people = people
         loop = try EventLoop()
         commands = try LoopMailbox()
@@ -105,7 +108,8 @@ final class SocketClients: @unchecked Sendable {
     }
 
     private func open(_ index: Int) throws -> Int32 {
-        try LoopbackSocket.connect(
+        if let hubSocket { return try LoopbackSocket.connect(unix: hubSocket) }
+        return try LoopbackSocket.connect(
             port: port, from: "127.0.\(1 + index / Self.perAddress / 250).\(2 + index / Self.perAddress % 250)", nonBlocking: true)
     }
 

@@ -40,7 +40,8 @@ struct SocketRound: Sendable {
     /// `rate` messages a second for `seconds` through `send` (the first of each pair to the
     /// second, then back) and waits for them to arrive.
     static func measure(
-        server: String, port: UInt16, tree: ProcessTree, people: [SocketClients.Person], rate: Double, seconds: Double,
+        server: String, port: UInt16, hubSocket: String? = nil, tree: ProcessTree, people: [SocketClients.Person], rate: Double,
+        seconds: Double,
         send: @escaping @Sendable (_ from: SocketClients.Person, _ to: SocketClients.Person, _ text: String) -> String?
     ) throws -> SocketRound {
         let before = tree.residentBytes
@@ -49,7 +50,7 @@ struct SocketRound: Sendable {
             return String(decoding: environment, as: UTF8.self).split(separator: "\u{0}").contains { $0.hasPrefix("SLP_HUB_SOCKET=") }
         }
         let hubBefore = hub.map(ProcessTree.resident) ?? 0
-        let clients = try SocketClients(port: port, people: people)
+        let clients = try SocketClients(port: port, hubSocket: hubSocket, people: people)
         let started = Stopwatch.now()
         clients.start()
         defer { clients.stop() }

@@ -97,6 +97,36 @@ final class PostgreSQLFaultCLITests: XCTestCase {
         print("PostgreSQLFaultCLITests: chat follow showed the first message after a restart \(Int(reconnected * 1_000)) ms after the server was up")
     }
 
+    /// The realtime hub through a restart of the server: its LISTEN connection and its reads are
+    /// opened again and it reads on from where it stood, so a socket gets every message sent
+    /// before and right after the restart, once, in order.
+    func testTheHubRidesOutARestartTellingEachMessageOnce() throws {
+        let cluster = try PrivateCluster.owned()
+        let slp = SLPBinary(database: try cluster.freshDatabase(), now: nil)
+        let server = try ServedSLP(slp)
+        let (a, b) = try APIPerson.matched(slp, server.client, block: 5600, 0)
+        let socket = try SocketIOTestClient(port: server.port, token: b.token, announcing: b.uid)
+        XCTAssertTrue(socket.waitUntil { $0.count("ack") == 1 }, "\(socket.reports) \(socket.standardError)")
+        var sent = [try a.send(server.client, to: b, "before")]
+        XCTAssertTrue(socket.waitUntil { $0.events("chat").count == 1 }, "\(socket.reports)")
+        try cluster.restart()
+        for index in 1...3 {
+            // A worker whose connection the restart ended answers 500 once (nothing stored) and
+            // opens a new one: the app sends again.
+            var response = try server.client.form("POST", "/v1/chat/\(b.uid)", token: a.token, "chat=after\(index)")
+            for _ in 0..<8 where response.status == 500 {
+                response = try server.client.form("POST", "/v1/chat/\(b.uid)", token: a.token, "chat=after\(index)")
+            }
+            XCTAssertEqual(response.status, 200, response.text)
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+            sent.append(object.mapValues { "\($0)" })
+        }
+        XCTAssertTrue(socket.waitUntil { $0.events("chat").count >= 4 }, "\(socket.reports) \(server.process.stderr)")
+        XCTAssertEqual(socket.events("chat"), sent, "every message once, in order")
+        socket.close()
+        XCTAssertEqual(server.stop(), 0)
+    }
+
     /// The bounds say only which wait it was: a refusal takes no connect timeout (5 s by default,
     /// so under 4.5 s: no healthy machine, however slow, takes that long to start and fail), a
     /// silent port takes its own (2 s here: more than 1.5 s, under 4.5 s, so not slp's default 5 s),
