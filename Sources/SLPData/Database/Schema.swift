@@ -265,6 +265,11 @@ enum Schema {
             CREATE INDEX queue_shown ON queue(shown_cell, shown_lat, shown_long, traits, card);
             ALTER TABLE queue_studies ADD COLUMN shift INTEGER NOT NULL DEFAULT -1;
             """, rebuildsQueueRows: true),
+        // The realtime hub tells everyone whose penalty has run out, once a second: the few
+        // with a notice due, by when.
+        Migration(version: 13, sql: """
+            CREATE INDEX users_penalty_due ON users(penalty_event_due) WHERE penalty_event_due IS NOT NULL;
+            """),
     ]
 
     /// The newest version this binary knows.

@@ -187,6 +187,10 @@ enum PGSchema {
             ALTER TABLE slp.events ADD COLUMN xid xid8 NOT NULL DEFAULT pg_current_xact_id();
             CREATE INDEX events_by_xid ON slp.events (xid);
             """),
+        // The penalties whose end is due to be told (as on SQLite).
+        (8, """
+            CREATE INDEX users_penalty_due ON slp.users (penalty_event_due) WHERE penalty_event_due IS NOT NULL;
+            """),
     ]
 
     /// The migrations after which the queue's rows are written anew (`Migration.rebuildsQueueRows`).

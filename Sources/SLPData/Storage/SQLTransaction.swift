@@ -336,6 +336,12 @@ extension SQLTransaction {
         }.flatMap { $0 }.map(Date.init(unixMilliseconds:))
     }
 
+    func penaltyNoticesDue(by date: Date, limit: Int) throws -> [UserID] {
+        try connection.map("""
+            SELECT uid FROM users WHERE penalty_event_due IS NOT NULL AND penalty_event_due <= $1 ORDER BY penalty_event_due, uid LIMIT $2
+            """, [.integer(date.unixMilliseconds), .int(limit)]) { try UserID($0.text("uid")) }
+    }
+
     func eventFeedPosition() throws -> Int64 {
         switch Executor.dialect {
         case .sqlite:

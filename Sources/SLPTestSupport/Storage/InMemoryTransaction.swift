@@ -234,6 +234,11 @@ final class InMemoryTransaction: WriteTransaction {
         database.penaltyNoticeDue[uid]
     }
 
+    func penaltyNoticesDue(by date: Date, limit: Int) throws -> [UserID] {
+        Array(database.penaltyNoticeDue.filter { $0.value <= date }.sorted { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }
+            .map(\.key).prefix(limit))
+    }
+
     func eventFeedPosition() throws -> Int64 {
         database.lastEventID
     }

@@ -13,14 +13,15 @@ import SLPRealtime
 /// When the database goes away (a PostgreSQL restart) it opens it again and goes on from where
 /// it stood, so nothing committed meanwhile is missed or told twice.
 enum HubFeed {
-    /// How long one wait lasts when nothing is committed: a lost notification costs no more.
-    static let longestWait: Duration = .seconds(30)
+    /// How long one wait lasts when nothing is committed: penalties that ran out meanwhile are
+    /// told after it (`TellPenaltiesOverUseCase`), and a lost notification costs no more.
+    static let longestWait: Duration = .seconds(1)
 
-    static func start(_ location: StorageLocation, posting mailbox: LoopMailbox<[AddressedEvent]>) {
-        Task.detached { await follow(location, posting: mailbox) }
+    static func start(_ location: StorageLocation, clock: any TimeProvider, posting mailbox: LoopMailbox<[AddressedEvent]>) {
+        Task.detached { await follow(location, clock: clock, posting: mailbox) }
     }
 
-    private static func follow(_ location: StorageLocation, posting mailbox: LoopMailbox<[AddressedEvent]>) async {
+    private static func follow(_ location: StorageLocation, clock: any TimeProvider, posting mailbox: LoopMailbox<[AddressedEvent]>) async {
         var feed: EventFeed?
         var storage: (any Storage)?
         var failing = false
@@ -36,6 +37,7 @@ enum HubFeed {
                 }
                 // The token first: a commit after it ends the wait below at once.
                 let token = try current.changeToken()
+                if current.acceptsWrites { try TellPenaltiesOverUseCase(storage: current, clock: clock)() }
                 if let events = try feed?.next(), !events.isEmpty { mailbox.post(events) }
                 if failing {
                     failing = false

@@ -10,7 +10,8 @@ import SLPRealtime
 /// `slp serve`'s realtime hub: one process, one event loop, holding every waiting client that
 /// lighttpd hands it on the Unix socket `SLP_HUB_SOCKET` names: Socket.IO sessions (the apps'
 /// chat) and `/v1/events` long polls. Identity is checked as REST checks it; what is committed
-/// reaches it once for all (`HubFeed`) and goes to each socket and poll of its recipient.
+/// reaches it once for all (`HubFeed`, which also tells penalties that ran out) and goes to each
+/// socket and poll of its recipient.
 /// Serve starts it with a pipe as its standard input and keeps the other end: when serve ends,
 /// however it ends, the pipe closes and the hub ends too.
 @MainActor
@@ -22,7 +23,7 @@ enum HubProcess {
         raiseFileLimit()
         let service = APIService(environment: environment)
         do {
-            _ = try service.dependencies()
+            let clock = try service.dependencies().clock
             let location = try DatabaseLocation.resolve(option: nil, environment: environment)
             let commands = try LoopMailbox<HubCommand>()
             let server = try HubServer(path: socket, settings: HubSettings(), commands: commands) { head in
@@ -55,7 +56,7 @@ enum HubProcess {
                     if read(STDIN_FILENO, &byte, 1) <= 0 { commands.post(.stop) }
                 }
             }
-            HubFeed.start(location, posting: deliveries)
+            HubFeed.start(location, clock: clock, posting: deliveries)
             try server.run()
             return 0
         } catch {

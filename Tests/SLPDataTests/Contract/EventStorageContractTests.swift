@@ -123,6 +123,30 @@ final class EventStorageContractTests: StorageContractTestCase {
         }
     }
 
+    /// The hub's sweep: whoever's penalty has run out is told, once, dated at its end, without
+    /// looking; whoever's has not, or has none, is not; the storage names those due, soonest first.
+    func testTheSweepTellsEveryoneWhosePenaltyRanOutOnce() {
+        forEachBackend {
+            for uid in ["A", "C", "E"] { _ = try register(uid) }
+            let (soon, late) = (now.addingTimeInterval(60), now.addingTimeInterval(600))
+            try write { transaction in
+                try transaction.setPenaltyNoticeDue(soon, of: self.id("C"))
+                try transaction.setPenaltyNoticeDue(self.now, of: self.id("A"))
+                try transaction.setPenaltyNoticeDue(late, of: self.id("E"))
+            }
+            XCTAssertEqual(try read { try $0.penaltyNoticesDue(by: soon, limit: 10) }, [id("A"), id("C")], "soonest first, E not yet")
+            XCTAssertEqual(try read { try $0.penaltyNoticesDue(by: soon, limit: 1) }, [id("A")])
+            let sweep = TellPenaltiesOverUseCase(storage: storage, clock: clock(soon.addingTimeInterval(1)))
+            XCTAssertEqual(try sweep(), 2)
+            XCTAssertEqual(try told("A").map(\.kind), [.penaltyOver])
+            XCTAssertEqual(try told("A").map(\.createdAt), [now], "dated at its end")
+            XCTAssertEqual(try told("C").map(\.createdAt), [soon])
+            XCTAssertEqual(try read { try $0.latestEventID(of: self.id("E")) }, 0)
+            XCTAssertEqual(try sweep(), 0, "told once")
+            XCTAssertEqual(try read { try $0.penaltyNoticeDue(of: self.id("E")) }, late)
+        }
+    }
+
     func testANoticeDueIsStoredAndClearedAsTold() {
         forEachBackend {
             let me = try register("A")

@@ -55,6 +55,8 @@ public protocol ReadTransaction {
     func latestEventID(of uid: UserID) throws -> Int64
     /// When the end of the penalty of `uid` is due to be told (`penalty_over`), if it still is.
     func penaltyNoticeDue(of uid: UserID) throws -> Date?
+    /// Users whose penalty's end is due to be told by `date`, soonest first, at most `limit`.
+    func penaltyNoticesDue(by date: Date, limit: Int) throws -> [UserID]
     /// Where the feed of everyone's events stands now: a later `eventsCommitted(since:)` from
     /// it returns what is committed after this call (and perhaps some events before).
     func eventFeedPosition() throws -> Int64

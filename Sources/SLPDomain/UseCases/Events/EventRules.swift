@@ -46,6 +46,15 @@ public enum EventRules {
 
     /// Records `notices` as of `now`, each the next event in commit order, forgetting what is
     /// older than the retention. A recipient who is gone hears nothing.
+    /// Tells `uid` their penalty is over (`penalty_over`, dated at its end) if that is due by
+    /// `now` and not told yet; nothing is committed when a penalty ends, so whoever looks first
+    /// records it, once.
+    static func tellPenaltyOver(to uid: UserID, by now: Date, in transaction: any WriteTransaction) throws {
+        guard let due = try transaction.penaltyNoticeDue(of: uid), due <= now else { return }
+        try record([EventNotice(recipient: uid, kind: .penaltyOver)], at: due, in: transaction)
+        try transaction.setPenaltyNoticeDue(nil, of: uid)
+    }
+
     static func record(_ notices: [EventNotice], at now: Date, in transaction: any WriteTransaction) throws {
         let cutoff = now.addingTimeInterval(-Double(retentionDays) * 86_400)
         for notice in notices {

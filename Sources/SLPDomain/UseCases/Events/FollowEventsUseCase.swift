@@ -50,11 +50,7 @@ public struct FollowEventsUseCase {
         guard let due, due <= now, storage.acceptsWrites else {
             return EventBatch(events: events, penaltyEnds: due.flatMap { $0 > now ? $0 : nil })
         }
-        try storage.write { transaction in
-            guard let due = try transaction.penaltyNoticeDue(of: me), due <= now else { return }
-            try EventRules.record([EventNotice(recipient: me, kind: .penaltyOver)], at: due, in: transaction)
-            try transaction.setPenaltyNoticeDue(nil, of: me)
-        }
+        try storage.write { try EventRules.tellPenaltyOver(to: me, by: now, in: $0) }
         return EventBatch(events: try read(me: me, after: last).events, penaltyEnds: nil)
     }
 
