@@ -90,7 +90,7 @@ final class APIServeCLITests: XCTestCase {
         XCTAssertEqual(ServeProcesses.workers(under: scratch), [], "the workers stop with lighttpd")
     }
 
-    /// `--cgi`: SPEC §6's plain CGI, one slp process per request and no workers.
+    /// `--cgi`: SPEC §6's plain CGI, one slp process per request and no workers; the hub as ever.
     func testServeWithCGIKeepsNoWorkers() throws {
         let (directory, scratch, slp, uid, token) = try registeredOne("010-5200-0008")
         defer { withExtendedLifetime(directory) {} }
@@ -100,6 +100,12 @@ final class APIServeCLITests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode(SLPUser.self, from: user.body).uid, uid)
         XCTAssertEqual(try server.client.get("/v1/nowhere", token: token).status, 404)
         XCTAssertEqual(ServeProcesses.workers(under: scratch), [])
+        // The realtime hub is the same in both modes: Socket.IO and the long polls are its.
+        XCTAssertNotNil(ServeProcesses.hub(of: server.process.pid))
+        let handshake = try server.client.get("/socket.io/?EIO=4&transport=polling", token: token)
+        XCTAssertEqual(handshake.status, 200)
+        XCTAssertTrue(handshake.text.hasPrefix(#"0{"sid":"#), handshake.text)
+        XCTAssertEqual(try server.client.get("/v1/events?since=0&wait=0", token: token).text, "[]\n")
         XCTAssertEqual(server.stop(), 0)
     }
 
