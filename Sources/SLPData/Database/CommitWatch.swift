@@ -38,12 +38,13 @@ final class CommitWatch {
     }
 
     /// Returns once something was written beside the file since the last call (at once if it
-    /// already was), or after `limit`; whether something was.
+    /// already was), or after `limit`; whether something was (never known without inotify).
     @discardableResult
     nonisolated(nonsending) func wait(upTo limit: Duration) async -> Bool {
         guard descriptor >= 0 else {
+            // Nothing is known of a write: the caller only looks again, as it did before inotify.
             try? await Task.sleep(for: min(limit, Self.fallbackInterval))
-            return true
+            return false
         }
         let descriptor = self.descriptor
         let milliseconds = Int32(clamping: max(1, limit.components.seconds * 1_000 + limit.components.attoseconds / 1_000_000_000_000_000))

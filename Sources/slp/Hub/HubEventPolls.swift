@@ -62,7 +62,13 @@ final class HubEventPolls {
 
     /// Something was committed for `uid`: their polls look again.
     func wake(_ uid: UserID) {
-        for poll in held[uid] ?? [] { lookAgain(poll) }
+        // Polls of one user after the same event read the same news: one look for each.
+        var looked: [Int64: Result<EventBatch, any Error>] = [:]
+        for poll in held[uid] ?? [] {
+            let batch = looked[poll.since] ?? Result { try look(poll.uid, after: poll.since) }
+            looked[poll.since] = batch
+            settle(poll, batch)
+        }
     }
 
     private func hold(_ poll: Poll, wait: Duration, penaltyEnds: Date?) {
@@ -77,11 +83,14 @@ final class HubEventPolls {
     }
 
     private func lookAgain(_ poll: Poll) {
-        do {
-            let batch = try look(poll.uid, after: poll.since)
-            if !batch.events.isEmpty { finish(poll, with: answer(batch.events)) }
-        } catch {
-            finish(poll, with: failure(error))
+        settle(poll, Result { try look(poll.uid, after: poll.since) })
+    }
+
+    /// Answers `poll` with what a look found, if anything; a failed look ends it with the failure.
+    private func settle(_ poll: Poll, _ batch: Result<EventBatch, any Error>) {
+        switch batch {
+        case .success(let batch): if !batch.events.isEmpty { finish(poll, with: answer(batch.events)) }
+        case .failure(let error): finish(poll, with: failure(error))
         }
     }
 
