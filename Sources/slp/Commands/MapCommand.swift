@@ -19,9 +19,10 @@ enum MapCommand: Command {
         abstract: "Draw who waits around you as a map in the terminal.",
         discussion: """
             The search of 'slp search' drawn north up with true distances both ways (a line is two columns tall): you as ◎ in \
-            the middle, each person as ●, a cell of several as their count (2 to 9, then +), rings of · at the radius and at \
-            one or two round distances inside it, and a legend: how many people, how many share a study with you (in colour \
-            on a colour terminal), the scale. It fills the terminal but for its last line, 80×24 when not on one.
+            the middle (◉ when others wait in your own cell), each person as ●, a cell of several as their count (2 to 9, then \
+            +), rings of · at the radius and at one or two round distances inside it, each labelled where it touches no mark, \
+            and a legend that names every mark in words, how many people and how many share a study with you (in green on a \
+            colour terminal), and the scale. It fills the terminal but for its last line, 80×24 when not on one.
             """,
         options: [latitude.spec, longitude.spec, radius.spec, study.spec, width.spec, height.spec],
         examples: ["slp map --as 010-1234-5678", "slp map --as 010-1234-5678 --radius 5000 --study swift --width 100 --height 40"])

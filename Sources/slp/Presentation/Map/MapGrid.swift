@@ -17,12 +17,18 @@ struct MapGrid: Equatable, Sendable {
     let metresPerColumn: Double
     let centerColumn: Int
     let centerRow: Int
+    /// The rings drawn, innermost first, in metres: the last is the radius.
+    let rings: [Double]
     /// Row by row.
     private(set) var cells: [MapCell]
-    /// The people drawn, those of them who share a study with me, and the most in one cell.
+    /// The people drawn (those in my own cell too), those of them who share a study with me,
+    /// the most in one cell, and how many wait in my own cell.
     private(set) var people = 0
     private(set) var sharing = 0
     private(set) var densest = 0
+    private(set) var atMySpot = 0
+    /// The rings whose distance is written beside them; a ring with no gap for it has none.
+    private(set) var labelled: [Double] = []
 
     init(_ surroundings: Surroundings, columns: Int, rows: Int) {
         self.columns = max(1, columns)
@@ -36,8 +42,8 @@ struct MapGrid: Equatable, Sendable {
         cells = Array(repeating: .empty, count: self.columns * self.rows)
 
         let radius = surroundings.radius
-        let rings = RoundDistance.innerRings(within: radius) + [radius]
-        for ring in rings { drawRing(ring) }
+        rings = RoundDistance.innerRings(within: radius) + [radius]
+        let ringCells = rings.map { drawRing($0) }
         var counts: [Int: (count: Int, shared: Bool)] = [:]
         let projection = AzimuthalProjection(center: surroundings.center)
         for person in surroundings.result.fromQueueDB {
@@ -49,14 +55,19 @@ struct MapGrid: Equatable, Sendable {
             people += 1
             if shared { sharing += 1 }
         }
-        // Labels above people: without them the rings say nothing; over people, a dense map
-        // still shows each label whole.
+        let myCell = centerRow * self.columns + centerColumn
+        atMySpot = counts.removeValue(forKey: myCell)?.count ?? 0
         for (index, cell) in counts {
             cells[index] = .people(count: cell.count, shared: cell.shared)
             densest = max(densest, cell.count)
         }
-        for ring in rings { drawLabel(RoundDistance.label(ring), ring: ring) }
-        cells[centerRow * self.columns + centerColumn] = .me
+        cells[myCell] = .me(others: atMySpot)
+        // Labels go where they touch no mark, outermost first (its label matters most); people
+        // are never covered, so in a crowd a label may find no gap and the legend names the ring.
+        for (ring, onRing) in zip(rings, ringCells).reversed() where placeLabel(for: ring, along: onRing) {
+            labelled.append(ring)
+        }
+        labelled.reverse()
     }
 
     subscript(row: Int, column: Int) -> MapCell { cells[row * columns + column] }
@@ -69,25 +80,47 @@ struct MapGrid: Equatable, Sendable {
         return row * columns + column
     }
 
-    /// Dots all around, close enough that no cell of the ring is skipped.
-    private mutating func drawRing(_ radius: Double) {
+    /// Dots all around, close enough that no cell of the ring is skipped; the ring's cells
+    /// clockwise from north, each once.
+    private mutating func drawRing(_ radius: Double) -> [Int] {
         let steps = max(64, Int(8 * Double.pi * radius / metresPerColumn))
+        var drawn: [Int] = []
         for step in 0..<steps {
             let angle = 2 * Double.pi * Double(step) / Double(steps)
-            if let index = index(east: radius * sin(angle), north: radius * cos(angle)), cells[index] == .empty {
-                cells[index] = .ring
-            }
+            guard let index = index(east: radius * sin(angle), north: radius * cos(angle)), drawn.last != index else { continue }
+            if cells[index] == .empty { cells[index] = .ring }
+            if drawn.first != index { drawn.append(index) }
         }
+        return drawn
     }
 
-    /// The distance written where the ring crosses north, starting two columns right of it.
-    private mutating func drawLabel(_ label: String, ring: Double) {
-        guard let top = index(east: 0, north: ring) else { return }
-        let row = top / columns
-        var column = centerColumn + 2
-        for character in label where column < columns {
-            cells[row * columns + column] = .label(character)
-            column += 1
+    /// Writes the ring's distance in a gap beside one of its dots (the nearest to north first,
+    /// right of the dot, then left), one blank column on each side; shortened (`700m`) when
+    /// only that fits. False when no gap on the ring takes it.
+    private mutating func placeLabel(for ring: Double, along dots: [Int]) -> Bool {
+        let order = dots.indices.sorted { min($0, dots.count - $0) < min($1, dots.count - $1) }
+        for label in [RoundDistance.label(ring), RoundDistance.shortLabel(ring)] {
+            let characters = Array(label)
+            for position in order {
+                let row = dots[position] / columns, column = dots[position] % columns
+                // The label's first column, right of the dot after a blank, or left of it.
+                for start in [column + 2, column - 1 - characters.count] where fits(characters.count, row: row, from: start) {
+                    cells[row * columns + start - 1] = .empty
+                    cells[row * columns + start + characters.count] = .empty
+                    for (offset, character) in characters.enumerated() {
+                        cells[row * columns + start + offset] = .label(character)
+                    }
+                    return true
+                }
+            }
         }
+        return false
+    }
+
+    /// Whether `length` label columns from `start` on `row`, and the column on either side,
+    /// are on the map and hold nothing but blanks and ring dots.
+    private func fits(_ length: Int, row: Int, from start: Int) -> Bool {
+        guard start >= 1, start + length < columns else { return false }
+        return (start - 1...start + length).allSatisfy { cells[row * columns + $0].isOpen }
     }
 }

@@ -2,21 +2,25 @@ import SLPDomain
 import SLPSupport
 import SLPTerminal
 
-/// Draws `slp map`: the map's rows and a legend line for people (people sharing a study in
-/// colour on a colour terminal), or the same rows in one JSON object for programs.
+/// Draws `slp map`: the map's rows and a legend that says what each mark means (people sharing
+/// a study in colour on a colour terminal), or the same rows in one JSON object for programs.
 struct MapRenderer {
     let format: OutputFormat
     let failures: FailureRenderer
 
     /// The map fills a terminal of `size`, its last line left for the shell's prompt: the
-    /// legend on the line above it, the map above that.
+    /// legend's lines above it, the map above them.
     func render(_ state: MapFeature.State, size: TerminalSize) -> Output {
         if let failure = state.failure { return failures.render(failure, format: format) }
         guard let surroundings = state.surroundings else {
             return failures.render(Failure(code: "internal_error", status: nil, message: "no map", exitCode: .software), format: format)
         }
-        let grid = MapGrid(surroundings, columns: size.columns, rows: max(1, size.rows - 2))
-        let legend = Self.legend(grid, width: size.columns)
+        let style: Style
+        switch format {
+        case .json: style = .plain
+        case .text(let textStyle): style = textStyle
+        }
+        let (grid, legend) = Self.layout(surroundings, size: size, style: style)
         switch format {
         case .json:
             return .success(JSONValue.object([
@@ -26,14 +30,32 @@ struct MapRenderer {
                 ("people", .int(grid.people)),
                 ("shared", .int(grid.sharing)),
                 ("densest", .int(grid.densest)),
+                ("atMySpot", .int(grid.atMySpot)),
+                ("rings", .array(grid.rings.map { .double($0) })),
+                ("labelled", .array(grid.labelled.map { .double($0) })),
                 ("rows", .array((0..<grid.rows).map { .string(Self.row($0, of: grid, style: .plain)) })),
-                ("legend", .string(legend)),
+                ("legend", .array(legend.map { .string($0) })),
             ]).text + "\n")
-        case .text(let style):
+        case .text:
             var text = ""
             for row in 0..<grid.rows { text += Self.row(row, of: grid, style: style) + "\n" }
-            return .success(text + legend + "\n")
+            return .success(text + legend.map { $0 + "\n" }.joined())
         }
+    }
+
+    /// The map and its legend sharing the screen: the legend takes the lines its entries need
+    /// at this width. Its counts depend on the map, so the map is drawn again while the legend
+    /// grows; the lines only grow, so this ends.
+    static func layout(_ surroundings: Surroundings, size: TerminalSize, style: Style) -> (MapGrid, [String]) {
+        var legendLines = 0
+        var grid = MapGrid(surroundings, columns: size.columns, rows: max(1, size.rows - 3))
+        var legend = MapLegend(grid, colors: style.colors).lines(width: size.columns, style: style)
+        while legend.count > legendLines {
+            legendLines = legend.count
+            grid = MapGrid(surroundings, columns: size.columns, rows: max(1, size.rows - 1 - legendLines))
+            legend = MapLegend(grid, colors: style.colors).lines(width: size.columns, style: style)
+        }
+        return (grid, legend)
     }
 
     /// One row of cells, styled in runs, without trailing blanks.
@@ -54,24 +76,5 @@ struct MapRenderer {
             run.append(cell.glyph)
         }
         return text + runKind.apply(run, style)
-    }
-
-    /// How many people and how many share a study, the scale, and what `+` stands for when it
-    /// is drawn: the longest of these that fits the width.
-    static func legend(_ grid: MapGrid, width: Int) -> String {
-        let people = grid.people == 1 ? "1 person" : "\(grid.people) people"
-        let sharing = "\(grid.sharing) share\(grid.sharing == 1 ? "s" : "") a study"
-        let column = "1 column = \(RoundDistance.label(grid.metresPerColumn))"
-        let scale = column + ", 1 line = \(RoundDistance.label(2 * grid.metresPerColumn))"
-        let plus = grid.densest > 9 ? ["+ = 10 to \(grid.densest)"] : []
-        let choices = [
-            [people, sharing, scale] + plus, [people, sharing, column] + plus, [people, sharing, scale], [people, sharing, column],
-            [people, sharing], [people],
-        ]
-        for parts in choices {
-            let legend = parts.joined(separator: " · ")
-            if DisplayWidth.of(legend) <= width { return legend }
-        }
-        return TerminalText.prefix(people, width: width).text
     }
 }

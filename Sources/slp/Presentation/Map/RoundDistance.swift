@@ -22,4 +22,9 @@ enum RoundDistance {
         let kilometres = (metres / 100).rounded() / 10
         return kilometres == kilometres.rounded() ? "\(Int(kilometres)) km" : "\(kilometres) km"
     }
+
+    /// `700m`, `2.5km`: the label without its space, for a narrow gap.
+    static func shortLabel(_ metres: Double) -> String {
+        String(label(metres).filter { $0 != " " })
+    }
 }
