@@ -3,7 +3,7 @@ import XCTest
 
 /// What slp does for a person at a terminal, under a pseudo terminal: progress for long work on
 /// standard error (on every backend), a pager for output longer than the screen, colour unless
-/// `NO_COLOR` says no.
+/// `NO_COLOR` says no, tables that fit the terminal's width.
 final class TerminalCLITests: XCTestCase {
     private func registered(in directory: TemporaryDirectory) throws -> (SLPBinary, String) {
         let people = Scenario(database: directory.path("slp.sqlite"))
@@ -105,5 +105,37 @@ final class TerminalCLITests: XCTestCase {
         XCTAssertFalse(plain.text.contains(bold), "TERM=dumb")
         // Not a terminal: never colour.
         XCTAssertFalse(try slp.run(["user", "show", "--as", uid], environment: ["NO_COLOR": ""]).stdout.contains(bold))
+    }
+
+    func testTheSearchTableFitsA100ColumnTerminalCuttingStudiesAndKeepingUidsWhole() throws {
+        let directory = try TemporaryDirectory()
+        let people = Scenario(database: directory.path("slp.sqlite"))
+        let slp = people.slp
+        let me = try people.register("010-7000-0001", "새싹")
+        XCTAssertEqual(try slp.run("queue", "--as", me, "--lat", "37.5665", "--long", "126.978", "--study", "swift").status, 0)
+        // Someone listing eight studies of eight Hangul syllables: 135 columns of studies alone.
+        let studies = ["swift"] + ["알고리즘스터디일", "안드로이드개발자", "데이터베이스설계", "네트워크프로그램", "운영체제커널공부", "컴파일러만들기반", "그래픽스렌더링팀"]
+        let long = try people.register("010-7000-0002", "여덟가지공부하는")
+        XCTAssertEqual(try slp.run(["queue", "--as", long, "--lat", "37.5666", "--long", "126.978"] + studies.flatMap { ["--study", $0] }).status, 0)
+        XCTAssertEqual(try slp.run("seed", "--users", "20", "--center", "37.5665,126.978", "--spread-km", "0.5").status, 0)
+        let found = try XCTUnwrap(try slp.run("--json", "search", "--as", me).jsonObject()["fromQueueDB"] as? [[String: Any]])
+        let uids = found.compactMap { $0["uid"] as? String }
+        XCTAssertTrue(uids.contains(long))
+        XCTAssertGreaterThan(uids.count, 10)
+
+        let screen = try TmuxScreen(slp, ["search", "--as", me, "--no-pager"], columns: 100, rows: 40)
+        let lines = try XCTUnwrap(screen.ended()?.lines, "search did not finish: \(screen.lines)")
+        XCTAssertTrue(lines[0].hasPrefix("DISTANCE  NICK"), lines.joined(separator: "\n"))
+        for (line, uid) in zip(lines[1...uids.count], uids) {
+            XCTAssertTrue(line.hasSuffix("  " + uid), "one line a person, the uid whole at its end: \(lines.joined(separator: "\n"))")
+        }
+        let row = try XCTUnwrap(lines.first { $0.hasSuffix(long) })
+        XCTAssertTrue(row.contains("swift 알고리즘스터디일") && row.contains("…"), "the long study list cut: \(row)")
+        XCTAssertTrue(lines[(uids.count + 1)...].allSatisfy { !$0.contains("DISTANCE") }, "nothing wrapped onto more lines")
+
+        let piped = try slp.run("search", "--as", me)
+        XCTAssertEqual(piped.status, 0)
+        XCTAssertTrue(piped.stdout.contains(studies.joined(separator: " ")), "piped, nothing is cut")
+        XCTAssertFalse(piped.stdout.contains("…"))
     }
 }

@@ -52,7 +52,7 @@ enum SearchCommand: Command {
             }
         }
         return await context.run(.search(actingUser: context.actingUser, request), feature: \.searchFeature, initialState: .init()) { state, _ in
-            SearchRenderer(format: context.format, failures: context.failures).render(state)
+            SearchRenderer(format: context.format, failures: context.failures, width: context.environment.terminalSize()?.columns).render(state)
         }
     }
 }

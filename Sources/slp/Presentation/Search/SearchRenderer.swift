@@ -1,10 +1,14 @@
 import SLPDomain
 import SLPSupport
+import SLPTerminal
 
 /// Draws search results: a table nearest first for people, the SLP search object for programs.
 struct SearchRenderer {
     let format: OutputFormat
     let failures: FailureRenderer
+    /// The terminal's columns: the tables fit them, long study lists cut with `…` and the uid
+    /// kept whole. Nil off a terminal: nothing is cut.
+    var width: Int?
 
     func render(_ state: SearchFeature.State) -> Output {
         if let failure = state.failure { return failures.render(failure, format: format) }
@@ -30,12 +34,12 @@ struct SearchRenderer {
                 writer.endObject()
             })
         case .text(let style):
-            var text = result.fromQueueDB.isEmpty ? "Nobody is waiting nearby.\n" : table(result.fromQueueDB).render(style: style)
+            var text = result.fromQueueDB.isEmpty ? "Nobody is waiting nearby.\n" : table(result.fromQueueDB).render(style: style, width: width)
             if !result.fromQueueDBRequested.isEmpty {
-                text += "\n" + style.bold("Asked you to study together:") + "\n" + table(result.fromQueueDBRequested).render(style: style)
+                text += "\n" + style.bold("Asked you to study together:") + "\n" + table(result.fromQueueDBRequested).render(style: style, width: width)
             }
             if !result.fromRecommend.isEmpty {
-                text += "\nPopular nearby: " + result.fromRecommend.joined(separator: ", ") + "\n"
+                text += "\n" + fitted("Popular nearby: " + result.fromRecommend.joined(separator: ", ")) + "\n"
             }
             return .success(text)
         }
@@ -106,8 +110,14 @@ struct SearchRenderer {
         }
     }
 
+    /// `line` as it is, or cut with `…` to the terminal's width.
+    private func fitted(_ line: String) -> String {
+        guard let width, TextTable.width(of: line) > width else { return line }
+        return TerminalText.prefix(line, width: width - 1).text + "…"
+    }
+
     private func table(_ users: [NearbyUser]) -> TextTable {
-        var table = TextTable([("DISTANCE", .right), ("NICK", .left), ("GENDER", .left), ("STUDIES", .left), ("SHARED", .left), ("UID", .left)])
+        var table = TextTable([("DISTANCE", .right), ("NICK", .left), ("GENDER", .left), ("STUDIES", .left), ("SHARED", .left), ("UID", .left)], cuttable: [3, 4, 1])
         for user in users {
             table.add([
                 "\(Int(user.distance.rounded())) m", user.nick.value, user.gender.description,

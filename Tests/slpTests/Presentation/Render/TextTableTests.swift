@@ -2,7 +2,8 @@ import XCTest
 
 @testable import slp
 
-/// `TextTable` pads every column to its widest cell, counting wide characters as two cells.
+/// `TextTable` pads every column to its widest cell, counting wide characters as two cells, and
+/// fits a width by cutting the columns allowed, in their order, never below their header.
 final class TextTableTests: XCTestCase {
     func testColumnsArePaddedToTheWidestCellWithoutTrailingSpaces() {
         var table = TextTable([("DISTANCE", .right), ("NICK", .left), ("UID", .left), ("NOTE", .left)])
@@ -32,5 +33,31 @@ final class TextTableTests: XCTestCase {
 
     func testAnEmptyTableIsItsHeader() {
         XCTAssertEqual(TextTable([("KIND", .left), ("NO", .right)]).render(style: .plain), "KIND  NO\n")
+    }
+
+    func testAWidthCutsTheAllowedColumnsInOrderWithAnEllipsisAndKeepsTheRestWhole() {
+        var table = TextTable([("NICK", .left), ("STUDIES", .left), ("SHARED", .left), ("UID", .left)], cuttable: [1, 2, 0])
+        table.add(["새싹새싹", "swift ios 알고리즘 golang", "swift ios", "UID0000000000"])
+        table.add(["b", "c", "", "UID1"])
+        // Whole: 8 + 2 + 26 + 2 + 9 + 2 + 13 = 62 columns.
+        XCTAssertEqual(table.render(style: .plain, width: 62), table.render(style: .plain))
+        XCTAssertEqual(table.render(style: .plain, width: 50), """
+            NICK      STUDIES         SHARED     UID
+            새싹새싹  swift ios 알…   swift ios  UID0000000000
+            b         c                          UID1
+
+            """, "STUDIES gives up 12 columns; a wide character that would straddle the cut is left out")
+        XCTAssertEqual(table.render(style: .plain, width: 40), """
+            NICK      STUDIES  SHARED  UID
+            새싹새싹  swift …  swift…  UID0000000000
+            b         c                UID1
+
+            """, "STUDIES down to its header, then SHARED")
+        XCTAssertEqual(table.render(style: .plain, width: 10), """
+            NICK  STUDIES  SHARED  UID
+            새…   swift …  swift…  UID0000000000
+            b     c                UID1
+
+            """, "every cuttable column at its header; the rest kept whole, however narrow the width")
     }
 }
