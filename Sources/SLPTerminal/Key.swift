@@ -6,7 +6,13 @@ public enum Key: Equatable, Sendable {
     case backspace
     /// The Delete key: the character under the cursor.
     case deleteForward
-    case left, right, home, end, up, down
+    case left, right, up, down
+    /// The Home and End keys.
+    case home, end
+    /// Ctrl-A and Ctrl-E: the start and the end of the line being typed (where Home and End
+    /// scroll something else, these still move in the line).
+    case lineStart, lineEnd
+    case pageUp, pageDown
     /// Ctrl-C.
     case interrupt
     /// Ctrl-D.

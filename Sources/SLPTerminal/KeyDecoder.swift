@@ -76,8 +76,8 @@ public struct KeyDecoder: Sendable {
         case 0x15: .clearToStart
         case 0x17: .deleteWord
         case 0x0C: .redraw
-        case 0x01: .home
-        case 0x05: .end
+        case 0x01: .lineStart
+        case 0x05: .lineEnd
         case 0x02: .left
         case 0x06: .right
         case 0x09: .text(" ")
@@ -111,6 +111,8 @@ public struct KeyDecoder: Sendable {
             case (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): return (.home, length)
             case (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): return (.end, length)
             case (UInt8(ascii: "~"), "3"): return (.deleteForward, length)
+            case (UInt8(ascii: "~"), "5"): return (.pageUp, length)
+            case (UInt8(ascii: "~"), "6"): return (.pageDown, length)
             default: return (nil, length)
             }
         case UInt8(ascii: "O"):

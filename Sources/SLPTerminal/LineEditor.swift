@@ -32,10 +32,10 @@ public struct LineEditor: Equatable, Sendable {
             if let last = beforeCursor.popLast() { afterCursor = String(last) + afterCursor }
         case .right:
             if !afterCursor.isEmpty { beforeCursor.append(afterCursor.removeFirst()) }
-        case .home:
+        case .home, .lineStart:
             afterCursor = beforeCursor + afterCursor
             beforeCursor = ""
-        case .end:
+        case .end, .lineEnd:
             beforeCursor += afterCursor
             afterCursor = ""
         case .clearToStart:
@@ -43,7 +43,7 @@ public struct LineEditor: Equatable, Sendable {
         case .deleteWord:
             while beforeCursor.last == " " { beforeCursor.removeLast() }
             while let last = beforeCursor.last, last != " " { beforeCursor.removeLast() }
-        case .enter, .interrupt, .endOfInput, .redraw, .up, .down:
+        case .enter, .interrupt, .endOfInput, .redraw, .up, .down, .pageUp, .pageDown:
             return false
         }
         return true

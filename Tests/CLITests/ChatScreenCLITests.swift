@@ -3,8 +3,9 @@ import XCTest
 
 /// `slp chat` in a real terminal (tmux): typing in Korean with Backspace by whole syllables,
 /// Enter storing the line, the partner's messages appearing while the line being typed stays as
-/// it is, resizing, leaving, and the screen gone when the match ends; off a terminal it is
-/// `chat follow`. On every backend.
+/// it is, resizing, scrolling back through the whole conversation, leaving, and the screen
+/// staying with its draft and a reason when the match ends; off a terminal it is `chat follow`.
+/// On every backend.
 final class ChatScreenCLITests: XCTestCase {
     private var slp: SLPBinary!
     private var a = "", b = ""
@@ -49,8 +50,8 @@ final class ChatScreenCLITests: XCTestCase {
             XCTAssertEqual(try slp.run("chat", "send", "--as", b, "반가워요").status, 0)
             let screen = try TmuxScreen(slp, ["chat", "--as", a], columns: 80, rows: 24)
             let opened = try XCTUnwrap(screen.waitUntil { $0.first?.hasPrefix("Chat with 비") == true }, "no chat screen: \(screen.lines)")
-            XCTAssertEqual(opened[0], "Chat with 비 · Enter sends · Ctrl-D leaves")
-            XCTAssertEqual(opened[21], "09:30 비  반가워요", "the history just above the rule")
+            XCTAssertEqual(opened[0], "Chat with 비 · Enter sends · PgUp/PgDn scroll · Ctrl-D leaves")
+            XCTAssertEqual(opened[21], "2026-11-21 09:30 비  반가워요", "the history just above the rule, the day's first message dated")
             XCTAssertEqual(opened[22], String(repeating: "─", count: 80))
             XCTAssertEqual(opened[23], ">")
 
@@ -67,7 +68,7 @@ final class ChatScreenCLITests: XCTestCase {
             XCTAssertEqual(try slp.run("chat", "send", "--as", b, "지금 어디세요?").status, 0)
             let arrived = try XCTUnwrap(screen.waitUntil { $0.contains("09:30 비  지금 어디세요?") }, "\(screen.lines)")
             print("chat screen: the partner's message was on the screen \(Int(Date().timeIntervalSince(sent) * 1_000)) ms after `chat send` returned")
-            XCTAssertEqual(arrived[20], "09:30 비  반가워요")
+            XCTAssertEqual(arrived[20], "2026-11-21 09:30 비  반가워요")
             XCTAssertEqual(arrived.last, "> 안녕하세")
             XCTAssertEqual(screen.cursor?.column, 10)
             XCTAssertEqual(screen.cursor?.row, 23)
@@ -76,22 +77,53 @@ final class ChatScreenCLITests: XCTestCase {
             try screen.press("Enter")
             XCTAssertEqual(try waitForStored { $0.count == 3 }, ["반가워요", "지금 어디세요?", "안녕하세요"])
             let after = try XCTUnwrap(screen.waitUntil { $0.contains("09:30 에이  안녕하세요") && $0.last == ">" }, "\(screen.lines)")
-            XCTAssertEqual(after[19...21], ["09:30 비  반가워요", "09:30 비  지금 어디세요?", "09:30 에이  안녕하세요"])
+            XCTAssertEqual(after[19...21], ["2026-11-21 09:30 비  반가워요", "09:30 비  지금 어디세요?", "09:30 에이  안녕하세요"])
 
             // A smaller window: everything laid out again to fit it.
             try screen.resize(columns: 40, rows: 10)
             let small = try XCTUnwrap(screen.waitUntil { $0.count == 10 && $0[8] == String(repeating: "─", count: 40) }, "\(screen.lines)")
-            XCTAssertEqual(small[0], "Chat with 비 · Enter sends · Ctrl-D leav")
+            XCTAssertEqual(small[0], "Chat with 비 · Enter sends · PgUp/PgDn s")
             XCTAssertEqual(small[7], "09:30 에이  안녕하세요")
             XCTAssertEqual(small[9], ">")
             XCTAssertEqual(screen.cursor?.column, 2)
             XCTAssertEqual(screen.cursor?.row, 9)
 
-            // The partner ends the match: the screen goes, what was there before comes back.
+            // The partner ends the match: the screen stays with the conversation and the draft,
+            // a line says why, and the next key leaves.
+            try screen.type("내일 봬요")
+            XCTAssertNotNil(screen.waitUntil { $0.last == "> 내일 봬요" }, "\(screen.lines)")
             XCTAssertEqual(try slp.run("match", "dodge", "--as", b).status, 0)
-            let ended = try XCTUnwrap(screen.ended(), "the screen stayed after the match ended: \(screen.lines)")
+            let over = try XCTUnwrap(screen.waitUntil { $0.count == 10 && $0[8] == "비 cancelled the study. Any key leaves." }, "\(screen.lines)")
+            XCTAssertEqual(over[7], "09:30 에이  안녕하세요", "the conversation stays")
+            XCTAssertEqual(over[9], "> 내일 봬요", "and so does the draft")
+            XCTAssertNil(screen.ended(within: 0.5), "nothing leaves before a key")
+            try screen.press("x")
+            let ended = try XCTUnwrap(screen.ended(), "the next key did not leave: \(screen.lines)")
             XCTAssertEqual(ended.status, 0)
-            XCTAssertEqual(ended.lines.filter { !$0.isEmpty }, ["The study has ended.", "[exit 0]"])
+            XCTAssertEqual(ended.lines.filter { !$0.isEmpty }, ["비 cancelled the study.", "Not sent: 내일 봬요", "[exit 0]"])
+            XCTAssertEqual(try stored(), ["반가워요", "지금 어디세요?", "안녕하세요"], "the key that left sent nothing")
+        }
+    }
+
+    func testPageUpReachesTheFirstOf40MessagesAndEndComesBack() {
+        onEachBackend {
+            let lines = (1...40).map { "m\($0)" }
+            XCTAssertEqual(try slp.run("chat", "send", "--as", b, stdin: lines.joined(separator: "\n") + "\n").status, 0)
+            let screen = try TmuxScreen(slp, ["chat", "--as", a], columns: 80, rows: 24)
+            let opened = try XCTUnwrap(screen.waitUntil { $0.count == 24 && $0[21] == "09:30 비  m40" }, "\(screen.lines)")
+            XCTAssertEqual(opened[1], "09:30 비  m20", "21 lines of conversation: m20 to m40")
+            try screen.press("PPage")
+            let top = try XCTUnwrap(screen.waitUntil { $0.count == 24 && $0[1] == "2026-11-21 09:30 비  m1" }, "the first message: \(screen.lines)")
+            XCTAssertEqual(top[21], "09:30 비  m21", "a page is 20 lines; 19 were left above")
+            XCTAssertEqual(top[22], "── 19 more below · End returns " + String(repeating: "─", count: 49))
+            try screen.press("End")
+            XCTAssertNotNil(screen.waitUntil { $0.count == 24 && $0[21] == "09:30 비  m40" && $0[22] == String(repeating: "─", count: 80) }, "\(screen.lines)")
+            try screen.press("Home")
+            XCTAssertNotNil(screen.waitUntil { $0.count == 24 && $0[1] == "2026-11-21 09:30 비  m1" }, "\(screen.lines)")
+            try screen.press("NPage")
+            XCTAssertNotNil(screen.waitUntil { $0.count == 24 && $0[21] == "09:30 비  m40" }, "PageDown: \(screen.lines)")
+            try screen.press("C-d")
+            XCTAssertEqual(screen.ended()?.status, 0)
         }
     }
 

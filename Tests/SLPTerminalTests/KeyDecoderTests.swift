@@ -19,6 +19,8 @@ final class KeyDecoderTests: XCTestCase {
                        [.left, .right, .left, .home, .end, .deleteForward, .home, .end])
         XCTAssertEqual(keys(Array("a\u{1B}[1;5Cb\u{1B}[200~c".utf8)), [.text("a"), .right, .text("b"), .text("c")])
         XCTAssertEqual(keys(Array("\u{1B}[15~x".utf8)), [.text("x")], "F5 means nothing here")
+        XCTAssertEqual(keys(Array("\u{1B}[5~\u{1B}[6~".utf8)), [.pageUp, .pageDown])
+        XCTAssertEqual(keys([0x01, 0x05]), [.lineStart, .lineEnd], "Ctrl-A and Ctrl-E move in the line, not as Home and End")
     }
 
     func testACharacterSplitAcrossReadsIsJoined() {

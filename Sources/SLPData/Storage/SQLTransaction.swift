@@ -300,6 +300,11 @@ extension SQLTransaction {
             let values: [SQLValue] = [.integer(match), .integer(date.unixMillisecondsDown)]
             guard let limit else { return try connection.map(later, values, MessageRecord.message) }
             return try connection.map("\(later) LIMIT $3", values + [.int(limit)], MessageRecord.message)
+        case .before(let date, let limit):
+            return try connection.map("""
+                SELECT \(selection) FROM (SELECT \(selection) FROM messages WHERE match_id = $1 AND created_at < $2 \
+                ORDER BY created_at DESC LIMIT $3) earlier ORDER BY created_at
+                """, [.integer(match), .integer(date.unixMillisecondsDown), .int(limit)], MessageRecord.message)
         }
     }
 

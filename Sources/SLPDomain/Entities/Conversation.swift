@@ -10,23 +10,30 @@ public struct Conversation: Equatable, Sendable {
     public let partnerUID: UserID?
     /// Messages can still be sent (neither side has ended the match).
     public let isOpen: Bool
+    /// Who ended the match and how, once it is closed; nil while open.
+    public let ending: ConversationEnding?
 
-    public init(id: Int64, me: UserID, partner: MatchView.Partner?, partnerUID: UserID?, isOpen: Bool) {
+    public init(
+        id: Int64, me: UserID, partner: MatchView.Partner?, partnerUID: UserID?, isOpen: Bool, ending: ConversationEnding? = nil
+    ) {
         self.id = id
         self.me = me
         self.partner = partner
         self.partnerUID = partnerUID
         self.isOpen = isOpen
+        self.ending = isOpen ? nil : ending
     }
 
     /// The conversation of `match` as `me` sees it: open while it is my current match and
     /// nobody has ended it (a partner who withdrew has).
     public init(of match: MatchView, me: UserID) {
-        self.init(id: match.id, me: me, partner: match.partner, partnerUID: match.partnerUID, isOpen: match.isCurrent && match.isActive)
+        self.init(
+            id: match.id, me: me, partner: match.partner, partnerUID: match.partnerUID, isOpen: match.isCurrent && match.isActive,
+            ending: ConversationEnding(of: match))
     }
 
     /// The same conversation once I am no longer in its match (I withdrew): closed.
     public var closed: Conversation {
-        Conversation(id: id, me: me, partner: nil, partnerUID: partnerUID, isOpen: false)
+        Conversation(id: id, me: me, partner: nil, partnerUID: partnerUID, isOpen: false, ending: ConversationEnding(.me, .withdrew))
     }
 }

@@ -12,4 +12,6 @@ public enum MessagePage: Equatable, Sendable {
     case newest(limit: Int)
     /// Those created after `date`, oldest first, at most `limit` (paging forward).
     case after(Date, limit: Int?)
+    /// The newest `limit` created before `date`, oldest first (scrolling back).
+    case before(Date, limit: Int)
 }

@@ -213,6 +213,9 @@ final class InMemoryTransaction: WriteTransaction {
             let after = (date.timeIntervalSince1970 * 1_000 + 1e-4).rounded(.down)
             let later = all.filter { ($0.createdAt.timeIntervalSince1970 * 1_000).rounded() > after }
             return limit.map { Array(later.prefix($0)) } ?? later
+        case .before(let date, let limit):
+            let before = (date.timeIntervalSince1970 * 1_000 + 1e-4).rounded(.down)
+            return Array(all.filter { ($0.createdAt.timeIntervalSince1970 * 1_000).rounded() < before }.suffix(limit))
         }
     }
 

@@ -8,8 +8,9 @@ import SLPTerminal
 
 /// Runs `slp chat`'s screen on the terminal: opens the conversation, takes over the screen,
 /// then feeds the store two streams of actions at once, keys and resizes from the terminal and
-/// news from the storage, painting each new state, until I leave or the match ends; then the
-/// screen is as it was before.
+/// news from the storage (while the match is on), painting each new state, until I leave (once
+/// the match has ended, with the next key); then the screen is as it was before, and how the
+/// match ended is printed with any line left unsent.
 @MainActor
 enum ChatScreenRunner {
     static func run(_ context: CommandContext, partner: UserID?, style: Style) async -> Output {
@@ -20,10 +21,11 @@ enum ChatScreenRunner {
             return context.fail(error)
         }
         guard let terminal = TerminalSession() else { return await ChatFollowCommand.run(context) }
-        let store = Store(dependencies.chatScreenFeature, initialState: .init(size: terminal.size))
+        let utcOffset = TimeZone.current.secondsFromGMT(for: dependencies.now)
+        let store = Store(dependencies.chatScreenFeature, initialState: .init(size: terminal.size, utcOffset: utcOffset))
         await store.send(.open(actingUser: context.actingUser, with: partner))
         if let failure = store.state.failure { return context.fail(failure) }
-        guard store.state.isRunning else { return ended(store.state, context: context) }
+        guard store.state.isTalking else { return ended(store.state, context: context) }
 
         do {
             try terminal.begin()
@@ -37,7 +39,7 @@ enum ChatScreenRunner {
             terminal.end()
             return context.fail(Failure(code: "terminal_error", status: nil, message: "cannot read the terminal: \(error)", exitCode: .ioError))
         }
-        let renderer = ChatScreenRenderer(style: style, utcOffset: TimeZone.current.secondsFromGMT(for: dependencies.now))
+        let renderer = ChatScreenRenderer(style: style)
         var painter = ScreenPainter()
         var redraws = store.state.redraws
         store.observe { state in
@@ -48,8 +50,9 @@ enum ChatScreenRunner {
             terminal.send(painter.paint(renderer.frame(state)))
         }
         let news = Task { @MainActor in
-            while store.state.isRunning { await store.send(.poll) }
-            input.stop()
+            while store.state.isTalking { await store.send(.poll) }
+            // A failure ends the screen without a key.
+            if !store.state.isRunning { input.stop() }
         }
         for await event in input.events {
             switch event {
@@ -66,7 +69,10 @@ enum ChatScreenRunner {
         await news.value
         terminal.end()
         if let failure = store.state.failure { return context.fail(failure) }
-        return store.state.hasLeft ? Output() : .success("The study has ended.\n")
+        guard let ending = store.state.conversation?.ending else { return Output() }
+        let draft = store.state.input.text
+        let unsent = draft.contains { !$0.isWhitespace } ? "Not sent: \(TerminalText.sanitized(draft))\n" : ""
+        return .success(ChatScreenRenderer.sentence(ending, store.state) + "\n" + unsent)
     }
 
     /// A conversation already closed: what `chat follow` prints for it, without a screen.

@@ -139,6 +139,11 @@ final class ChatStorageContractTests: StorageContractTestCase {
             XCTAssertEqual(try messages(in: match, .after(now.addingTimeInterval(-1), limit: nil)), sent)
             XCTAssertEqual(try messages(in: match, .after(sent[5].createdAt, limit: nil)), [])
             XCTAssertEqual(try messages(in: match, .after(sent[5].createdAt, limit: 3)), [])
+            // Scrolling back: the newest before a message, oldest first.
+            XCTAssertEqual(try messages(in: match, .before(sent[4].createdAt, limit: 2)), [sent[2], sent[3]])
+            XCTAssertEqual(try messages(in: match, .before(sent[2].createdAt, limit: 5)), [sent[0], sent[1]])
+            XCTAssertEqual(try messages(in: match, .before(sent[0].createdAt, limit: 5)), [])
+            XCTAssertEqual(try readMessages("B", .before(sent[5].createdAt, limit: 1)).1, [sent[4]])
             XCTAssertEqual(try messages(in: match + 1, .all), [], "no such conversation")
             XCTAssertEqual(sent.map(\.text), ["m0", "m1", "m2", "m3", "m4", "m5"])
             XCTAssertEqual(sent.map(\.from.rawValue), ["A", "B", "A", "B", "A", "B"])

@@ -37,6 +37,7 @@ final class ConversationTests: XCTestCase {
 
     func testClosedKeepsWhoThePartnerWasByUID() throws {
         let open = Conversation(of: .stub(id: 3, partner: "Other"), me: me)
-        XCTAssertEqual(open.closed, Conversation(id: 3, me: me, partner: nil, partnerUID: try UserID("Other"), isOpen: false))
+        XCTAssertEqual(open.closed, Conversation(
+            id: 3, me: me, partner: nil, partnerUID: try UserID("Other"), isOpen: false, ending: ConversationEnding(.me, .withdrew)))
     }
 }

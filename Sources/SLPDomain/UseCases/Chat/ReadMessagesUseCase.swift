@@ -10,7 +10,7 @@ public struct ReadMessagesUseCase {
     /// The conversation and the page of its messages, read together.
     public func callAsFunction(me: UserID, with partner: UserID?, page: MessagePage) throws -> (Conversation, [ChatMessage]) {
         switch page {
-        case .newest(let limit) where limit < 1, .after(_, let limit?) where limit < 1:
+        case .newest(let limit) where limit < 1, .after(_, let limit?) where limit < 1, .before(_, let limit) where limit < 1:
             throw DomainError.invalid("invalid_limit", "the limit is at least 1")
         default:
             break

@@ -2,9 +2,11 @@ import SLPDomain
 import SLPTerminal
 
 /// `slp chat` on a terminal: one screen to talk in. The recent history, every new message as
-/// it arrives from any process, and the line being typed, which Enter sends; Ctrl-D or Ctrl-C
-/// leaves, and the screen ends when the match does. Keys, the window's size and news from the
-/// storage are all actions.
+/// it arrives from any process, and the line being typed, which Enter sends; PageUp, PageDown,
+/// Home and End scroll the whole conversation (older messages read as the view reaches them);
+/// Ctrl-D or Ctrl-C leaves. When the match ends the screen stays, conversation and draft, with
+/// a line saying who ended it and how, until the next key. Keys, the window's size and news
+/// from the storage are all actions.
 struct ChatScreenFeature: Feature {
     enum Action: Sendable {
         /// Find the conversation and load its recent history.
@@ -19,6 +21,12 @@ struct ChatScreenFeature: Feature {
         case setConversation(Conversation, myNick: Nick)
         /// Messages not seen before, oldest first.
         case append([ChatMessage])
+        /// Older messages, oldest first, read while scrolling back; whether any are older still.
+        case prepend([ChatMessage], hasOlder: Bool)
+        /// Scroll by lines: up is positive, never past the first line or below the last.
+        case scroll(by: Int)
+        case scrollToTop
+        case scrollToBottom
         /// The storage's change token at the last look.
         case setToken(Int64)
         /// A key that edits the input line.
@@ -39,8 +47,15 @@ struct ChatScreenFeature: Feature {
         var size: TerminalSize
         var conversation: Conversation?
         var myNick: Nick?
-        /// The newest messages seen, oldest first: the screen shows the end of them.
+        /// Seconds east of UTC of the local time the clock times and days are shown in.
+        let utcOffset: Int
+        /// The messages read, oldest first: the newest on opening, older ones as the view
+        /// scrolls back to them, every new one as it arrives.
         var messages: [ChatMessage] = []
+        /// Whether messages older than the first read exist.
+        var hasOlder = false
+        /// Lines of the conversation below the view: 0 shows the newest (and follows them).
+        var scroll = 0
         var token: Int64?
         var input = LineEditor()
         var notice: String?
@@ -49,12 +64,36 @@ struct ChatScreenFeature: Feature {
         var hasLeft = false
         var failure: Failure?
 
-        init(size: TerminalSize) {
+        init(size: TerminalSize, utcOffset: Int = 0) {
             self.size = size
+            self.utcOffset = utcOffset
         }
 
-        /// The screen stays while the conversation is open, nothing failed and I have not left.
-        var isRunning: Bool { failure == nil && !hasLeft && conversation?.isOpen == true }
+        /// The screen stays until I leave (after the match ends too: the next key leaves) or
+        /// something fails.
+        var isRunning: Bool { failure == nil && !hasLeft && conversation != nil }
+
+        /// The conversation is open: news is looked for and lines are sent.
+        var isTalking: Bool { isRunning && conversation?.isOpen == true }
+
+        /// Lines the conversation has on this screen: a title, a notice line and the input line
+        /// take the rest, as far as the screen is tall enough for them.
+        var conversationRows: Int {
+            let rows = max(1, size.rows)
+            return max(0, rows - 1 - (rows >= 4 ? 1 : 0) - (rows >= 3 ? 1 : 0))
+        }
+
+        /// The conversation laid out at the screen's width.
+        var transcript: ChatTranscript? {
+            guard let conversation, let myNick else { return nil }
+            return ChatTranscript(messages, conversation: conversation, myNick: myNick, utcOffset: utcOffset, columns: max(1, size.columns))
+        }
+
+        /// The farthest the view scrolls back: the first line at the top.
+        var farthestScroll: Int { max(0, (transcript?.lines.count ?? 0) - conversationRows) }
+
+        /// A page: the screen's conversation lines but one, kept for context.
+        var page: Int { max(1, conversationRows - 1) }
     }
 
     let identify: IdentifyUserUseCase
@@ -62,7 +101,7 @@ struct ChatScreenFeature: Feature {
     let send: SendMessageUseCase
     let follow: FollowConversationUseCase
 
-    /// Messages read on opening, and the most kept: more than any screen shows.
+    /// Messages read on opening and on each look back: more than any screen shows.
     nonisolated static let history = 200
     /// The longest one look waits: a commit from any process ends the wait at once, and leaving
     /// waits for the look under way.
@@ -78,16 +117,30 @@ struct ChatScreenFeature: Feature {
                 let (conversation, history) = try read(me: me.uid, with: partner, page: .newest(limit: Self.history))
                 sink(.setConversation(conversation, myNick: me.nick))
                 sink(.append(history))
+                sink(.prepend([], hasOlder: history.count == Self.history))
             case .poll:
                 guard let seen = sink.state.token else { return }
                 let token = try await follow.waitForChange(after: seen, upTo: Self.longestWait)
                 guard token != seen else { return }
                 sink(.setToken(token))
                 try readNews(sink)
+            case .key where !sink.state.isTalking:
+                // The match has ended: its line is on the screen, and any key leaves.
+                sink(.leave)
             case .key(.enter):
                 try submit(sink)
             case .key(.interrupt), .key(.endOfInput):
                 sink(.leave)
+            case .key(.pageUp):
+                try readBack(sink, toLines: sink.state.scroll + sink.state.page + sink.state.conversationRows)
+                sink(.scroll(by: sink.state.page))
+            case .key(.home):
+                try readBack(sink, toLines: .max)
+                sink(.scrollToTop)
+            case .key(.pageDown):
+                sink(.scroll(by: -sink.state.page))
+            case .key(.end):
+                sink(.scrollToBottom)
             case .key(.redraw):
                 sink(.redraw)
             case .key(let key):
@@ -120,6 +173,17 @@ struct ChatScreenFeature: Feature {
         try readNews(sink)
     }
 
+    /// Reads older messages, a page at a time, until the conversation has `lines` lines at this
+    /// width or there are none older.
+    private func readBack(_ sink: MutationSink<Mutation, State>, toLines lines: Int) throws {
+        while sink.state.hasOlder, (sink.state.transcript?.lines.count ?? 0) < lines,
+              let conversation = sink.state.conversation, let first = sink.state.messages.first {
+            let partner = conversation.partnerUID
+            let (_, older) = try read(me: conversation.me, with: partner, page: .before(first.createdAt, limit: Self.history))
+            sink(.prepend(older, hasOlder: older.count == Self.history))
+        }
+    }
+
     /// The messages after the last one seen, and the conversation as it is now.
     private func readNews(_ sink: MutationSink<Mutation, State>) throws {
         guard let conversation = sink.state.conversation, let myNick = sink.state.myNick else { return }
@@ -137,8 +201,22 @@ struct ChatScreenFeature: Feature {
         case .append(let messages):
             // Only messages newer than the last seen: a repeated look never shows one twice.
             let last = state.messages.last?.createdAt ?? .distantPast
-            state.messages += messages.filter { $0.createdAt > last }
-            if state.messages.count > history { state.messages.removeFirst(state.messages.count - history) }
+            let news = messages.filter { $0.createdAt > last }
+            guard !news.isEmpty else { break }
+            // Scrolled back, the view stays on what it shows while news comes in below it.
+            let before = state.scroll > 0 ? state.transcript?.lines.count ?? 0 : 0
+            state.messages += news
+            if state.scroll > 0 { state.scroll += (state.transcript?.lines.count ?? 0) - before }
+        case .prepend(let messages, let hasOlder):
+            let first = state.messages.first?.createdAt ?? .distantFuture
+            state.messages.insert(contentsOf: messages.filter { $0.createdAt < first }, at: 0)
+            state.hasOlder = hasOlder
+        case .scroll(let lines):
+            state.scroll = min(max(0, state.scroll + lines), state.farthestScroll)
+        case .scrollToTop:
+            state.scroll = state.farthestScroll
+        case .scrollToBottom:
+            state.scroll = 0
         case .setToken(let token):
             state.token = token
         case .edit(let key):
@@ -149,6 +227,7 @@ struct ChatScreenFeature: Feature {
             state.notice = notice
         case .setSize(let size):
             state.size = size
+            state.scroll = min(state.scroll, state.farthestScroll)
         case .redraw:
             state.redraws += 1
         case .leave:

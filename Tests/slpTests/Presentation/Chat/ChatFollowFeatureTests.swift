@@ -73,9 +73,8 @@ final class ChatFollowFeatureTests: ChatTestCase {
         await store.send(.poll)
         store.receive(.setToken(token)) { $0.token = token }
         store.receive(.append([last])) { $0.messages = [last] }
-        store.receive(.setConversation(conversation(for: a, with: b, isOpen: false), myNick: a.nick)) {
-            $0.conversation = self.conversation(for: self.a, with: self.b, isOpen: false)
-        }
+        let ended = conversation(for: a, with: b, isOpen: false, ending: ConversationEnding(.partner, .cancelled))
+        store.receive(.setConversation(ended, myNick: a.nick)) { $0.conversation = ended }
         XCTAssertFalse(store.state.isFollowing)
     }
 
@@ -85,7 +84,8 @@ final class ChatFollowFeatureTests: ChatTestCase {
         try WithdrawUserUseCase(storage: storage)(me: b.uid)
         let token = database.changeToken
         await store.send(.poll)
-        let withdrawn = Conversation(id: roomID, me: a.uid, partner: nil, partnerUID: b.uid, isOpen: false)
+        let withdrawn = Conversation(
+            id: roomID, me: a.uid, partner: nil, partnerUID: b.uid, isOpen: false, ending: ConversationEnding(.partner, .withdrew))
         store.receive(.setToken(token)) { $0.token = token }
         store.receive(.append([]))
         store.receive(.setConversation(withdrawn, myNick: a.nick)) { $0.conversation = withdrawn }

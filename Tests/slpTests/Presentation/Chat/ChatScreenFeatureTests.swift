@@ -7,7 +7,8 @@ import XCTest
 @testable import slp
 
 /// `slp chat`'s screen as a store: keys edit the line, Enter stores it and reads back what is
-/// new in order, news from other processes arrives by polling, the screen ends with the match.
+/// new in order, news from other processes arrives by polling, PageUp/PageDown/Home/End scroll
+/// the whole conversation (reading older pages), and once the match ends the next key leaves.
 @MainActor
 final class ChatScreenFeatureTests: ChatTestCase {
     private var store: TestStore<ChatScreenFeature>!
@@ -32,6 +33,9 @@ final class ChatScreenFeatureTests: ChatTestCase {
             $0.myNick = self.a.nick
         }
         store.receive(.append(history)) { $0.messages = history }
+        store.receive(.prepend([], hasOlder: history.count == ChatScreenFeature.history)) {
+            $0.hasOlder = history.count == ChatScreenFeature.history
+        }
     }
 
     func testOpeningReadsTheTokenFirstThenTheRecentHistory() async throws {
@@ -79,7 +83,7 @@ final class ChatScreenFeatureTests: ChatTestCase {
         XCTAssertNil(database.messages[roomID])
     }
 
-    func testNewsFromOtherProcessesArrivesOnceAndTheEndOfTheMatchEndsTheScreen() async throws {
+    func testNewsFromOtherProcessesArrivesOnceAndOnceTheMatchEndsTheNextKeyLeaves() async throws {
         await open(history: [])
         await store.send(.poll)  // nothing committed: nothing changes
         let theirs = try post(b, "hello")
@@ -91,10 +95,49 @@ final class ChatScreenFeatureTests: ChatTestCase {
         await store.send(.poll)
         store.receive(.setToken(database.changeToken)) { $0.token = self.database.changeToken }
         store.receive(.append([]))
-        store.receive(.setConversation(conversation(for: a, with: b, isOpen: false), myNick: a.nick)) {
-            $0.conversation = self.conversation(for: self.a, with: self.b, isOpen: false)
-        }
+        let ended = conversation(for: a, with: b, isOpen: false, ending: ConversationEnding(.partner, .cancelled))
+        store.receive(.setConversation(ended, myNick: a.nick)) { $0.conversation = ended }
+        XCTAssertTrue(store.state.isRunning, "the screen stays with the conversation")
+        XCTAssertFalse(store.state.isTalking, "nothing more to look for or send")
+        await store.send(.key(.text("x")))
+        store.receive(.leave) { $0.hasLeft = true }
         XCTAssertFalse(store.state.isRunning)
+    }
+
+    func testPageUpReadsOlderPagesAsTheViewReachesThemHomeGoesToTheFirstEndToTheNewest() async throws {
+        // 450 messages of a line each: the screen opens on the newest 200; 5 conversation lines, a page is 4.
+        let all = try (0..<450).map { try post($0.isMultiple(of: 2) ? b : a, "m\($0)", at: testNow.addingTimeInterval(Double($0))) }
+        await open(history: Array(all.suffix(200)))
+        XCTAssertTrue(store.state.hasOlder)
+        await store.send(.key(.pageUp))
+        store.receive(.scroll(by: 4)) { $0.scroll = 4 }
+        await store.send(.key(.pageDown))
+        store.receive(.scroll(by: -4)) { $0.scroll = 0 }
+        await store.send(.key(.pageDown))
+        store.receive(.scroll(by: -4))  // never below the newest
+        // Home: every older page, then the first line at the top.
+        await store.send(.key(.home))
+        store.receive(.prepend(Array(all[50..<250]), hasOlder: true)) {
+            $0.messages = Array(all[50...])
+        }
+        store.receive(.prepend(Array(all[0..<50]), hasOlder: false)) {
+            $0.messages = all
+            $0.hasOlder = false
+        }
+        store.receive(.scrollToTop) { $0.scroll = 450 - 5 }
+        // News while scrolled back: the view stays on what it showed.
+        let news = try post(b, "new", at: testNow.addingTimeInterval(500))
+        await store.send(.poll)
+        store.receive(.setToken(database.changeToken)) { $0.token = self.database.changeToken }
+        store.receive(.append([news])) {
+            $0.messages = all + [news]
+            $0.scroll = 450 - 5 + 1
+        }
+        store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick))
+        await store.send(.key(.end))
+        store.receive(.scrollToBottom) { $0.scroll = 0 }
+        await store.send(.key(.lineStart))
+        store.receive(.edit(.lineStart))  // Ctrl-A still moves in the line
     }
 
     func testLeavingResizingAndRedrawing() async throws {

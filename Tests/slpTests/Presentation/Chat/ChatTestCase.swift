@@ -28,8 +28,10 @@ class ChatTestCase: XCTestCase {
             createdAt: Date(timeIntervalSince1970: Double(Int64(testNow.timeIntervalSince1970 * 1_000) + Int64(offset)) / 1_000))
     }
 
-    func conversation(for me: User, with partner: User, isOpen: Bool = true) -> Conversation {
-        Conversation(id: roomID, me: me.uid, partner: .init(uid: partner.uid, nick: partner.nick), partnerUID: partner.uid, isOpen: isOpen)
+    func conversation(for me: User, with partner: User, isOpen: Bool = true, ending: ConversationEnding? = nil) -> Conversation {
+        Conversation(
+            id: roomID, me: me.uid, partner: .init(uid: partner.uid, nick: partner.nick), partnerUID: partner.uid, isOpen: isOpen,
+            ending: ending)
     }
 
     /// Sends as another process would: through the use case, over the same storage.
