@@ -11,8 +11,10 @@ enum ChatCommand: Command {
         abstract: "Talk with your study partner.",
         discussion: """
             On a terminal, one screen: the recent conversation, each new message as it arrives, and an input line at the \
-            bottom (Enter sends; Ctrl-D or Ctrl-C leaves). The screen closes when the match ends. Not on a terminal (or \
-            with --json), it is 'slp chat follow'.
+            bottom (Enter sends; Ctrl-A/Ctrl-E move in it; Ctrl-D or Ctrl-C leaves). PageUp, PageDown, Home and End scroll \
+            the whole conversation; each day's first message shows its date. When the match ends the screen stays, with \
+            the conversation and your unsent line, and says who ended it and how; the next key leaves (the unsent line is \
+            printed). Not on a terminal (or with --json), it is 'slp chat follow'.
             """,
         options: [partner.spec],
         examples: ["slp chat --as 010-1234-5678"],
