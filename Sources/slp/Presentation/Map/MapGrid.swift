@@ -30,7 +30,27 @@ struct MapGrid: Equatable, Sendable {
     /// The rings whose distance is written beside them; a ring with no gap for it has none.
     private(set) var labelled: [Double] = []
 
+    /// A waiting person as metres east and north of me, and whether they share a study with me.
+    struct Point: Equatable, Sendable {
+        let east: Double
+        let north: Double
+        let shared: Bool
+    }
+
+    /// Each person found, placed around me: done once however often the grid is drawn.
+    static func points(of surroundings: Surroundings) -> [Point] {
+        let projection = AzimuthalProjection(center: surroundings.center)
+        return surroundings.result.fromQueueDB.map { person in
+            let (east, north) = projection.offset(of: person.coordinate, distance: person.distance)
+            return Point(east: east, north: north, shared: !person.sharedStudies.isEmpty)
+        }
+    }
+
     init(_ surroundings: Surroundings, columns: Int, rows: Int) {
+        self.init(radius: surroundings.radius, points: Self.points(of: surroundings), columns: columns, rows: rows)
+    }
+
+    init(radius: Double, points: [Point], columns: Int, rows: Int) {
         self.columns = max(1, columns)
         self.rows = max(1, rows)
         centerColumn = (self.columns - 1) / 2
@@ -38,22 +58,18 @@ struct MapGrid: Equatable, Sendable {
         // The circle touches the nearer edge, across or down.
         let across = Double(max(1, min(centerColumn, self.columns - 1 - centerColumn)))
         let down = Double(max(1, min(centerRow, self.rows - 1 - centerRow)))
-        metresPerColumn = max(surroundings.radius / across, surroundings.radius / (2 * down))
+        metresPerColumn = max(radius / across, radius / (2 * down))
         cells = Array(repeating: .empty, count: self.columns * self.rows)
 
-        let radius = surroundings.radius
         rings = RoundDistance.innerRings(within: radius) + [radius]
         let ringCells = rings.map { drawRing($0) }
         var counts: [Int: (count: Int, shared: Bool)] = [:]
-        let projection = AzimuthalProjection(center: surroundings.center)
-        for person in surroundings.result.fromQueueDB {
-            let (east, north) = projection.offset(of: person.coordinate, distance: person.distance)
-            guard let index = index(east: east, north: north) else { continue }
-            let shared = !person.sharedStudies.isEmpty
+        for point in points {
+            guard let index = index(east: point.east, north: point.north) else { continue }
             counts[index, default: (0, false)].count += 1
-            if shared { counts[index]!.shared = true }
+            if point.shared { counts[index]!.shared = true }
             people += 1
-            if shared { sharing += 1 }
+            if point.shared { sharing += 1 }
         }
         let myCell = centerRow * self.columns + centerColumn
         atMySpot = counts.removeValue(forKey: myCell)?.count ?? 0

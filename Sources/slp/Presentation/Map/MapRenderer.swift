@@ -44,16 +44,21 @@ struct MapRenderer {
     }
 
     /// The map and its legend sharing the screen: the legend takes the lines its entries need
-    /// at this width. Its counts depend on the map, so the map is drawn again while the legend
-    /// grows; the lines only grow, so this ends.
+    /// at this width (two, as a first guess). Its counts depend on the map, so the map is drawn
+    /// again when the legend needs other lines; once it has needed fewer, only more, so this ends.
     static func layout(_ surroundings: Surroundings, size: TerminalSize, style: Style) -> (MapGrid, [String]) {
-        var legendLines = 0
-        var grid = MapGrid(surroundings, columns: size.columns, rows: max(1, size.rows - 3))
-        var legend = MapLegend(grid, colors: style.colors).lines(width: size.columns, style: style)
-        while legend.count > legendLines {
+        let points = MapGrid.points(of: surroundings)
+        func draw(legendLines: Int) -> (MapGrid, [String]) {
+            let grid = MapGrid(radius: surroundings.radius, points: points, columns: size.columns, rows: max(1, size.rows - 1 - legendLines))
+            return (grid, MapLegend(grid, colors: style.colors).lines(width: size.columns, style: style))
+        }
+        var legendLines = 2
+        var (grid, legend) = draw(legendLines: legendLines)
+        var shrunk = false
+        while legend.count > legendLines || (legend.count < legendLines && !shrunk) {
+            shrunk = shrunk || legend.count < legendLines
             legendLines = legend.count
-            grid = MapGrid(surroundings, columns: size.columns, rows: max(1, size.rows - 1 - legendLines))
-            legend = MapLegend(grid, colors: style.colors).lines(width: size.columns, style: style)
+            (grid, legend) = draw(legendLines: legendLines)
         }
         return (grid, legend)
     }
