@@ -22,7 +22,10 @@ enum ChatScreenRunner {
         guard let terminal = TerminalSession() else { return await ChatFollowCommand.run(context) }
         let store = Store(dependencies.chatScreenFeature, initialState: .init(size: terminal.size))
         await store.send(.open(actingUser: context.actingUser, with: partner))
-        if let failure = store.state.failure { return context.fail(failure) }
+        if let failure = store.state.failure {
+            // With nobody named, "no conversation with that user" would point at a user never given.
+            return context.fail(failure.worded(.notMatched, as: partner == nil ? ChatFeature.noConversation : nil))
+        }
         guard store.state.isRunning else { return ended(store.state, context: context) }
 
         do {

@@ -3,8 +3,8 @@ import SLPDomain
 
 /// `slp queue --lat LAT --long LONG [--study S]...`, and the `stop` subcommand.
 enum QueueCommand: Command {
-    static let latitude = OptionKey(required: "lat", "latitude", "Latitude in degrees, -90 to 90.", as: .decimal)
-    static let longitude = OptionKey(required: "long", "longitude", "Longitude in degrees, -180 to 180.", as: .decimal)
+    static let latitude = OptionKey(required: "lat", "latitude", "Latitude in degrees, -90 to 90.", as: .latitude)
+    static let longitude = OptionKey(required: "long", "longitude", "Longitude in degrees, -180 to 180.", as: .longitude)
     static let studies = OptionKey(repeating: "study", "study", "A study you want to do (repeat for more, at most 8).", as: .text)
     static let wait = OptionKey(flag: "wait", "Stay until matched, printing each request as it arrives.")
     static let timeout = OptionKey("timeout", "seconds", "With --wait: give up after this many seconds (exit 1).", as: .integer)
