@@ -15,6 +15,8 @@ import SLPCommandLine
 /// `slp demo`: a narrated walk-through on a fresh database. Every step is a real command run
 /// through the same parser, use cases and renderers as typed at a terminal; nothing is canned.
 enum DemoCommand: Command {
+    static let printsJSON = false
+
     static let spec = CommandSpec(
         name: "demo",
         abstract: "Watch two people near the SeSAC campus register, meet, match, chat and review.",
