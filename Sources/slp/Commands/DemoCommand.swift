@@ -11,6 +11,7 @@ import Musl
 import Darwin
 #endif
 import SLPCommandLine
+import SLPSupport
 
 /// `slp demo`: a narrated walk-through on a fresh database. Every step is a real command run
 /// through the same parser, use cases and renderers as typed at a terminal; nothing is canned.
@@ -80,13 +81,25 @@ enum DemoCommand: Command {
         } catch {
             return context.fail(error)
         }
+        // Removed however the demo ends: at its end below, or by a signal (Ctrl-C, SIGTERM, `| head`
+        // closing the pipe) with the files SQLite and slp make beside the database; armed before
+        // the directory exists, so that there is no moment it would be left.
+        if given == nil {
+            TemporaryFiles.register(directory: directory, files: ["slp.sqlite", "slp.sqlite-wal", "slp.sqlite-shm", "slp.sqlite-journal", "slp.sqlite-lock"])
+        }
         // The steps name the database with --db, so its directory must exist: the demo makes its own.
         if given == nil && mkdir(directory, 0o700) != 0 {
             let reason = String(cString: strerror(errno))
+            TemporaryFiles.release()
             return context.fail(Failure(
                 code: "storage_error", status: nil, message: "cannot create a temporary directory \(directory): \(reason)", exitCode: .ioError))
         }
-        defer { if given == nil { try? FileManager.default.removeItem(atPath: directory) } }
+        defer {
+            if given == nil {
+                try? FileManager.default.removeItem(atPath: directory)
+                TemporaryFiles.release()
+            }
+        }
         let style: Style = if case .text(let style) = context.format { style } else { .plain }
         context.write(style.bold("slp demo") + ": two people near the SeSAC campus (37.517819, 126.886473) meet, match, chat and review.\n")
         context.write("Database: \(location.display)" + (given == nil ? " (temporary, removed at the end)" : "") + "\n")
