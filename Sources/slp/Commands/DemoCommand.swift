@@ -117,7 +117,10 @@ enum DemoCommand: Command {
             context.write(style.bold("$ slp " + arguments.map(shellQuoted).joined(separator: " ")) + "\n")
             environment.arguments = arguments + ["--db", location.argument]
             if step.inBackground {
-                let running = environment
+                var labelled = environment
+                // Its lines come among the next steps': each says it is hers.
+                labelled.lineLabel = style.dim("[지우's wait] ")
+                let running = labelled
                 background = Task { await Application.run(running) }
                 // The waiting screen runs up to its first pause before the next step prints.
                 await Task.yield()
