@@ -21,7 +21,10 @@ enum DemoCommand: Command {
     static let spec = CommandSpec(
         name: "demo",
         abstract: "Watch two people near the SeSAC campus register, meet, match, chat and review.",
-        discussion: "Runs on a fresh temporary database (removed afterwards) unless --db names one, which is kept.",
+        discussion: """
+            Runs on a fresh temporary database, removed however the demo ends (at its end, Ctrl-C, SIGTERM, a closed pipe), \
+            unless --db names one, which is kept.
+            """,
         examples: ["slp demo", "slp demo --db /tmp/demo.sqlite"])
 
     /// One step: what is happening, and the command line (`{minho}` is replaced by a uid).

@@ -14,8 +14,9 @@ enum QueueCommand: Command {
         abstract: "Wait in the matching queue at a position, with up to 8 studies.",
         discussion: """
             Entering again refreshes your place. Studies are 1 to 8 characters; spaces split them; none means 'anything'. \
-            With --wait, slp stays: it prints each request as it arrives and exits 0 once you are matched, printing your \
-            partner (exit 1 with 'timeout' after --timeout seconds; Ctrl-C exits 130 and leaves you waiting in the queue).
+            With --wait, slp stays: it prints where you wait, each request as it arrives, and exits 0 once you are matched, \
+            printing your partner (exit 1 with 'timeout' after --timeout seconds; Ctrl-C exits 130 and leaves you waiting in \
+            the queue); with --json, one object per line: the queue entry first, then each request, then the queue status.
             """,
         options: [latitude.spec, longitude.spec, studies.spec, wait.spec, timeout.spec],
         examples: [
