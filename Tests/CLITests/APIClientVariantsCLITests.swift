@@ -88,6 +88,12 @@ final class APIClientVariantsCLITests: XCTestCase {
             // Matched: leaving the queue is refused (201), C's request to a matched user too (202), accepting C 203.
             XCTAssertEqual(try http.send("DELETE", "/v1/queue?=", headers: [("idtoken", a)]).status, 201)
             XCTAssertEqual(try http.form("POST", "/v1/queue/studyrequest", token: c, "otheruid=\(userA.uid)").status, 202)
+            // A uid nobody has is, to SLP's apps, someone not waiting (202), as SLP answered it.
+            for path in ["/v1/queue/studyrequest", "/v1/queue/studyaccept"] {
+                let nobody = try http.form("POST", path, token: c, "otheruid=NoSuchUser")
+                XCTAssertEqual(nobody.status, 202, path)
+                XCTAssertEqual(nobody.text, #"{"error":{"code":"other_not_searching","status":202,"message":"that user is not waiting in the queue"}}"# + "\n", path)
+            }
 
             // Chat: the message, then the page after lastchatDate with raw (HC, SU) and escaped colons.
             let sent = try decode(SLPChat.self, try http.form("POST", "/v1/chat/\(userB.uid)", token: a, "chat=%EC%95%88%EB%85%95"))

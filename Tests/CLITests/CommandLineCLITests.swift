@@ -72,6 +72,21 @@ final class CommandLineCLITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path("slp.sqlite")), "help does not create the database")
     }
 
+    /// --json is never silently ignored: JSON where there is one, a usage error where there is none.
+    func testJSONIsNeverIgnored() throws {
+        XCTAssertEqual(try slp.run("--version", "--json"), .init(stdout: #"{"version":"0.1.0"}"# + "\n", stderr: "", status: 0))
+        for (arguments, name) in [
+            (["demo", "--json"], "slp demo"), (["--json", "completion", "bash"], "slp completion"), (["help", "--json"], "slp help"),
+            (["--json", "serve"], "slp serve"), (["--json", "--help"], "help"), (["user", "--json"], "help"), (["--json", "queue", "-h"], "help"),
+        ] {
+            XCTAssertEqual(try slp.run(arguments), .init(stdout: "", stderr: """
+                Error: --json: \(name) has no JSON output
+                {"error":{"code":"usage","status":null,"message":"--json: \(name) has no JSON output"}}
+
+                """, status: 64), "\(arguments)")
+        }
+    }
+
     func testExitCodesTopic() throws {
         XCTAssertEqual(try slp.run("help", "exit-codes").stdout, """
             EXIT CODES:

@@ -11,6 +11,10 @@ final class DemoAndCompletionCLITests: XCTestCase {
         XCTAssertEqual(demo.stderr, "")
         XCTAssertTrue(demo.stdout.contains("$ slp match accept "))
         XCTAssertTrue(demo.stdout.contains("Matched with 지우 ("))
+        // 지우's wait runs on beside the next steps: its lines say they are hers, not 민호's.
+        XCTAssertTrue(demo.stdout.contains("\n[지우's wait] Waiting at 37.517819,126.886473 for swift, 알고리즘.\n"), demo.stdout)
+        XCTAssertTrue(demo.stdout.contains("\n[지우's wait] Matched with 민호 ("), demo.stdout)
+        XCTAssertFalse(demo.stdout.contains("\nMatched with 민호 ("), demo.stdout)
         XCTAssertTrue(demo.stdout.contains("  지우  안녕하세요! 내일 2시에 스터디 어때요?\n"))
         XCTAssertTrue(demo.stdout.contains("reputation  좋은 매너 1 · 정확한 시간 약속 0"))
         for placeholder in ["{minho}", "{jiwoo}", "TODO", "…"] {

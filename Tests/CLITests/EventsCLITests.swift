@@ -62,19 +62,20 @@ final class EventsCLITests: XCTestCase {
             // From the latest event on (none yet): whenever it starts, it misses nothing after it.
             let events = try BackgroundSLP(slp, ["--json", "events", "--as", waiter, "--since", "0"])
             let wait = try BackgroundSLP(slp, ["--json", "queue", "--as", waiter, "--lat", "37.5665", "--long", "126.978", "--wait"])
-            XCTAssertTrue(wait.waitUntil { _ in
-                (try? self.slp.run("--json", "queue", "status", "--as", waiter).jsonObject()["status"] as? String) == "waiting"
-            })
-            try ok("match", "request", waiter, "--as", third)
+            // Its first line is the queue entry it made: from then on it is waiting.
             XCTAssertTrue(wait.waitUntil { $0.lines.count == 1 }, wait.stdout)
+            try ok("match", "request", waiter, "--as", third)
+            XCTAssertTrue(wait.waitUntil { $0.lines.count == 2 }, wait.stdout)
             try ok("match", "request", partner, "--as", waiter)
             try ok("match", "accept", waiter, "--as", partner)
             XCTAssertEqual(wait.exit(), 0, "queue --wait ends once matched: \(wait.stdout) \(wait.stderr)")
 
             let printed = wait.lines.map(json)
-            XCTAssertEqual(printed.count, 2, wait.stdout)
-            XCTAssertEqual(printed.first?["type"] as? String, "request")
-            XCTAssertEqual(printed.first?["uid"] as? String, third)
+            XCTAssertEqual(printed.count, 3, wait.stdout)
+            XCTAssertEqual(printed.first?["status"] as? String, "waiting")
+            XCTAssertEqual(printed.first?["uid"] as? String, waiter)
+            XCTAssertEqual(printed[1]["type"] as? String, "request")
+            XCTAssertEqual(printed[1]["uid"] as? String, third)
             XCTAssertEqual(printed.last?["matchedUid"] as? String, partner)
             XCTAssertEqual(printed.last?["matched"] as? Int, 1)
 

@@ -116,21 +116,23 @@ final class MessagesCLITests: XCTestCase {
             let asker = try people.register("010-8000-0032", "물음")
             try people.queue(asker)
             let waiting = try BackgroundSLP(people.slp, ["--json", "queue", "--as", waiter, "--lat", "37.517819", "--long", "126.886473", "--wait"])
-            // Ready once it has entered the queue (it reads where its events start before that).
-            XCTAssertTrue(waiting.waitUntil(PseudoTerminal.patience) { _ in
-                (try? people.run("--json", "queue", "status", "--as", waiter).jsonObject()["status"] as? String) == "waiting"
-            })
+            // First the queue entry it made: the script knows it has queued before anything happens.
+            XCTAssertTrue(waiting.waitUntil(PseudoTerminal.patience) { $0.lines.count == 1 }, waiting.stdout)
+            XCTAssertEqual(waiting.lines.first, """
+                {"uid":"\(waiter)","status":"waiting","lat":37.517819,"long":126.886473,"studylist":["anything"],\
+                "enteredAt":"2026-11-21T09:30:00.000Z"}
+                """)
             XCTAssertEqual(try people.run("match", "request", waiter, "--as", asker).status, 0)
-            XCTAssertTrue(waiting.waitUntil(PseudoTerminal.patience) { $0.lines.count >= 1 }, waiting.stdout)
+            XCTAssertTrue(waiting.waitUntil(PseudoTerminal.patience) { $0.lines.count == 2 }, waiting.stdout)
             XCTAssertEqual(try people.run("match", "accept", asker, "--as", waiter).status, 0)
             XCTAssertEqual(waiting.exit(within: PseudoTerminal.patience), 0, waiting.stderr)
             let lines = waiting.stdout.split(separator: "\n")
-            XCTAssertEqual(lines.count, 2, waiting.stdout)
+            XCTAssertEqual(lines.count, 3, waiting.stdout)
             for line in lines {
                 XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], String(line))
             }
-            XCTAssertTrue(lines.first?.contains(#""type":"request""#) ?? false)
-            XCTAssertTrue(lines.last?.contains(#""status":"matched""#) ?? false)
+            XCTAssertTrue(lines[1].contains(#""type":"request""#), String(lines[1]))
+            XCTAssertTrue(lines[2].contains(#""status":"matched""#), String(lines[2]))
         }
     }
 }

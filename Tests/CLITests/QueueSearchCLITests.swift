@@ -122,7 +122,12 @@ final class QueueSearchCLITests: XCTestCase {
                 XCTAssertEqual(result.errorLines.count, 1, "\(arguments): \(result.stderr)")
                 XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(arguments): \(result.stderr)")
             }
-            XCTAssertEqual(try slp.run("queue", "--as", me, "--lat", "91", "--long", "1").stderr, "Error: latitude must be a number from -90 to 90\n")
+            // A value out of range names its option, as a mistyped one does.
+            XCTAssertEqual(try slp.run("queue", "--as", me, "--lat", "91", "--long", "1").stderr, "Error: --lat: must be a number from -90 to 90\n")
+            XCTAssertEqual(try slp.run("queue", "--as", me, "--lat", "1", "--long=-180.5").stderr, "Error: --long: must be a number from -180 to 180\n")
+            XCTAssertEqual(try slp.run("search", "--as", me, "--lat", "-91", "--long", "1").stderr, "Error: --lat: must be a number from -90 to 90\n")
+            XCTAssertEqual(try slp.run("seed", "--users", "1", "--center", "37.5,181").stderr,
+                           "Error: --center: the longitude must be a number from -180 to 180\n")
             XCTAssertEqual(try slp.run("queue", "--as", me, "--lat", "1", "--long", "1", "--study", "a b c d e f g h i").stderr,
                            "Error: at most 8 studies (got 9)\n")
             let json = try slp.run("--json", "queue", "--as", me, "--lat", "1", "--long", "181")

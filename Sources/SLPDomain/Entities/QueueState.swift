@@ -10,6 +10,8 @@ public struct QueueState: Equatable, Sendable {
     public let partnerUID: UserID?
     /// My current partner, if matched and still registered.
     public let partner: MatchView.Partner?
+    /// Where and for which studies I wait, if waiting.
+    public let entry: QueueEntry?
 
     public init(_ snapshot: PartySnapshot) {
         if let match = snapshot.current {
@@ -18,12 +20,14 @@ public struct QueueState: Equatable, Sendable {
             reviewed = match.partnerEnding == .reviewed
             partnerUID = match.partnerUID
             partner = match.partner
+            entry = nil
         } else {
             status = snapshot.isWaiting ? .waiting : .general
             dodged = false
             reviewed = false
             partnerUID = nil
             partner = nil
+            entry = snapshot.entry
         }
     }
 }

@@ -28,6 +28,9 @@ public enum DomainError: Error, Equatable, Sendable {
     case noRequest
     /// I am not waiting in the queue.
     case notSearching
+    /// I am not waiting in the queue because I am matched: the same refusal (`not_searching`),
+    /// told truly to someone who may think they are still waiting.
+    case matchedNotSearching
     /// There is no current match to dodge, or the user is not my partner. [201]
     case notPartner
     /// This match was already reviewed by me.
@@ -57,7 +60,7 @@ public enum DomainError: Error, Equatable, Sendable {
         case .otherNotSearching: "other_not_searching"
         case .otherMatched: "other_matched"
         case .noRequest: "no_request"
-        case .notSearching: "not_searching"
+        case .notSearching, .matchedNotSearching: "not_searching"
         case .notPartner: "not_partner"
         case .alreadyReviewed: "already_reviewed"
         case .alreadyReported: "already_reported"
@@ -78,7 +81,7 @@ public enum DomainError: Error, Equatable, Sendable {
         case .nickNotAllowed, .otherNotSearching: 202
         case .dodgePenalty(let level, _): 202 + min(max(level, 1), 3)
         case .alreadyMatched(let status): status
-        case .invalid, .userNotFound, .noRequest, .notSearching, .alreadyReviewed, .notMatched,
+        case .invalid, .userNotFound, .noRequest, .notSearching, .matchedNotSearching, .alreadyReviewed, .notMatched,
              .itemAlreadyOwned:
             nil
         }
@@ -106,6 +109,7 @@ public enum DomainError: Error, Equatable, Sendable {
         case .otherMatched: "that user is already matched with someone else"
         case .noRequest: "that user has no open request to you"
         case .notSearching: "you are not waiting in the queue"
+        case .matchedNotSearching: "you are matched, not waiting"
         case .notPartner: "you have no match with that user"
         case .alreadyReviewed: "you already reviewed this match"
         case .alreadyReported: "you already reported this user"

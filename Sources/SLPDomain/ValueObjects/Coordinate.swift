@@ -8,11 +8,15 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
     /// Mean Earth radius (IUGG), the one SLP distances are computed with.
     public static let earthRadiusMetres = 6_371_008.8
 
+    /// The latitudes and longitudes there are, in degrees.
+    public static let latitudes: ClosedRange<Double> = -90...90
+    public static let longitudes: ClosedRange<Double> = -180...180
+
     public init(latitude: Double, longitude: Double) throws {
-        guard latitude.isFinite, (-90...90).contains(latitude) else {
+        guard latitude.isFinite, Coordinate.latitudes.contains(latitude) else {
             throw DomainError.invalid("invalid_coordinate", "latitude must be a number from -90 to 90")
         }
-        guard longitude.isFinite, (-180...180).contains(longitude) else {
+        guard longitude.isFinite, Coordinate.longitudes.contains(longitude) else {
             throw DomainError.invalid("invalid_coordinate", "longitude must be a number from -180 to 180")
         }
         self.latitude = latitude

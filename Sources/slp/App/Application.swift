@@ -12,12 +12,22 @@ enum Application {
             let wantsJSON = environment.arguments.prefix { $0 != "--" }.contains("--json")
             return FailureRenderer(help: help).render(Failure(error), format: wantsJSON ? .json : .text(.plain))
         }
-        if invocation.version { return .success(CommandTable.version + "\n") }
+        let wantsJSON = invocation[GlobalOptions.json]
+        if invocation.version {
+            guard wantsJSON else { return .success(CommandTable.version + "\n") }
+            return .success(JSONValue.object([("version", .string(CommandTable.version))]).text + "\n")
+        }
         guard let command = CommandTable.parser.command(at: invocation.path) else {
             return FailureRenderer(help: help).render(
                 Failure(code: "internal_error", status: nil, message: "no such command", exitCode: .software), format: .text(.plain))
         }
-        if invocation.help || !command.isRunnable {
+        let showsHelp = invocation.help || !command.isRunnable
+        // --json is never ignored: help, and a command that prints only for people, refuse it.
+        if wantsJSON, showsHelp || CommandTable.command(at: invocation.path)?.printsJSON == false {
+            let name = showsHelp ? "help" : help.commandName(invocation.path)
+            return FailureRenderer(help: help).render(Failure(UsageError(message: "--json: \(name) has no JSON output")), format: .json)
+        }
+        if showsHelp {
             var output = Output.success(help.help(for: invocation.path, command: command))
             output.pager = Pager.command(for: environment, disabled: invocation[GlobalOptions.noPager])
             return output

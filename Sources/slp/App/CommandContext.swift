@@ -115,7 +115,12 @@ final class CommandContext {
 
     /// Writes to stdout at once, for screens that print as they go (the demo's narration).
     func write(_ text: String) {
-        StandardStreams.writeOutput(text)
+        let label = environment.lineLabel
+        guard !label.isEmpty else { return StandardStreams.writeOutput(text) }
+        StandardStreams.writeOutput(text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+            // The text ends with its last line's break: nothing follows it to label.
+            line.isEmpty && index > 0 ? "" : label + line
+        }.joined(separator: "\n"))
     }
 
     /// Renders any error the way every command does.

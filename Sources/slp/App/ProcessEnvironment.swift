@@ -25,6 +25,9 @@ struct ProcessEnvironment: Sendable {
     /// Variables this run treats as unset whatever the process was given (the demo's own steps
     /// must not act on the caller's `SLP_DB` or `SLP_USER`).
     var hidden: [String] = []
+    /// Put before each line a command prints as it goes: the demo's step that runs on beside
+    /// the others (`queue --wait`) says whose its lines are.
+    var lineLabel = ""
 
     static func current() -> ProcessEnvironment {
         ProcessEnvironment(

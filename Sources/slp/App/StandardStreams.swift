@@ -36,6 +36,7 @@ enum StandardStreams {
             let reason = failure == 0 ? "nothing written" : String(cString: strerror(failure))
             emit("Error: cannot write to standard output: \(reason)\n", to: STDERR_FILENO)
         }
+        TemporaryFiles.removeRegistered()
         exit(ExitCode.ioError.rawValue)
     }
 }

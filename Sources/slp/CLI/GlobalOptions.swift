@@ -10,7 +10,7 @@ enum GlobalOptions {
     static let actingUser = OptionKey("as", "user", "Act as this user: uid or phone number (default: $SLP_USER).", as: .text)
     /// `--json`: one JSON document on stdout.
     static let json = OptionKey(
-        flag: "json", "Print one JSON document on stdout, or JSON Lines for a stream (errors also as JSON on stderr).")
+        flag: "json", "Print one JSON document on stdout, or JSON Lines for a stream (errors also as JSON on stderr); refused by help, demo, completion and serve.")
     /// `--no-pager`: never page long output.
     static let noPager = OptionKey(flag: "no-pager", "Do not page output longer than the terminal through $PAGER (less -FRX).")
 

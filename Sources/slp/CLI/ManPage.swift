@@ -26,6 +26,11 @@ struct ManPage {
         page += commands(root, at: [])
         page += exitStatus()
         page += [
+            ".SH DIAGNOSTICS",
+            escape("Errors are one line on standard error, Error: <message>, naming the option or what is missing "
+                + "(--lat: must be a number from -90 to 90; no user with uid X). A command line slp cannot read adds two lines: "
+                + "the command's usage, and where its --help is. With --json the error object "
+                + #"{"error":{"code":…,"status":…,"message":…}} follows; --json is refused (64) by help, demo, completion and serve."#),
             ".SH ENVIRONMENT",
             ".TP", "\\fBSLP_DB\\fR", "Database file, or postgresql:// URI, when \\-\\-db is not given.",
             ".TP", "\\fBSLP_USER\\fR", "Acting user when \\-\\-as is not given.",

@@ -24,7 +24,10 @@ enum ChatScreenRunner {
         let utcOffset = TimeZone.current.secondsFromGMT(for: dependencies.now)
         let store = Store(dependencies.chatScreenFeature, initialState: .init(size: terminal.size, utcOffset: utcOffset))
         await store.send(.open(actingUser: context.actingUser, with: partner))
-        if let failure = store.state.failure { return context.fail(failure) }
+        if let failure = store.state.failure {
+            // With nobody named, "no conversation with that user" would point at a user never given.
+            return context.fail(failure.worded(.notMatched, as: partner == nil ? ChatFeature.noConversation : nil))
+        }
         guard store.state.isTalking else { return ended(store.state, context: context) }
 
         do {

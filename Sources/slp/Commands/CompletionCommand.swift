@@ -2,6 +2,8 @@ import SLPCommandLine
 
 /// `slp completion bash|zsh|fish`
 enum CompletionCommand: Command {
+    static let printsJSON = false
+
     static let spec = CommandSpec(
         name: "completion",
         abstract: "Print a shell completion script: bash, zsh or fish.",

@@ -11,14 +11,20 @@ import Musl
 import Darwin
 #endif
 import SLPCommandLine
+import SLPSupport
 
 /// `slp demo`: a narrated walk-through on a fresh database. Every step is a real command run
 /// through the same parser, use cases and renderers as typed at a terminal; nothing is canned.
 enum DemoCommand: Command {
+    static let printsJSON = false
+
     static let spec = CommandSpec(
         name: "demo",
         abstract: "Watch two people near the SeSAC campus register, meet, match, chat and review.",
-        discussion: "Runs on a fresh temporary database (removed afterwards) unless --db names one, which is kept.",
+        discussion: """
+            Runs on a fresh temporary database, removed however the demo ends (at its end, Ctrl-C, SIGTERM, a closed pipe), \
+            unless --db names one, which is kept.
+            """,
         examples: ["slp demo", "slp demo --db /tmp/demo.sqlite"])
 
     /// One step: what is happening, and the command line (`{minho}` is replaced by a uid).
@@ -78,13 +84,25 @@ enum DemoCommand: Command {
         } catch {
             return context.fail(error)
         }
+        // Removed however the demo ends: at its end below, or by a signal (Ctrl-C, SIGTERM, `| head`
+        // closing the pipe) with the files SQLite and slp make beside the database; armed before
+        // the directory exists, so that there is no moment it would be left.
+        if given == nil {
+            TemporaryFiles.register(directory: directory, files: ["slp.sqlite", "slp.sqlite-wal", "slp.sqlite-shm", "slp.sqlite-journal", "slp.sqlite-lock"])
+        }
         // The steps name the database with --db, so its directory must exist: the demo makes its own.
         if given == nil && mkdir(directory, 0o700) != 0 {
             let reason = String(cString: strerror(errno))
+            TemporaryFiles.release()
             return context.fail(Failure(
                 code: "storage_error", status: nil, message: "cannot create a temporary directory \(directory): \(reason)", exitCode: .ioError))
         }
-        defer { if given == nil { try? FileManager.default.removeItem(atPath: directory) } }
+        defer {
+            if given == nil {
+                try? FileManager.default.removeItem(atPath: directory)
+                TemporaryFiles.release()
+            }
+        }
         let style: Style = if case .text(let style) = context.format { style } else { .plain }
         context.write(style.bold("slp demo") + ": two people near the SeSAC campus (37.517819, 126.886473) meet, match, chat and review.\n")
         context.write("Database: \(location.display)" + (given == nil ? " (temporary, removed at the end)" : "") + "\n")
@@ -102,7 +120,10 @@ enum DemoCommand: Command {
             context.write(style.bold("$ slp " + arguments.map(shellQuoted).joined(separator: " ")) + "\n")
             environment.arguments = arguments + ["--db", location.argument]
             if step.inBackground {
-                let running = environment
+                var labelled = environment
+                // Its lines come among the next steps': each says it is hers.
+                labelled.lineLabel = style.dim("[지우's wait] ")
+                let running = labelled
                 background = Task { await Application.run(running) }
                 // The waiting screen runs up to its first pause before the next step prints.
                 await Task.yield()

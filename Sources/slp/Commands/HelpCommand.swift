@@ -5,6 +5,8 @@ enum HelpCommand: Command {
     static let man = OptionKey(
         flag: "man", "Print the manual as a man page (slp help --man | man -l -); with a command, only its part.")
 
+    static let printsJSON = false
+
     static let spec = CommandSpec(
         name: "help",
         abstract: "Show help for a command, or a topic: exit-codes.",

@@ -4,8 +4,8 @@ import SLPTerminal
 
 /// `slp map`
 enum MapCommand: Command {
-    static let latitude = OptionKey("lat", "latitude", "Latitude of the centre (default: your queued position).", as: .decimal)
-    static let longitude = OptionKey("long", "longitude", "Longitude of the centre.", as: .decimal)
+    static let latitude = OptionKey("lat", "latitude", "Latitude of the centre (default: your queued position).", as: .latitude)
+    static let longitude = OptionKey("long", "longitude", "Longitude of the centre.", as: .longitude)
     static let radius = OptionKey("radius", "metres", "Search radius in metres, up to 50000 (default: 700).", as: .decimal)
     static let study = OptionKey("study", "study", "Only users who list this study or 'anything'.", as: .text)
     static let width = OptionKey("width", "columns", "Columns to fill, 20 to 1000 (default: the terminal's, or 80).", as: .integer)

@@ -3,8 +3,8 @@ import SLPDomain
 
 /// `slp queue --lat LAT --long LONG [--study S]...`, and the `stop` subcommand.
 enum QueueCommand: Command {
-    static let latitude = OptionKey(required: "lat", "latitude", "Latitude in degrees, -90 to 90.", as: .decimal)
-    static let longitude = OptionKey(required: "long", "longitude", "Longitude in degrees, -180 to 180.", as: .decimal)
+    static let latitude = OptionKey(required: "lat", "latitude", "Latitude in degrees, -90 to 90.", as: .latitude)
+    static let longitude = OptionKey(required: "long", "longitude", "Longitude in degrees, -180 to 180.", as: .longitude)
     static let studies = OptionKey(repeating: "study", "study", "A study you want to do (repeat for more, at most 8).", as: .text)
     static let wait = OptionKey(flag: "wait", "Stay until matched, printing each request as it arrives.")
     static let timeout = OptionKey("timeout", "seconds", "With --wait: give up after this many seconds (exit 1).", as: .integer)
@@ -14,8 +14,9 @@ enum QueueCommand: Command {
         abstract: "Wait in the matching queue at a position, with up to 8 studies.",
         discussion: """
             Entering again refreshes your place. Studies are 1 to 8 characters; spaces split them; none means 'anything'. \
-            With --wait, slp stays: it prints each request as it arrives and exits 0 once you are matched, printing your \
-            partner (exit 1 with 'timeout' after --timeout seconds; Ctrl-C exits 130 and leaves you waiting in the queue).
+            With --wait, slp stays: it prints where you wait, each request as it arrives, and exits 0 once you are matched, \
+            printing your partner (exit 1 with 'timeout' after --timeout seconds; Ctrl-C exits 130 and leaves you waiting in \
+            the queue); with --json, one object per line: the queue entry first, then each request, then the queue status.
             """,
         options: [latitude.spec, longitude.spec, studies.spec, wait.spec, timeout.spec],
         examples: [

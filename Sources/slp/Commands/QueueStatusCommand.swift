@@ -4,7 +4,7 @@ import SLPCommandLine
 enum QueueStatusCommand: Command {
     static let spec = CommandSpec(
         name: "status",
-        abstract: "Show whether you are in general, waiting or matched, and with whom.",
+        abstract: "Show whether you are in general, waiting (where, for what) or matched, and with whom.",
         examples: ["slp queue status --as 010-1234-5678"])
 
     static func run(_ context: CommandContext) async -> Output {

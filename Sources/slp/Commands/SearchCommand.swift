@@ -3,8 +3,8 @@ import SLPDomain
 
 /// `slp search`
 enum SearchCommand: Command {
-    static let latitude = OptionKey("lat", "latitude", "Latitude of the centre (default: your queued position).", as: .decimal)
-    static let longitude = OptionKey("long", "longitude", "Longitude of the centre.", as: .decimal)
+    static let latitude = OptionKey("lat", "latitude", "Latitude of the centre (default: your queued position).", as: .latitude)
+    static let longitude = OptionKey("long", "longitude", "Longitude of the centre.", as: .longitude)
     static let radius = OptionKey("radius", "metres", "Search radius in metres, up to 50000 (default: 700).", as: .decimal)
     static let study = OptionKey("study", "study", "Only users who list this study or 'anything' (empty: everyone).", as: .text)
     static let gender = OptionKey("gender", "gender", "Only female or male users (empty: everyone).", choices: ["female", "male"], as: .text)

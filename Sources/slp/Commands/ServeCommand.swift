@@ -14,6 +14,8 @@ enum ServeCommand: Command {
     /// Serving starts the service where there is none yet (its requests never create it).
     static let createsDatabase = true
 
+    static let printsJSON = false
+
     static let spec = CommandSpec(
         name: "serve",
         abstract: "Serve SLP's REST API over HTTP (lighttpd runs slp for it) until Ctrl-C.",

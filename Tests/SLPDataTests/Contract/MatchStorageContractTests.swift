@@ -86,8 +86,8 @@ final class MatchStorageContractTests: StorageContractTestCase {
     func testAnUnknownOtherAndAnUnknownMeAreRefused() {
         forEachBackend {
             try waitingUsers("A")
-            XCTAssertThrowsError(try request("A", "Nobody")) { XCTAssertEqual($0 as? DomainError, .otherNotSearching) }
-            XCTAssertThrowsError(try accept("A", "Nobody")) { XCTAssertEqual($0 as? DomainError, .otherNotSearching) }
+            XCTAssertThrowsError(try request("A", "Nobody")) { XCTAssertEqual($0 as? DomainError, .userNotFound) }
+            XCTAssertThrowsError(try accept("A", "Nobody")) { XCTAssertEqual($0 as? DomainError, .userNotFound) }
             XCTAssertThrowsError(try review("A", "Nobody")) { XCTAssertEqual($0 as? DomainError, .notPartner) }
             XCTAssertThrowsError(try report("A", "Nobody")) { XCTAssertEqual($0 as? DomainError, .userNotFound) }
             XCTAssertThrowsError(try request("Nobody", "A")) { XCTAssertEqual($0 as? DomainError, .notRegistered) }

@@ -20,6 +20,7 @@ final class DomainErrorTests: XCTestCase {
             (.otherMatched, "other_matched", 201),
             (.noRequest, "no_request", nil),
             (.notSearching, "not_searching", nil),
+            (.matchedNotSearching, "not_searching", nil),
             (.notPartner, "not_partner", 201),
             (.alreadyReviewed, "already_reviewed", nil),
             (.alreadyReported, "already_reported", 201),

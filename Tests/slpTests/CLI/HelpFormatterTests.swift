@@ -25,7 +25,8 @@ final class HelpFormatterTests: XCTestCase {
               --as <user>             Act as this user: uid or phone number (default:
                                       $SLP_USER).
               --json                  Print one JSON document on stdout, or JSON Lines for a
-                                      stream (errors also as JSON on stderr).
+                                      stream (errors also as JSON on stderr); refused by
+                                      help, demo, completion and serve.
               --no-pager              Do not page output longer than the terminal through
                                       $PAGER (less -FRX).
 

@@ -14,19 +14,16 @@ public struct AcceptStudyUseCase {
     public func callAsFunction(me: UserID, other: UserID, confirmingCurrentPartner: Bool = false) throws -> MatchOutcome {
         guard me != other else { throw DomainError.invalid("invalid_partner", "you cannot accept your own request") }
         let now = clock.now
-        do {
-            return try storage.write { transaction in
-                let pair = try transaction.pair(me, other)
-                if confirmingCurrentPartner, MatchRules.alreadyTogether(pair) {
-                    return MatchOutcome(decision: .match, partner: .init(uid: pair.other.user.uid, nick: pair.other.user.nick))
-                }
-                let decision = try MatchRules.accept(pair)
-                try Matchmaking.match(pair, at: now, in: transaction)
-                try EventRules.record(EventRules.notices(decision, pair), at: now, in: transaction)
-                return MatchOutcome(decision: decision, partner: .init(uid: pair.other.user.uid, nick: pair.other.user.nick))
+        // A uid nobody has is `user_not_found`, as for `request`.
+        return try storage.write { transaction in
+            let pair = try transaction.pair(me, other)
+            if confirmingCurrentPartner, MatchRules.alreadyTogether(pair) {
+                return MatchOutcome(decision: .match, partner: .init(uid: pair.other.user.uid, nick: pair.other.user.nick))
             }
-        } catch DomainError.userNotFound {
-            throw DomainError.otherNotSearching
+            let decision = try MatchRules.accept(pair)
+            try Matchmaking.match(pair, at: now, in: transaction)
+            try EventRules.record(EventRules.notices(decision, pair), at: now, in: transaction)
+            return MatchOutcome(decision: decision, partner: .init(uid: pair.other.user.uid, nick: pair.other.user.nick))
         }
     }
 }

@@ -13,22 +13,19 @@ public struct RequestStudyUseCase {
     public func callAsFunction(me: UserID, other: UserID) throws -> MatchOutcome {
         guard me != other else { throw DomainError.invalid("invalid_partner", "you cannot send a request to yourself") }
         let now = clock.now
-        do {
-            return try storage.write { transaction in
-                let pair = try transaction.pair(me, other)
-                let decision = try MatchRules.request(pair)
-                switch decision {
-                case .match: try Matchmaking.match(pair, at: now, in: transaction)
-                case .openRequest: try transaction.insertRequest(from: me, to: other, at: now)
-                // Already open: nothing changes (a request never decides a review or a report).
-                case .requestAlreadyOpen, .review, .report: break
-                }
-                try EventRules.record(EventRules.notices(decision, pair), at: now, in: transaction)
-                return MatchOutcome(decision: decision, partner: .init(uid: pair.other.user.uid, nick: pair.other.user.nick))
+        // A uid nobody has is `user_not_found`: the one who asked learns they mistyped it, not
+        // that someone is away (a uid is no secret: `user show` answers the same).
+        return try storage.write { transaction in
+            let pair = try transaction.pair(me, other)
+            let decision = try MatchRules.request(pair)
+            switch decision {
+            case .match: try Matchmaking.match(pair, at: now, in: transaction)
+            case .openRequest: try transaction.insertRequest(from: me, to: other, at: now)
+            // Already open: nothing changes (a request never decides a review or a report).
+            case .requestAlreadyOpen, .review, .report: break
             }
-        } catch DomainError.userNotFound {
-            // Nobody by that uid is waiting; say so the same way as for anyone not waiting.
-            throw DomainError.otherNotSearching
+            try EventRules.record(EventRules.notices(decision, pair), at: now, in: transaction)
+            return MatchOutcome(decision: decision, partner: .init(uid: pair.other.user.uid, nick: pair.other.user.nick))
         }
     }
 }

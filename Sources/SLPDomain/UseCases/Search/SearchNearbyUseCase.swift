@@ -53,7 +53,10 @@ public struct SearchNearbyUseCase {
 
     private func search(me: User, _ request: SearchRequest, study: Study?, in transaction: any ReadTransaction) throws -> SearchResult {
         let myEntry = try transaction.queueEntry(of: me.uid)
-        guard let center = request.center ?? myEntry?.coordinate else { throw DomainError.notSearching }
+        guard let center = request.center ?? myEntry?.coordinate else {
+            // Matched users have left the queue; they are told so rather than just "not waiting".
+            throw try transaction.party(of: me).isMatched ? DomainError.matchedNotSearching : DomainError.notSearching
+        }
         let criteria = SearchCriteria(me: me, today: CalendarDate(utcDayOf: clock.now), gender: request.gender)
         let excluded = Set(try transaction.reportedUsers(by: me.uid)).union(try transaction.reporters(of: me.uid)).union([me.uid])
         var nearby = try transaction.nearby(NearbyQuery(

@@ -7,7 +7,7 @@ enum MatchEndpoints {
     /// and answers 201, as SLP answered then; the app's `studyaccept` that follows answers 200.
     static func request(_ call: APICall) async throws -> APIResponse {
         let other = try otherUID(call)
-        let state = await call.run(.request(actingUser: call.actingUser, other: other), feature: \.matchFeature, initialState: .init())
+        let state = slpRefusal(await call.run(.request(actingUser: call.actingUser, other: other), feature: \.matchFeature, initialState: .init()))
         var status = 200
         if case .requested(let outcome)? = state.outcome, outcome.isMatched { status = 201 }
         return render(call, state, status: status)
@@ -17,7 +17,7 @@ enum MatchEndpoints {
     static func accept(_ call: APICall) async throws -> APIResponse {
         let other = try otherUID(call)
         let action = MatchFeature.Action.accept(actingUser: call.actingUser, other: other, confirmingCurrentPartner: true)
-        return render(call, await call.run(action, feature: \.matchFeature, initialState: .init()))
+        return render(call, slpRefusal(await call.run(action, feature: \.matchFeature, initialState: .init())))
     }
 
     /// `POST /v1/queue/dodge`: otheruid, which must be my partner (201 otherwise).
@@ -49,6 +49,15 @@ enum MatchEndpoints {
         let action = MatchFeature.Action.report(
             actingUser: call.actingUser, other: other, reason: reason, comment: try call.parameters.value("comment"))
         return render(call, await call.run(action, feature: \.matchFeature, initialState: .init()))
+    }
+
+    /// SLP answered an `otheruid` nobody has as one who is not waiting (202), and its apps know
+    /// only that: the command line's `user_not_found` stays 202 `other_not_searching` here.
+    private static func slpRefusal(_ state: MatchFeature.State) -> MatchFeature.State {
+        guard state.failure?.code == DomainError.userNotFound.code else { return state }
+        var state = state
+        state.failure = Failure(DomainError.otherNotSearching)
+        return state
     }
 
     private static func otherUID(_ call: APICall) throws -> UserID {

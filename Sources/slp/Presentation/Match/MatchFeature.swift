@@ -46,10 +46,14 @@ struct MatchFeature: Feature {
             switch action {
             case .request(let actingUser, let other):
                 let me = try identify(actingUser)
-                sink(.setOutcome(.requested(try request(me: me.uid, other: other))))
+                let outcome = try Failure.wording(.userNotFound, as: Self.nobody(other)) { try request(me: me.uid, other: other) }
+                sink(.setOutcome(.requested(outcome)))
             case .accept(let actingUser, let other, let confirming):
                 let me = try identify(actingUser)
-                sink(.setOutcome(.accepted(try accept(me: me.uid, other: other, confirmingCurrentPartner: confirming))))
+                let outcome = try Failure.wording(.userNotFound, as: Self.nobody(other)) {
+                    try accept(me: me.uid, other: other, confirmingCurrentPartner: confirming)
+                }
+                sink(.setOutcome(.accepted(outcome)))
             case .dodge(let actingUser, let partner):
                 let me = try identify(actingUser)
                 // With no user named, "no match with that user" would not fit.
@@ -65,12 +69,17 @@ struct MatchFeature: Feature {
             case .report(let actingUser, let other, let reason, let comment):
                 let me = try identify(actingUser)
                 let reported = try Failure.wording(.notPartner, as: "you can report only someone you are or were matched with") {
-                    try report(me: me.uid, other: other, reason: reason, comment: comment)
+                    try Failure.wording(.userNotFound, as: Self.nobody(other)) {
+                        try report(me: me.uid, other: other, reason: reason, comment: comment)
+                    }
                 }
                 sink(.setOutcome(.reported(reported)))
             }
         }
     }
+
+    /// `user_not_found` naming the uid that nobody has (the domain's sentence names nobody).
+    static func nobody(_ uid: UserID) -> String { "no user with uid \(uid.rawValue)" }
 
     nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
         var state = state

@@ -45,10 +45,14 @@ struct QueueRenderer {
         case .text(let style):
             var table = KeyValueTable()
             table.add("status", queueState.status.rawValue)
+            if let entry = queueState.entry {
+                table.add("at", "\(entry.coordinate)")
+                table.add("studies", entry.studies.studies.map(\.name).joined(separator: ", "))
+            }
             if queueState.status == .matched {
                 table.add("partner", queueState.partner.map { "\($0.nick) (\($0.uid))" } ?? "a withdrawn user")
-                let progress = queueState.dodged ? "cancelled by your partner" : queueState.reviewed ? "finished: your partner reviewed you" : "on"
-                table.add("study", progress)
+                let progress = queueState.dodged ? "cancelled by your partner" : queueState.reviewed ? "over: your partner reviewed you" : "going on"
+                table.add("match", progress)
             }
             return .success(table.render(style: style))
         }

@@ -1,13 +1,14 @@
 /// `slp queue ... --wait`: where I wait, each request as it arrives, then my partner. For
-/// programs, one JSON object per line: each request as `slp events` gives it, and last the
-/// queue status object.
+/// programs, one JSON object per line: first the queue entry (as `slp --json queue` prints it:
+/// a script knows it has queued before anything happens), each request as `slp events` gives
+/// it, and last the queue status object.
 struct QueueWaitStreamRenderer: StreamRenderer {
     let queue: QueueRenderer
     let events: EventRenderer
 
     func changes(from old: QueueWaitFeature.State, to new: QueueWaitFeature.State) -> String {
         var text = ""
-        if old.entry == nil, let entry = new.entry, case .text = queue.format {
+        if old.entry == nil, let entry = new.entry {
             text += queue.render(QueueFeature.State(entry: entry)).stdout
         }
         if new.requests.count > old.requests.count {

@@ -69,6 +69,13 @@ struct Failure: Error, Equatable, Sendable {
         }
     }
 
+    /// This failure worded as `message` when it is the refusal `refusal` (code and status kept),
+    /// as `wording` does for one thrown; a nil `message` keeps it as it is.
+    func worded(_ refusal: DomainError, as message: String?) -> Failure {
+        guard let message, code == refusal.code, self.message == refusal.message else { return self }
+        return Failure(code: code, status: status, message: message, exitCode: exitCode, usage: usage)
+    }
+
     /// `{"error":{"code":…,"status":…,"message":…}}`.
     var json: JSONValue {
         .object([("error", .object([

@@ -9,8 +9,8 @@ final class AcceptStudyUseCaseTests: MatchUseCaseTestCase {
         XCTAssertEqual(storage.transactions, [])
     }
 
-    func testAnUnknownUserIsNotSearching() {
-        XCTAssertThrowsDomainError(try accept(me: a.uid, other: ghost), .otherNotSearching)
+    func testAnUnknownUserIsNotFound() {
+        XCTAssertThrowsDomainError(try accept(me: a.uid, other: ghost), .userNotFound)
         XCTAssertThrowsDomainError(try accept(me: ghost, other: a.uid), .notRegistered)
     }
 

@@ -9,8 +9,8 @@ final class RequestStudyUseCaseTests: MatchUseCaseTestCase {
         XCTAssertEqual(storage.transactions, [])
     }
 
-    func testAnUnknownUserIsNotSearching() {
-        XCTAssertThrowsDomainError(try request(me: a.uid, other: ghost), .otherNotSearching)
+    func testAnUnknownUserIsNotFound() {
+        XCTAssertThrowsDomainError(try request(me: a.uid, other: ghost), .userNotFound)
         XCTAssertTrue(database.requests.isEmpty)
     }
 

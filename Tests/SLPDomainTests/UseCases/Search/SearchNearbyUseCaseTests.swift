@@ -82,6 +82,15 @@ final class SearchNearbyUseCaseTests: XCTestCase {
         }
     }
 
+    func testMatchedWithoutCenterIsToldItIsMatched() throws {
+        let partner = try waiting("Partner1", at: nil)
+        try storage.write { _ = try $0.insertMatch(self.me.uid, partner.uid, at: testNow) }
+        XCTAssertThrowsError(try search(me: me.uid, SearchRequest())) { error in
+            XCTAssertEqual(error as? DomainError, .matchedNotSearching)
+            XCTAssertEqual((error as? DomainError)?.message, "you are matched, not waiting")
+        }
+    }
+
     func testNotQueuedWithCenterSearchesWithNoSharedStudies() throws {
         try waiting("Near1", at: here.moved(100), studies: ["swift"])
         let result = try search(me: me.uid, SearchRequest(center: here))
