@@ -127,13 +127,21 @@ final class MapCLITests: XCTestCase {
         XCTAssertEqual(try notQueued.jsonError()["code"] as? String, "not_searching")
     }
 
-    func testACrowdIsTheSamePeopleAsSearchAndStaysReadable() throws {
+    /// The neighbourhood in a crowd: 20,000 seeded in hotspots within about a kilometre of me.
+    /// The database lives as long as the caller keeps the directory.
+    private func crowd() throws -> (TemporaryDirectory, SLPBinary, Neighbourhood) {
         let directory = try TemporaryDirectory()
         let slp = SLPBinary(database: directory.path("slp.sqlite"))
         let place = try Neighbourhood.make(slp)
         let center = "\(Neighbourhood.center.latitude),\(Neighbourhood.center.longitude)"
         let seeded = try slp.run("seed", "--users", "20000", "--hotspots", "--center", center, "--spread-km", "1", "--seed", "5")
         XCTAssertEqual(seeded.status, 0, seeded.stderr)
+        return (directory, slp, place)
+    }
+
+    func testACrowdIsTheSamePeopleAsSearchAndStaysReadable() throws {
+        let (directory, slp, place) = try crowd()
+        defer { withExtendedLifetime(directory) {} }
         for study in [nil, "swift"] {
             let filter = study.map { ["--study", $0] } ?? []
             let map = try slp.run(["--json", "map", "--as", place.me, "--radius", "1500"] + filter)
@@ -156,12 +164,8 @@ final class MapCLITests: XCTestCase {
     }
 
     func testInACrowdEveryLabelSitsInAGapAndTheLegendNamesEveryMarkAt40_64And80Columns() throws {
-        let directory = try TemporaryDirectory()
-        let slp = SLPBinary(database: directory.path("slp.sqlite"))
-        let place = try Neighbourhood.make(slp)
-        let center = "\(Neighbourhood.center.latitude),\(Neighbourhood.center.longitude)"
-        let seeded = try slp.run("seed", "--users", "20000", "--hotspots", "--center", center, "--spread-km", "1", "--seed", "5")
-        XCTAssertEqual(seeded.status, 0, seeded.stderr)
+        let (directory, slp, place) = try crowd()
+        defer { withExtendedLifetime(directory) {} }
         for (radius, labels) in [("700", ["200 m", "400 m", "700 m"]), ("3000", ["1 km", "2 km", "3 km"])] {
             for (columns, lines) in [(40, 15), (64, 20), (80, 24)] {
                 let size = ["--width", "\(columns)", "--height", "\(lines)"]
