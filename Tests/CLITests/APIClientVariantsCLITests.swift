@@ -78,10 +78,10 @@ final class APIClientVariantsCLITests: XCTestCase {
             XCTAssertEqual(try decode(SLPSearchResult.self, try http.form("POST", "/v1/queue/search", token: b, "lat=37.5179&long=126.8864")).fromQueueDBRequested.map(\.uid), [userA.uid])
             XCTAssertEqual(try http.form("POST", "/v1/queue/studyrequest", token: b, "otheruid=\(userA.uid)").status, 201)
             XCTAssertEqual(try http.form("POST", "/v1/queue/studyaccept", token: b, "otheruid=\(userA.uid)").status, 200)
-            // The command line keeps SPEC §4's answer for the same accept: already matched [203].
-            let again = try slp.run("--json", "match", "accept", userA.uid, "--as", userB.uid)
-            XCTAssertEqual(again.status, 1)
-            XCTAssertEqual(try again.jsonError()["status"] as? Int, 203)
+            // The command line answers the same accept by the same rule: that match, nothing changed.
+            let again = try slp.run("match", "accept", userA.uid, "--as", userB.uid)
+            XCTAssertEqual(again.status, 0, again.stderr)
+            XCTAssertEqual(again.stdout, "Already matched with \(userA.nick) (\(userA.uid)): nothing changed.\n")
             let matched = try decode(SLPQueueState.self, try http.get("/v1/queue/myQueueState", token: a))
             XCTAssertEqual([matched.matched, matched.dodged, matched.reviewed], [1, 0, 0])
             XCTAssertEqual([matched.matchedNick, matched.matchedUid], ["bee", userB.uid])

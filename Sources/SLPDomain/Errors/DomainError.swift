@@ -1,8 +1,10 @@
 
-/// Every way the service can say no, with the SLP status code a JSON client sees.
+/// Every way the service can say no, by name. The numbers a client sees (SLP's statuses, HTTP
+/// statuses, exit codes) are the presentation's, mapped at the edge; the bracketed statuses
+/// below say what SLP answered, for the reader.
 ///
-/// `invalid` is a value that can never be accepted (exit 64); every other case is a refusal
-/// that depends on the service's state (exit 1).
+/// `invalid` is a value that can never be accepted; every other case is a refusal that depends
+/// on the service's state.
 public enum DomainError: Error, Equatable, Sendable {
     /// A value breaks a rule of its type: wrong phone, nick too long, too young, bad coordinate…
     case invalid(InvalidValue)
@@ -19,7 +21,7 @@ public enum DomainError: Error, Equatable, Sendable {
     /// Still serving a dodge penalty; `level` is 1, 2 or 3. [203, 204, 205]
     case dodgePenalty(level: Int, secondsLeft: Int)
     /// I am already in a match. [201] (accept answers [203])
-    case alreadyMatched(status: Int)
+    case alreadyMatched
     /// The other user is not waiting in the queue. [202]
     case otherNotSearching
     /// The other user matched someone else. [201]
@@ -68,22 +70,6 @@ public enum DomainError: Error, Equatable, Sendable {
         case .notMatched: "not_matched"
         case .itemNotOwned: "item_not_owned"
         case .itemAlreadyOwned: "item_already_owned"
-        }
-    }
-
-    /// The SLP API status code, or nil where SLP had none.
-    public var status: Int? {
-        switch self {
-        case .notRegistered: 406
-        case .alreadyRegistered, .reported, .otherMatched, .notPartner, .alreadyReported,
-             .studyEnded, .itemNotOwned:
-            201
-        case .nickNotAllowed, .otherNotSearching: 202
-        case .dodgePenalty(let level, _): 202 + min(max(level, 1), 3)
-        case .alreadyMatched(let status): status
-        case .invalid, .userNotFound, .noRequest, .notSearching, .matchedNotSearching, .alreadyReviewed, .notMatched,
-             .itemAlreadyOwned:
-            nil
         }
     }
 

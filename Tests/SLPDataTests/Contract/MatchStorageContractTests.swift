@@ -76,7 +76,7 @@ final class MatchStorageContractTests: StorageContractTestCase {
             XCTAssertThrowsError(try request("A", "C")) { XCTAssertEqual($0 as? DomainError, .otherNotSearching) }
             XCTAssertThrowsError(try request("C", "A")) { XCTAssertEqual($0 as? DomainError, .otherNotSearching) }
             try match("A", "B")
-            XCTAssertThrowsError(try request("A", "C")) { XCTAssertEqual($0 as? DomainError, .alreadyMatched(status: 201)) }
+            XCTAssertThrowsError(try request("A", "C")) { XCTAssertEqual($0 as? DomainError, .alreadyMatched) }
             XCTAssertThrowsError(try accept("C", "A")) { XCTAssertEqual($0 as? DomainError, .otherMatched) }
             XCTAssertEqual(try requestRows(), [])
             XCTAssertEqual(try queuedUIDs(), ["C"])
@@ -411,12 +411,12 @@ final class MatchStorageContractTests: StorageContractTestCase {
             let before = try state()
             XCTAssertThrowsError(try request("C", "A")) { XCTAssertEqual($0 as? DomainError, .otherNotSearching) }
             XCTAssertThrowsError(try accept("C", "A")) { XCTAssertEqual($0 as? DomainError, .otherMatched) }
-            XCTAssertThrowsError(try request("A", "C")) { XCTAssertEqual($0 as? DomainError, .alreadyMatched(status: 201)) }
+            XCTAssertThrowsError(try request("A", "C")) { XCTAssertEqual($0 as? DomainError, .alreadyMatched) }
             XCTAssertThrowsError(try review("C", "D")) { XCTAssertEqual($0 as? DomainError, .notPartner) }
             XCTAssertThrowsError(try accept("C", "D")) { XCTAssertEqual($0 as? DomainError, .noRequest) }
             XCTAssertThrowsError(try dodge("C")) { XCTAssertEqual($0 as? DomainError, .notPartner) }
             XCTAssertThrowsError(try send("C", "hi")) { XCTAssertEqual($0 as? DomainError, .notMatched) }
-            XCTAssertThrowsError(try requeue("A")) { XCTAssertEqual($0 as? DomainError, .alreadyMatched(status: 201)) }
+            XCTAssertThrowsError(try requeue("A")) { XCTAssertEqual($0 as? DomainError, .alreadyMatched) }
             XCTAssertEqual(try state(), before)
         }
     }
@@ -469,7 +469,7 @@ final class MatchStorageContractTests: StorageContractTestCase {
         forEachBackend {
             try waitingUsers("A", "B", "C")
             try match("A", "B")
-            XCTAssertThrowsError(try requeue("B")) { XCTAssertEqual($0 as? DomainError, .alreadyMatched(status: 201)) }
+            XCTAssertThrowsError(try requeue("B")) { XCTAssertEqual($0 as? DomainError, .alreadyMatched) }
             XCTAssertEqual(try latestMatchRows(), ["A|B|B|∅|0|1", "B|A|A|∅|0|1"])
             try dodge("A")
             XCTAssertEqual(try latest("B")?.partnerEnding, .dodged)

@@ -27,7 +27,6 @@ func XCTAssertThrowsInvalid<T>(
         thrown = domainError
         XCTAssertTrue(domainError.isInvalidValue, "\(domainError) is not an invalid value", file: file, line: line)
         XCTAssertEqual(domainError.code, code, file: file, line: line)
-        XCTAssertNil(domainError.status, file: file, line: line)
         if case .invalid(let value) = domainError {
             XCTAssertEqual(value.code, code, file: file, line: line)
             XCTAssertFalse(value.message.isEmpty, file: file, line: line)

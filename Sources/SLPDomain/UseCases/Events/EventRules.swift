@@ -25,7 +25,7 @@ public enum EventRules {
         case .review(let titles, _, _, _):
             let ordered = ReputationTitle.allCases.filter(titles.contains)
             return [EventNotice(recipient: other, kind: .reviewed(by: me, titles: ordered))]
-        case .requestAlreadyOpen, .report:
+        case .requestAlreadyOpen, .alreadyTogether, .report:
             return []
         }
     }

@@ -12,7 +12,7 @@ public enum MatchRules {
 
     /// `slp queue`: refused when matched, reported too often, or serving a penalty.
     public static func enterQueue(_ me: PartySnapshot, now: Date) throws {
-        guard !me.isMatched else { throw DomainError.alreadyMatched(status: 201) }
+        guard !me.isMatched else { throw DomainError.alreadyMatched }
         guard !me.user.isBarredByReports else { throw DomainError.reported }
         let secondsLeft = me.user.penaltySecondsLeft(at: now)
         guard secondsLeft == 0 else {
@@ -22,13 +22,13 @@ public enum MatchRules {
 
     /// `slp queue stop`: refused while a match is on.
     public static func leaveQueue(_ me: PartySnapshot) throws {
-        guard !me.isMatched else { throw DomainError.alreadyMatched(status: 201) }
+        guard !me.isMatched else { throw DomainError.alreadyMatched }
     }
 
     /// `slp match request`: both must be waiting, and the other searchable unless they asked me;
     /// if they already asked me, we match now; asking again while my request is open changes nothing.
     public static func request(_ pair: PairSnapshot) throws -> PairDecision {
-        guard !pair.me.isMatched else { throw DomainError.alreadyMatched(status: 201) }
+        guard !pair.me.isMatched else { throw DomainError.alreadyMatched }
         guard pair.me.isWaiting else { throw DomainError.notSearching }
         // A reported pair never meets again; the answer does not tell which side reported.
         guard !pair.iReported, !pair.otherReported, pair.other.isWaiting, !pair.other.isMatched else {
@@ -41,16 +41,18 @@ public enum MatchRules {
         return pair.requestToOther ? .requestAlreadyOpen : .openRequest
     }
 
-    /// Whether the other user is already my partner in a match that is on (what SLP's clients
-    /// accept after a request that, on slp, matched us at once).
-    public static func alreadyTogether(_ pair: PairSnapshot) -> Bool {
+    /// Whether the other user is already my partner in a match that is on.
+    static func alreadyTogether(_ pair: PairSnapshot) -> Bool {
         guard let current = pair.me.current, current.isActive else { return false }
         return current.partnerUID == pair.other.user.uid
     }
 
-    /// `slp match accept`: needs an open request from the other user, both waiting.
+    /// `slp match accept`: needs an open request from the other user, both waiting. Accepting
+    /// the partner I am matched with is that match again (SLP's apps accept after a request
+    /// that matched us at once), as asking again is the request again.
     public static func accept(_ pair: PairSnapshot) throws -> PairDecision {
-        guard !pair.me.isMatched else { throw DomainError.alreadyMatched(status: 203) }
+        if alreadyTogether(pair) { return .alreadyTogether }
+        guard !pair.me.isMatched else { throw DomainError.alreadyMatched }
         guard !pair.other.isMatched else { throw DomainError.otherMatched }
         guard pair.other.isWaiting, !pair.iReported, !pair.otherReported else { throw DomainError.otherNotSearching }
         guard pair.me.isWaiting else { throw DomainError.notSearching }

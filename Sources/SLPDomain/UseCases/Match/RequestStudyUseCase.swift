@@ -21,8 +21,8 @@ public struct RequestStudyUseCase {
             switch decision {
             case .match: try Matchmaking.match(pair, at: now, in: transaction)
             case .openRequest: try transaction.insertRequest(from: me, to: other, at: now)
-            // Already open: nothing changes (a request never decides a review or a report).
-            case .requestAlreadyOpen, .review, .report: break
+            // Already open: nothing changes (a request never decides the rest).
+            case .requestAlreadyOpen, .alreadyTogether, .review, .report: break
             }
             try EventRules.record(EventRules.notices(decision, pair), at: now, in: transaction)
             return MatchOutcome(decision: decision, partner: .init(uid: pair.other.user.uid, nick: pair.other.user.nick))

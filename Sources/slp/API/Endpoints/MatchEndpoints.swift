@@ -16,7 +16,7 @@ enum MatchEndpoints {
     /// `POST /v1/queue/studyaccept`: otheruid; my partner already is 200 (the match stands).
     static func accept(_ call: APICall) async throws -> APIResponse {
         let other = try otherUID(call)
-        let action = MatchFeature.Action.accept(actingUser: call.actingUser, other: other, confirmingCurrentPartner: true)
+        let action = MatchFeature.Action.accept(actingUser: call.actingUser, other: other)
         return render(call, slpRefusal(await call.run(action, feature: \.matchFeature, initialState: .init())))
     }
 

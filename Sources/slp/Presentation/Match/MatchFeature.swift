@@ -4,8 +4,7 @@ import SLPDomain
 struct MatchFeature: Feature {
     enum Action: Sendable {
         case request(actingUser: String?, other: UserID)
-        /// `confirmingCurrentPartner`: the API's studyaccept, where my current partner counts as accepted.
-        case accept(actingUser: String?, other: UserID, confirmingCurrentPartner: Bool = false)
+        case accept(actingUser: String?, other: UserID)
         /// `partner`, when named (the API's `otheruid`), must be my partner.
         case dodge(actingUser: String?, partner: UserID? = nil)
         case review(actingUser: String?, partner: UserID, titles: Set<ReputationTitle>, comment: String?)
@@ -48,12 +47,14 @@ struct MatchFeature: Feature {
                 let me = try identify(actingUser)
                 let outcome = try Failure.wording(.userNotFound, as: Self.nobody(other)) { try request(me: me.uid, other: other) }
                 sink(.setOutcome(.requested(outcome)))
-            case .accept(let actingUser, let other, let confirming):
+            case .accept(let actingUser, let other):
                 let me = try identify(actingUser)
-                let outcome = try Failure.wording(.userNotFound, as: Self.nobody(other)) {
-                    try accept(me: me.uid, other: other, confirmingCurrentPartner: confirming)
+                do {
+                    sink(.setOutcome(.accepted(try Failure.wording(.userNotFound, as: Self.nobody(other)) { try accept(me: me.uid, other: other) })))
+                } catch let refusal as DomainError {
+                    // SLP numbered being matched already differently here.
+                    throw Failure(refusal, during: .accept)
                 }
-                sink(.setOutcome(.accepted(outcome)))
             case .dodge(let actingUser, let partner):
                 let me = try identify(actingUser)
                 // With no user named, "no match with that user" would not fit.

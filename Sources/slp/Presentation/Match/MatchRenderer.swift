@@ -28,6 +28,8 @@ struct MatchRenderer {
             "Already sent: your study request to \(name(result.partner)) is still open (not sent again). You are matched when they accept."
         case .requested(let result):
             "Sent a study request to \(name(result.partner)). You are matched when they accept."
+        case .accepted(let result) where result.wasAlreadyMatched:
+            "Already matched with \(name(result.partner)): nothing changed."
         case .accepted(let result):
             "Matched with \(name(result.partner))."
         case .dodged(let partner, let seconds):

@@ -18,13 +18,15 @@ struct Failure: Error, Equatable, Sendable {
         self.usage = usage
     }
 
-    init(_ error: any Error) {
+    /// `error` as the user sees it; a refusal's SLP status as `SLPStatus` numbers it during
+    /// `operation`.
+    init(_ error: any Error, during operation: SLPStatus.Operation = .other) {
         switch error {
         case let failure as Failure:
             self = failure
         case let domain as DomainError:
             self.init(
-                code: domain.code, status: domain.status, message: domain.message,
+                code: domain.code, status: SLPStatus.of(domain, during: operation), message: domain.message,
                 exitCode: domain.isInvalidValue ? .usage : .refused)
         case let usage as UsageError:
             self.init(code: usage.code, status: nil, message: usage.message, exitCode: .usage,
@@ -65,7 +67,7 @@ struct Failure: Error, Equatable, Sendable {
         do {
             return try work()
         } catch let error as DomainError where error == refusal {
-            throw Failure(code: error.code, status: error.status, message: message, exitCode: .refused)
+            throw Failure(code: error.code, status: SLPStatus.of(error), message: message, exitCode: .refused)
         }
     }
 

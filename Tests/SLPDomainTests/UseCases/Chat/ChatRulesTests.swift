@@ -18,7 +18,6 @@ final class ChatRulesTests: XCTestCase {
 
     func testWithoutAnyMatchThereIsNoConversation() throws {
         XCTAssertThrowsDomainError(try ChatRules.send(try party(latest: nil)), .notMatched)
-        XCTAssertNil(DomainError.notMatched.status)
         XCTAssertEqual(DomainError.notMatched.code, "not_matched")
     }
 
@@ -43,7 +42,6 @@ final class ChatRulesTests: XCTestCase {
     }
 
     func testStudyEndedIsStatus201() {
-        XCTAssertEqual(DomainError.studyEnded.status, 201)
         XCTAssertEqual(DomainError.studyEnded.code, "study_ended")
         XCTAssertFalse(DomainError.studyEnded.isInvalidValue)
     }

@@ -48,7 +48,7 @@ final class AcceptStudyUseCaseTests: MatchUseCaseTestCase {
         // A's request to C is void once A matches B; to C, A is simply matched elsewhere.
         try matchAB()
         XCTAssertThrowsDomainError(try accept(me: c.uid, other: a.uid), .otherMatched)
-        XCTAssertThrowsDomainError(try accept(me: a.uid, other: c.uid), .alreadyMatched(status: 203))
+        XCTAssertThrowsDomainError(try accept(me: a.uid, other: c.uid), .alreadyMatched)
         XCTAssertTrue(database.requests.isEmpty)
     }
 

@@ -69,7 +69,7 @@ final class RequestStudyUseCaseTests: MatchUseCaseTestCase {
         XCTAssertThrowsDomainError(try request(me: a.uid, other: c.uid), .otherNotSearching)
         XCTAssertThrowsDomainError(try request(me: c.uid, other: a.uid), .notSearching)
         try matchAB()
-        XCTAssertThrowsDomainError(try request(me: a.uid, other: c.uid), .alreadyMatched(status: 201))
+        XCTAssertThrowsDomainError(try request(me: a.uid, other: c.uid), .alreadyMatched)
         try placeInQueue(c)
         XCTAssertThrowsDomainError(try request(me: c.uid, other: a.uid), .otherNotSearching)
         XCTAssertTrue(database.requests.isEmpty)

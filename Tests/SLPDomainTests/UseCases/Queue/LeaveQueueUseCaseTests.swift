@@ -53,7 +53,7 @@ final class LeaveQueueUseCaseTests: XCTestCase {
 
     func testWhileMatchedLeavingIsRefused() throws {
         try storage.write { _ = try $0.insertMatch(me.uid, other.uid, at: testNow) }
-        XCTAssertThrowsDomainError(try leave(me: me.uid), .alreadyMatched(status: 201))
+        XCTAssertThrowsDomainError(try leave(me: me.uid), .alreadyMatched)
     }
 
     func testUnknownUserIsNotRegistered() {

@@ -29,7 +29,6 @@ final class WearItemsUseCaseTests: XCTestCase {
         XCTAssertThrowsDomainError(try wear(me: me.uid, sesac: 2, background: 3), .itemNotOwned)
         XCTAssertThrowsDomainError(try wear(me: me.uid, sesac: 4, background: nil), .itemNotOwned)
         XCTAssertEqual(try database.stored(me.uid), me)
-        XCTAssertEqual(DomainError.itemNotOwned.status, 201)
     }
 
     func testNothingToWearOrNoSuchItemIsInvalidBeforeStorage() {

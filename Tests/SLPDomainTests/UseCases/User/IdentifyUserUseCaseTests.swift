@@ -38,7 +38,6 @@ final class IdentifyUserUseCaseTests: XCTestCase {
                 let error = error as? DomainError
                 XCTAssertEqual(error, .notRegistered)
                 XCTAssertEqual(error?.code, "not_registered")
-                XCTAssertEqual(error?.status, 406)
             }
         }
     }

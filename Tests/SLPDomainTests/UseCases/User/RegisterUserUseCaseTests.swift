@@ -88,7 +88,6 @@ final class RegisterUserUseCaseTests: XCTestCase {
                 let error = error as? DomainError
                 XCTAssertEqual(error, .alreadyRegistered)
                 XCTAssertEqual(error?.code, "already_registered")
-                XCTAssertEqual(error?.status, 201)
                 XCTAssertEqual(error?.isInvalidValue, false)
             }
         }
@@ -108,7 +107,6 @@ final class RegisterUserUseCaseTests: XCTestCase {
                 let error = error as? DomainError
                 XCTAssertEqual(error, .nickNotAllowed)
                 XCTAssertEqual(error?.code, "nick_not_allowed")
-                XCTAssertEqual(error?.status, 202)
                 XCTAssertEqual(error?.isInvalidValue, false)
             }
         }

@@ -64,7 +64,6 @@ final class ShowUserUseCaseTests: XCTestCase {
             let error = error as? DomainError
             XCTAssertEqual(error, .userNotFound)
             XCTAssertEqual(error?.code, "user_not_found")
-            XCTAssertNil(error?.status)
         }
     }
 

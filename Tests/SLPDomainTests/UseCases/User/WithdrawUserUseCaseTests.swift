@@ -26,7 +26,6 @@ final class WithdrawUserUseCaseTests: XCTestCase {
         XCTAssertThrowsError(try withdraw(me: me.uid)) { error in
             let error = error as? DomainError
             XCTAssertEqual(error, .notRegistered)
-            XCTAssertEqual(error?.status, 406)
         }
         XCTAssertEqual(database.users, [other.uid: other])
     }
