@@ -244,7 +244,8 @@ final class EventsCLITests: XCTestCase {
                     case ("match", "request") where arguments[2] == user:
                         // Asked again while the request is open: nothing new, nobody told.
                         if !line.hasPrefix("Already sent") { events.append(line.hasPrefix("Matched with") ? "matched|\(me)" : "request|\(me)") }
-                    case ("match", "accept"): events.append("matched|\(me)")
+                    // Accepted again while we are partners already: nothing new, nobody told.
+                    case ("match", "accept"): if !line.hasPrefix("Already matched") { events.append("matched|\(me)") }
                     case ("chat", "send"): events.append("message|\(me)|\(arguments[4])")
                     case ("match", "dodge") where arguments[3] == me && !line.contains("already left"): events.append("dodged|\(me)")
                     case ("match", "review"): events.append("reviewed|\(me)|kind")

@@ -45,6 +45,16 @@ final class APICall {
         return store.state
     }
 
+    /// One use-case call as the caller: what `body` answers, or the status and error object of
+    /// what it throws.
+    func perform(_ body: () throws -> APIResponse) -> APIResponse {
+        do {
+            return try body()
+        } catch {
+            return .failure(Failure(error))
+        }
+    }
+
     /// `failure`'s status and error object, or `status` and the document `render` draws.
     func answer(_ failure: Failure?, status: Int = 200, _ render: () -> Output) -> APIResponse {
         if let failure { return .failure(failure) }

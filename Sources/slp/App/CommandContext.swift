@@ -56,6 +56,40 @@ final class CommandContext {
         return FixedTimeProvider(now: date)
     }
 
+    /// A one-shot command, start to end: the dependencies opened, `body` called once (it calls
+    /// its use case and renders the result), any error rendered as everywhere, text for a person
+    /// at a terminal through the pager.
+    func perform(_ body: (Dependencies) throws -> Output) -> Output {
+        do {
+            return paged(try body(try dependencies()))
+        } catch {
+            return fail(error)
+        }
+    }
+
+    /// `perform`, the command line read first: what `read` checks (values, their syntax) is
+    /// refused before anything is opened.
+    func perform<Input>(reading read: () throws -> Input, _ body: (Dependencies, Input) throws -> Output) -> Output {
+        let input: Input
+        do {
+            input = try read()
+        } catch {
+            return fail(error)
+        }
+        return perform { try body($0, input) }
+    }
+
+    /// The acting user (`--as` > `SLP_USER`) as a uid, resolved once: a uid as given, a phone
+    /// number looked up. The use case then reads me in its own transaction.
+    func me(_ dependencies: Dependencies) throws -> UserID {
+        try dependencies.identifyUser.uid(of: actingUser)
+    }
+
+    /// The command's `<uid>` argument, checked as a uid.
+    func uidArgument() throws -> UserID {
+        try UserID(invocation.arguments.first ?? "")
+    }
+
     /// One screen, start to end: open the dependencies, run `action` through a new store of the
     /// feature they build, render the final state. Any error on the way renders as usual.
     /// `observe`, when given, sees every state as it changes (a progress bar).

@@ -85,11 +85,6 @@ final class Dependencies {
     }
     var searchFeature: SearchFeature { SearchFeature(search: searchNearby) }
     var mapFeature: MapFeature { MapFeature(search: searchNearby) }
-    var matchFeature: MatchFeature {
-        MatchFeature(
-            identify: identifyUser, request: requestStudy, accept: acceptStudy, dodge: dodgeMatch, review: reviewPartner,
-            report: reportUser, clock: clock)
-    }
     var chatFeature: ChatFeature { ChatFeature(identify: identifyUser, send: sendMessage, read: readMessages) }
     var chatFollowFeature: ChatFollowFeature { ChatFollowFeature(identify: identifyUser, follow: followConversation) }
     var chatScreenFeature: ChatScreenFeature {

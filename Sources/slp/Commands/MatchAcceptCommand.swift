@@ -10,11 +10,12 @@ enum MatchAcceptCommand: Command {
         examples: ["slp match accept Qm3w9XcD0aTz1bL7kVn2RfYs8HjE --as 010-2222-3333"])
 
     static func run(_ context: CommandContext) async -> Output {
-        do {
-            let other = try MatchFeatureRunner.partner(context)
-            return await MatchFeatureRunner.run(.accept(actingUser: context.actingUser, other: other), context: context)
-        } catch {
-            return context.fail(error)
+        context.perform(reading: context.uidArgument) { app, other in
+            let me = try context.me(app)
+            let outcome = try Failure.during(.accept) {
+                try Failure.wording(.userNotFound, as: Failure.nobody(other)) { try app.acceptStudy(me: me, other: other) }
+            }
+            return MatchRenderer(format: context.format).render(.accepted(outcome))
         }
     }
 }

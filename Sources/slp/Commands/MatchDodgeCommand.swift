@@ -9,6 +9,11 @@ enum MatchDodgeCommand: Command {
         examples: ["slp match dodge --as 010-1234-5678"])
 
     static func run(_ context: CommandContext) async -> Output {
-        await MatchFeatureRunner.run(.dodge(actingUser: context.actingUser), context: context)
+        context.perform { app in
+            let me = try context.me(app)
+            // With no user named, "no match with that user" would not fit.
+            let dodge = try Failure.wording(.notPartner, as: "you have no current match to cancel") { try app.dodgeMatch(me: me) }
+            return MatchRenderer(format: context.format).render(.dodge(dodge, now: app.now))
+        }
     }
 }

@@ -17,13 +17,15 @@ enum MatchReportCommand: Command {
         examples: ["slp match report Qm3w9XcD0aTz1bL7kVn2RfYs8HjE --as 010-1234-5678 --reason no-show"])
 
     static func run(_ context: CommandContext) async -> Output {
-        do {
-            let other = try MatchFeatureRunner.partner(context)
-            let action = MatchFeature.Action.report(
-                actingUser: context.actingUser, other: other, reason: try ReportReason(context[Self.reason]), comment: context[Self.comment])
-            return await MatchFeatureRunner.run(action, context: context)
-        } catch {
-            return context.fail(error)
+        context.perform(reading: { (try context.uidArgument(), try ReportReason(context[Self.reason])) }) { app, report in
+            let (other, reason) = report
+            let me = try context.me(app)
+            let reported = try Failure.wording(.notPartner, as: "you can report only someone you are or were matched with") {
+                try Failure.wording(.userNotFound, as: Failure.nobody(other)) {
+                    try app.reportUser(me: me, other: other, reason: reason, comment: context[Self.comment])
+                }
+            }
+            return MatchRenderer(format: context.format).render(.reported(reported))
         }
     }
 }

@@ -13,11 +13,10 @@ enum MatchRequestCommand: Command {
         examples: ["slp match request Qm3w9XcD0aTz1bL7kVn2RfYs8HjE --as 010-1234-5678"])
 
     static func run(_ context: CommandContext) async -> Output {
-        do {
-            let other = try MatchFeatureRunner.partner(context)
-            return await MatchFeatureRunner.run(.request(actingUser: context.actingUser, other: other), context: context)
-        } catch {
-            return context.fail(error)
+        context.perform(reading: context.uidArgument) { app, other in
+            let me = try context.me(app)
+            let outcome = try Failure.wording(.userNotFound, as: Failure.nobody(other)) { try app.requestStudy(me: me, other: other) }
+            return MatchRenderer(format: context.format).render(.requested(outcome))
         }
     }
 }

@@ -21,14 +21,16 @@ enum MatchReviewCommand: Command {
         code: "no_title")
 
     static func run(_ context: CommandContext) async -> Output {
-        do {
-            let partner = try MatchFeatureRunner.partner(context)
+        context.perform(reading: {
+            let partner = try context.uidArgument()
             let given = Set(Self.titles.filter { context[$0.key] }.map(\.title))
             guard !given.isEmpty else { throw noTitle }
-            let action = MatchFeature.Action.review(actingUser: context.actingUser, partner: partner, titles: given, comment: context[Self.comment])
-            return await MatchFeatureRunner.run(action, context: context)
-        } catch {
-            return context.fail(error)
+            return (partner, given)
+        }) { app, review in
+            let (partner, given) = review
+            let me = try context.me(app)
+            let reviewed = try app.reviewPartner(me: me, partner: partner, titles: given, comment: context[Self.comment])
+            return MatchRenderer(format: context.format).render(.review(reviewed, given: given))
         }
     }
 }

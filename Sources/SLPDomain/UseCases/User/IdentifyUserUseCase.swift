@@ -7,6 +7,19 @@ public struct IdentifyUserUseCase {
         self.storage = storage
     }
 
+    /// The uid `reference` gives, for use cases that read me in their own transaction: a uid
+    /// as it is (the use case finds it, or says `not_registered`), a phone number's registered
+    /// uid (one read); nothing usable is `not_registered`.
+    public func uid(of reference: String?) throws -> UserID {
+        switch UserReference(reference) {
+        case .uid(let uid)?: return uid
+        case .phone(let phone)?:
+            guard let user = try storage.read({ try $0.user(phone: phone) }) else { throw DomainError.notRegistered }
+            return user.uid
+        case nil: throw DomainError.notRegistered
+        }
+    }
+
     public func callAsFunction(_ reference: String?) throws -> User {
         try storage.read { try Self.user(reference, in: $0) }
     }

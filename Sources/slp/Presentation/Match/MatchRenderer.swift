@@ -1,15 +1,11 @@
 import SLPDomain
 
-/// Draws what a match command did: one sentence for people, one object for programs.
+/// Draws what a match command did: one sentence for people, one object for programs (the API's
+/// answers too).
 struct MatchRenderer {
     let format: OutputFormat
-    let failures: FailureRenderer
 
-    func render(_ state: MatchFeature.State) -> Output {
-        if let failure = state.failure { return failures.render(failure, format: format) }
-        guard let outcome = state.outcome else {
-            return failures.render(Failure(code: "internal_error", status: nil, message: "no outcome", exitCode: .software), format: format)
-        }
+    func render(_ outcome: MatchResult) -> Output {
         switch format {
         case .json: return .success(json(outcome).text + "\n")
         case .text: return .success(text(outcome) + "\n")
@@ -20,7 +16,7 @@ struct MatchRenderer {
         partner.map { "\($0.nick) (\($0.uid))" } ?? "a withdrawn user"
     }
 
-    private func text(_ outcome: MatchFeature.Outcome) -> String {
+    private func text(_ outcome: MatchResult) -> String {
         switch outcome {
         case .requested(let result) where result.isMatched:
             "Matched with \(name(result.partner)): they had asked you too."
@@ -42,7 +38,7 @@ struct MatchRenderer {
         }
     }
 
-    private func json(_ outcome: MatchFeature.Outcome) -> JSONValue {
+    private func json(_ outcome: MatchResult) -> JSONValue {
         func partner(_ partner: MatchView.Partner?) -> [(String, JSONValue)] {
             [("uid", partner.map { .string($0.uid.rawValue) } ?? .null), ("nick", partner.map { .string($0.nick.value) } ?? .null)]
         }

@@ -71,6 +71,18 @@ struct Failure: Error, Equatable, Sendable {
         }
     }
 
+    /// Runs `work`; a refusal it throws carries the SLP status it has during `operation`.
+    static func during<T>(_ operation: SLPStatus.Operation, _ work: () throws -> T) throws -> T {
+        do {
+            return try work()
+        } catch let refusal as DomainError {
+            throw Failure(refusal, during: operation)
+        }
+    }
+
+    /// `user_not_found` naming the uid that nobody has (the domain's sentence names nobody).
+    static func nobody(_ uid: UserID) -> String { "no user with uid \(uid.rawValue)" }
+
     /// This failure worded as `message` when it is the refusal `refusal` (code and status kept),
     /// as `wording` does for one thrown; a nil `message` keeps it as it is.
     func worded(_ refusal: DomainError, as message: String?) -> Failure {
