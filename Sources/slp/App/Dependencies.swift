@@ -80,9 +80,6 @@ final class Dependencies {
     var userFeature: UserFeature {
         UserFeature(identify: identifyUser, show: showUser, update: updateMyPage, withdraw: withdrawUser, updatePushToken: updatePushToken)
     }
-    var queueFeature: QueueFeature {
-        QueueFeature(identify: identifyUser, enter: enterQueue, leave: leaveQueue, state: queueState)
-    }
     var searchFeature: SearchFeature { SearchFeature(search: searchNearby) }
     var mapFeature: MapFeature { MapFeature(search: searchNearby) }
     var chatFeature: ChatFeature { ChatFeature(identify: identifyUser, send: sendMessage, read: readMessages) }

@@ -41,9 +41,10 @@ enum QueueCommand: Command {
             return context.fail(error)
         }
         guard context[Self.wait] else {
-            let action = QueueFeature.Action.enter(
-                actingUser: context.actingUser, latitude: latitude, longitude: longitude, studies: context[Self.studies])
-            return await QueueFeatureRunner.run(action, context: context)
+            return context.perform { app in
+                let entry = try app.enterQueue(me: try context.me(app), latitude: latitude, longitude: longitude, studies: context[Self.studies])
+                return QueueRenderer(format: context.format).entered(entry)
+            }
         }
         return await wait(context, latitude: latitude, longitude: longitude, timeout: timeout)
     }
@@ -52,7 +53,7 @@ enum QueueCommand: Command {
     @MainActor private static func wait(_ context: CommandContext, latitude: Double, longitude: Double, timeout: Int?) async -> Output {
         Interrupt.exitOnInterrupt(status: ExitCode.interrupted.rawValue, saying: "Stopped waiting; you are still in the queue.\n")
         let renderer = QueueWaitStreamRenderer(
-            queue: QueueRenderer(format: context.format, failures: context.failures), events: EventRenderer(format: context.format))
+            queue: QueueRenderer(format: context.format), events: EventRenderer(format: context.format), failures: context.failures)
         let clock = ContinuousClock()
         let deadline = timeout.map { clock.now + .seconds($0) }
         var entered = false, timedOut = false

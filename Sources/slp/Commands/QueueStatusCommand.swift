@@ -8,6 +8,6 @@ enum QueueStatusCommand: Command {
         examples: ["slp queue status --as 010-1234-5678"])
 
     static func run(_ context: CommandContext) async -> Output {
-        await QueueFeatureRunner.run(.status(actingUser: context.actingUser), context: context)
+        context.perform { app in QueueRenderer(format: context.format).status(try app.queueState(me: try context.me(app))) }
     }
 }

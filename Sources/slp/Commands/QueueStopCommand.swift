@@ -8,6 +8,6 @@ enum QueueStopCommand: Command {
         examples: ["slp queue stop --as 010-1234-5678"])
 
     static func run(_ context: CommandContext) async -> Output {
-        await QueueFeatureRunner.run(.stop(actingUser: context.actingUser), context: context)
+        context.perform { app in QueueRenderer(format: context.format).left(try app.leaveQueue(me: try context.me(app))) }
     }
 }

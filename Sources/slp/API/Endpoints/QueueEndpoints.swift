@@ -8,22 +8,25 @@ enum QueueEndpoints {
         let parameters = call.parameters
         guard let latitude = try parameters.decimal("lat") else { throw APIFailure.missing("lat") }
         guard let longitude = try parameters.decimal("long") else { throw APIFailure.missing("long") }
-        let action = QueueFeature.Action.enter(
-            actingUser: call.actingUser, latitude: latitude, longitude: longitude, studies: parameters.values("studylist"))
-        return render(call, await call.run(action, feature: \.queueFeature, initialState: .init()))
+        let studies = parameters.values("studylist")
+        return call.perform {
+            let entry = try call.dependencies.enterQueue(me: call.uid, latitude: latitude, longitude: longitude, studies: studies)
+            return .document(QueueRenderer(format: .json).entered(entry))
+        }
     }
 
     /// `DELETE /v1/queue`.
     static func leave(_ call: APICall) async -> APIResponse {
-        render(call, await call.run(.stop(actingUser: call.actingUser), feature: \.queueFeature, initialState: .init()))
+        call.perform { .document(QueueRenderer(format: .json).left(try call.dependencies.leaveQueue(me: call.uid))) }
     }
 
     /// `GET /v1/queue/myQueueState`: 201 when I neither wait nor am matched (SLP's "not in a
     /// queue", the normal state), with the same document.
     static func state(_ call: APICall) async -> APIResponse {
-        let state = await call.run(.status(actingUser: call.actingUser), feature: \.queueFeature, initialState: .init())
-        let status = state.queueState?.status == .general ? 201 : 200
-        return call.answer(state.failure, status: status) { QueueRenderer(format: .json, failures: call.failures).render(state) }
+        call.perform {
+            let state = try call.dependencies.queueState(me: call.uid)
+            return .document(QueueRenderer(format: .json).status(state), status: state.status == .general ? 201 : 200)
+        }
     }
 
     /// `POST /v1/queue/search`: around lat and long (both, or neither for my queued place), with
@@ -42,7 +45,4 @@ enum QueueEndpoints {
         return call.answer(state.failure) { SearchRenderer(format: .json, failures: call.failures).render(state) }
     }
 
-    private static func render(_ call: APICall, _ state: QueueFeature.State) -> APIResponse {
-        call.answer(state.failure) { QueueRenderer(format: .json, failures: call.failures).render(state) }
-    }
 }

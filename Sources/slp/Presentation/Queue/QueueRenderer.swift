@@ -1,37 +1,37 @@
 import SLPDomain
 
-/// Draws the queue screens.
+/// Draws what the queue commands did: where I wait, whether I left, where I stand; for people,
+/// and as objects for programs (the API's answers too).
 struct QueueRenderer {
     let format: OutputFormat
-    let failures: FailureRenderer
 
-    func render(_ state: QueueFeature.State) -> Output {
-        if let failure = state.failure { return failures.render(failure, format: format) }
-        if let queueState = state.queueState { return render(queueState) }
-        if let entry = state.entry {
-            switch format {
-            case .json:
-                return .success(JSONValue.object([
-                    ("uid", .string(entry.uid.rawValue)), ("status", .string(QueueStatus.waiting.rawValue)),
-                    ("lat", .double(entry.coordinate.latitude)), ("long", .double(entry.coordinate.longitude)),
-                    ("studylist", .array(entry.studies.studies.map { .string($0.name) })),
-                    ("enteredAt", .string(Timestamp.format(entry.enteredAt))),
-                ]).text + "\n")
-            case .text:
-                return .success("Waiting at \(entry.coordinate) for \(entry.studies.studies.map(\.name).joined(separator: ", ")).\n")
-            }
-        }
-        let left = state.left ?? false
+    /// `queue`: where I wait now, for which studies.
+    func entered(_ entry: QueueEntry) -> Output {
         switch format {
-        case .json: return .success(JSONValue.object([("left", .bool(left))]).text + "\n")
-        case .text: return .success(left ? "Left the queue.\n" : "You were not in the queue.\n")
+        case .json:
+            return .success(JSONValue.object([
+                ("uid", .string(entry.uid.rawValue)), ("status", .string(QueueStatus.waiting.rawValue)),
+                ("lat", .double(entry.coordinate.latitude)), ("long", .double(entry.coordinate.longitude)),
+                ("studylist", .array(entry.studies.studies.map { .string($0.name) })),
+                ("enteredAt", .string(Timestamp.format(entry.enteredAt))),
+            ]).text + "\n")
+        case .text:
+            return .success("Waiting at \(entry.coordinate) for \(entry.studies.studies.map(\.name).joined(separator: ", ")).\n")
+        }
+    }
+
+    /// `queue stop`: whether I was waiting before it.
+    func left(_ left: Bool) -> Output {
+        switch format {
+        case .json: .success(JSONValue.object([("left", .bool(left))]).text + "\n")
+        case .text: .success(left ? "Left the queue.\n" : "You were not in the queue.\n")
         }
     }
 
     /// `queue status`: the SLP myQueueState keys, with 0/1 flags as SLP sends them. The partner's
     /// nick and uid are strings whenever I am matched (the nick empty once they withdrew), null
     /// otherwise, as SLP's optional keys allow.
-    private func render(_ queueState: QueueState) -> Output {
+    func status(_ queueState: QueueState) -> Output {
         switch format {
         case .json:
             return .success(JSONValue.object([

@@ -5,18 +5,19 @@
 struct QueueWaitStreamRenderer: StreamRenderer {
     let queue: QueueRenderer
     let events: EventRenderer
+    let failures: FailureRenderer
 
     func changes(from old: QueueWaitFeature.State, to new: QueueWaitFeature.State) -> String {
         var text = ""
         if old.entry == nil, let entry = new.entry {
-            text += queue.render(QueueFeature.State(entry: entry)).stdout
+            text += queue.entered(entry).stdout
         }
         if new.requests.count > old.requests.count {
             text += new.requests[old.requests.count...].map(events.line).joined()
         }
         if old.matched == nil, let matched = new.matched {
             switch queue.format {
-            case .json: text += queue.render(QueueFeature.State(queueState: matched)).stdout
+            case .json: text += queue.status(matched).stdout
             case .text: text += "Matched with \(matched.partner.map { "\($0.nick) (\($0.uid))" } ?? "a withdrawn user").\n"
             }
         }
@@ -24,7 +25,7 @@ struct QueueWaitStreamRenderer: StreamRenderer {
     }
 
     func end(_ state: QueueWaitFeature.State) -> Output {
-        if let failure = state.failure { return queue.failures.render(failure, format: queue.format) }
+        if let failure = state.failure { return failures.render(failure, format: queue.format) }
         return Output()
     }
 }
