@@ -80,8 +80,6 @@ final class Dependencies {
     var userFeature: UserFeature {
         UserFeature(identify: identifyUser, show: showUser, update: updateMyPage, withdraw: withdrawUser, updatePushToken: updatePushToken)
     }
-    var searchFeature: SearchFeature { SearchFeature(search: searchNearby) }
-    var mapFeature: MapFeature { MapFeature(search: searchNearby) }
     var chatFeature: ChatFeature { ChatFeature(identify: identifyUser, send: sendMessage, read: readMessages) }
     var chatFollowFeature: ChatFollowFeature { ChatFollowFeature(identify: identifyUser, follow: followConversation) }
     var chatScreenFeature: ChatScreenFeature {

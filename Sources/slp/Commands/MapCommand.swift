@@ -4,10 +4,6 @@ import SLPTerminal
 
 /// `slp map`
 enum MapCommand: Command {
-    static let latitude = OptionKey("lat", "latitude", "Latitude of the centre (default: your queued position).", as: .latitude)
-    static let longitude = OptionKey("long", "longitude", "Longitude of the centre.", as: .longitude)
-    static let radius = OptionKey("radius", "metres", "Search radius in metres, up to 50000 (default: 700).", as: .decimal)
-    static let study = OptionKey("study", "study", "Only users who list this study or 'anything'.", as: .text)
     static let width = OptionKey("width", "columns", "Columns to fill, 20 to 1000 (default: the terminal's, or 80).", as: .integer)
     static let height = OptionKey("height", "lines", "Lines of the screen, 8 to 1000 (default: the terminal's, or 24).", as: .integer)
 
@@ -24,23 +20,15 @@ enum MapCommand: Command {
             and a legend that names every mark in words, how many people and how many share a study with you (in green on a \
             colour terminal), and the scale. It fills the terminal but for its last line, 80×24 when not on one.
             """,
-        options: [latitude.spec, longitude.spec, radius.spec, study.spec, width.spec, height.spec],
+        options: [
+            SearchOptions.latitude.spec, SearchOptions.longitude.spec, SearchOptions.radius.spec, SearchOptions.study.spec, width.spec,
+            height.spec,
+        ],
         examples: ["slp map --as 010-1234-5678", "slp map --as 010-1234-5678 --radius 5000 --study swift --width 100 --height 40"])
 
     static func run(_ context: CommandContext) async -> Output {
-        var request = SearchRequest()
-        let size: TerminalSize
-        do {
-            switch (try context[Self.latitude], try context[Self.longitude]) {
-            case (let latitude?, let longitude?):
-                request.center = try Coordinate(latitude: latitude, longitude: longitude)
-            case (nil, nil):
-                break
-            default:
-                throw UsageError(message: "--lat and --long go together", commandPath: ["map"])
-            }
-            if let radius = try context[Self.radius] { request.radius = radius }
-            request.study = context[Self.study]
+        var output = context.perform(reading: {
+            let request = try SearchOptions.request(context, commandPath: ["map"])
             let terminal = context.environment.terminalSize()
             let columns = try context[Self.width] ?? terminal.map { max(columnRange.lowerBound, $0.columns) } ?? 80
             let lines = try context[Self.height] ?? terminal.map { max(lineRange.lowerBound, $0.rows) } ?? 24
@@ -50,12 +38,11 @@ enum MapCommand: Command {
             guard lineRange.contains(lines) else {
                 throw UsageError(message: "--height: \(lines) is not 8 to 1000 lines", code: "invalid_value")
             }
-            size = TerminalSize(columns: columns, rows: lines)
-        } catch {
-            return context.fail(error)
-        }
-        var output = await context.run(.look(actingUser: context.actingUser, request), feature: \.mapFeature, initialState: .init()) { state, _ in
-            MapRenderer(format: context.format, failures: context.failures).render(state, size: size)
+            return (request, TerminalSize(columns: columns, rows: lines))
+        }) { app, asked in
+            let (request, size) = asked
+            let result = try app.searchNearby(me: try context.me(app), request)
+            return MapRenderer(format: context.format).render(Surroundings(result, radius: request.radius), size: size)
         }
         // Drawn to fit the screen: nothing to page.
         output.pager = nil

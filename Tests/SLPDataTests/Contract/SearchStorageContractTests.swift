@@ -319,11 +319,11 @@ final class SearchStorageContractTests: StorageContractTestCase {
             XCTAssertEqual(result.fromQueueDB.first?.sharedStudies.map(\.name), ["SWIFT"])
             XCTAssertEqual(result.fromRecommend, ["java", "SWIFT"], "ties go to the earlier study, case aside")
             // The same search named by phone number, and one from another point.
-            XCTAssertEqual(try useCase(actingUser: me.phone.e164, SearchRequest()), result)
-            let elsewhere = try useCase(actingUser: "Me1", SearchRequest(center: seoul.moved(5_000), radius: 100))
+            XCTAssertEqual(try useCase(me: try IdentifyUserUseCase(storage: storage).uid(of: me.phone.e164), SearchRequest()), result)
+            let elsewhere = try useCase(me: try IdentifyUserUseCase(storage: storage).uid(of: "Me1"), SearchRequest(center: seoul.moved(5_000), radius: 100))
             XCTAssertEqual(elsewhere.center, seoul.moved(5_000))
             XCTAssertEqual(elsewhere.fromQueueDB, [])
-            XCTAssertThrowsError(try useCase(actingUser: "Nobody", SearchRequest())) { XCTAssertEqual($0 as? DomainError, .notRegistered) }
+            XCTAssertThrowsError(try useCase(me: try IdentifyUserUseCase(storage: storage).uid(of: "Nobody"), SearchRequest())) { XCTAssertEqual($0 as? DomainError, .notRegistered) }
             // Not waiting and no point given: nowhere to search from.
             try register("Idle")
             XCTAssertThrowsError(try useCase(me: id("Idle"), SearchRequest())) { XCTAssertEqual($0 as? DomainError, .notSearching) }

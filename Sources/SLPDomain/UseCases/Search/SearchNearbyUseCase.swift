@@ -21,14 +21,6 @@ public struct SearchNearbyUseCase {
         self.clock = clock
     }
 
-    /// The search of the user `actingUser` names (`--as UID|PHONE`): `not_registered` when it names nobody.
-    public func callAsFunction(actingUser: String?, _ request: SearchRequest) throws -> SearchResult {
-        let study = try validate(request)
-        return try storage.read { transaction in
-            try search(me: try IdentifyUserUseCase.user(actingUser, in: transaction), request, study: study, in: transaction)
-        }
-    }
-
     /// The search of user `me`.
     public func callAsFunction(me: UserID, _ request: SearchRequest) throws -> SearchResult {
         let study = try validate(request)

@@ -41,8 +41,7 @@ enum QueueEndpoints {
         default:
             throw APIFailure.invalid("lat and long", "go together")
         }
-        let state = await call.run(.search(actingUser: call.actingUser, request), feature: \.searchFeature, initialState: .init())
-        return call.answer(state.failure) { SearchRenderer(format: .json, failures: call.failures).render(state) }
+        return call.perform { .document(SearchRenderer(format: .json).render(try call.dependencies.searchNearby(me: call.uid, request))) }
     }
 
 }

@@ -6,13 +6,8 @@ import SLPSupport
 /// person found, nearest first, and one for me (`"me": true`), drawn last so it stays on top.
 struct GeoJSONRenderer {
     let format: OutputFormat
-    let failures: FailureRenderer
 
-    func render(_ state: MapFeature.State) -> Output {
-        if let failure = state.failure { return failures.render(failure, format: format) }
-        guard let surroundings = state.surroundings else {
-            return failures.render(Failure(code: "internal_error", status: nil, message: "no result", exitCode: .software), format: format)
-        }
+    func render(_ surroundings: Surroundings) -> Output {
         // Streamed as written: a city-scale search finds tens of thousands of people.
         return .success(json: JSONLine { writer in Self.write(surroundings, to: &writer) })
     }

@@ -6,15 +6,10 @@ import SLPTerminal
 /// a study in colour on a colour terminal), or the same rows in one JSON object for programs.
 struct MapRenderer {
     let format: OutputFormat
-    let failures: FailureRenderer
 
     /// The map fills a terminal of `size`, its last line left for the shell's prompt: the
     /// legend's lines above it, the map above them.
-    func render(_ state: MapFeature.State, size: TerminalSize) -> Output {
-        if let failure = state.failure { return failures.render(failure, format: format) }
-        guard let surroundings = state.surroundings else {
-            return failures.render(Failure(code: "internal_error", status: nil, message: "no map", exitCode: .software), format: format)
-        }
+    func render(_ surroundings: Surroundings, size: TerminalSize) -> Output {
         let style: Style
         switch format {
         case .json: style = .plain

@@ -11,4 +11,14 @@ struct Surroundings: Equatable, Sendable {
     /// The studies I wait for; nil when I am not in the queue (looking from a given point).
     let myStudies: StudyList?
     let result: SearchResult
+
+    /// What `result`, a search of `radius` metres, shows.
+    init(_ result: SearchResult, radius: Double) {
+        center = result.center
+        self.radius = radius
+        me = result.me.uid
+        myNick = result.me.nick
+        myStudies = result.myStudies
+        self.result = result
+    }
 }

@@ -5,16 +5,11 @@ import SLPTerminal
 /// Draws search results: a table nearest first for people, the SLP search object for programs.
 struct SearchRenderer {
     let format: OutputFormat
-    let failures: FailureRenderer
     /// The terminal's columns: the tables fit them, long study lists cut with `…` and the uid
     /// kept whole. Nil off a terminal: nothing is cut.
     var width: Int?
 
-    func render(_ state: SearchFeature.State) -> Output {
-        if let failure = state.failure { return failures.render(failure, format: format) }
-        guard let result = state.result else {
-            return failures.render(Failure(code: "internal_error", status: nil, message: "no result", exitCode: .software), format: format)
-        }
+    func render(_ result: SearchResult) -> Output {
         switch format {
         case .json:
             // Written straight to bytes, and only when printed: a city-scale result has thousands

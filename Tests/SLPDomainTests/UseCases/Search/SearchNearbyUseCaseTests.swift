@@ -130,10 +130,9 @@ final class SearchNearbyUseCaseTests: XCTestCase {
 
     func testInvalidStudyFilterIsInvalid() throws {
         XCTAssertThrowsInvalid(try search(me: me.uid, SearchRequest(study: "abcdefghi")), code: "invalid_study")
-        XCTAssertThrowsInvalid(try search(actingUser: "Me1", SearchRequest(study: "abcdefghi")), code: "invalid_study")
         // An empty study is no filter (EmptyStudyFilterTests); one with a space inside is invalid.
-        XCTAssertThrowsInvalid(try search(actingUser: "Me1", SearchRequest(study: " a b ")), code: "invalid_study")
-        XCTAssertThrowsInvalid(try search(actingUser: nil, SearchRequest(radius: 0)), code: "invalid_radius")
+        XCTAssertThrowsInvalid(try search(me: me.uid, SearchRequest(study: " a b ")), code: "invalid_study")
+        XCTAssertThrowsInvalid(try search(me: try UserID("Ghost1"), SearchRequest(radius: 0)), code: "invalid_radius")
         XCTAssertEqual(storage.transactions, [], "values are checked before anyone is looked up")
     }
 
@@ -268,25 +267,28 @@ final class SearchNearbyUseCaseTests: XCTestCase {
         try requestsMe("Near1")
         try report("Me1", "Near1")
         XCTAssertEqual(try storage.transactions(during: { _ = try search(me: me.uid, SearchRequest()) }), ["read"])
-        XCTAssertEqual(try storage.transactions(during: { _ = try search(actingUser: "Me1", SearchRequest()) }), ["read"])
-        XCTAssertEqual(try storage.transactions(during: { _ = try search(actingUser: "010-1234-5678", SearchRequest()) }), ["read"])
         XCTAssertEqual(try storage.transactions(during: {
             XCTAssertThrowsDomainError(try search(me: try UserID("Ghost1"), SearchRequest()), .notRegistered)
-            XCTAssertThrowsDomainError(try search(actingUser: "Ghost1", SearchRequest()), .notRegistered)
-        }), ["read", "read"])
+        }), ["read"])
     }
 
-    func testTheActingUserIsNamedByUIDOrPhone() throws {
+    func testTheActingUserIsNamedByUIDOrPhoneAndAUidCostsNoRead() throws {
         try queueMe(studies: ["swift"])
         try waiting("Near1", at: here.moved(100), studies: ["swift"])
         let expected = try search(me: me.uid, SearchRequest())
         XCTAssertEqual(uids(expected.fromQueueDB), ["Near1"])
+        let identify = IdentifyUserUseCase(storage: storage)
         for reference in ["Me1", " Me1 ", "010-1234-5678", "01012345678", "+82 10-1234-5678"] {
-            XCTAssertEqual(try search(actingUser: reference, SearchRequest()), expected, reference)
+            XCTAssertEqual(try search(me: try identify.uid(of: reference), SearchRequest()), expected, reference)
         }
-        XCTAssertEqual(uids(try search(actingUser: "Near1", SearchRequest()).fromQueueDB), ["Me1"], "Near1 searches as Near1")
-        for reference in [nil, "", "Nobody1", "010-9999-9999", "me1", "a b"] as [String?] {
-            XCTAssertThrowsDomainError(try search(actingUser: reference, SearchRequest()), .notRegistered)
+        XCTAssertEqual(try storage.transactions(during: { _ = try identify.uid(of: "Me1") }), [], "a uid is taken as given")
+        XCTAssertEqual(try storage.transactions(during: { _ = try identify.uid(of: "010-1234-5678") }), ["read"])
+        XCTAssertEqual(uids(try search(me: try identify.uid(of: "Near1"), SearchRequest()).fromQueueDB), ["Me1"], "Near1 searches as Near1")
+        for reference in [nil, "", "010-9999-9999", "a b"] as [String?] {
+            XCTAssertThrowsDomainError(try identify.uid(of: reference), .notRegistered)
+        }
+        for reference in ["Nobody1", "me1"] {
+            XCTAssertThrowsDomainError(try search(me: try identify.uid(of: reference), SearchRequest()), .notRegistered)
         }
     }
 }

@@ -9,7 +9,6 @@ import XCTest
 /// `search --geojson` as RFC 7946 asks: positions longitude first, rings closed and
 /// counter-clockwise, every vertex on the circle, the antimeridian and the poles handled.
 final class GeoJSONRendererTests: XCTestCase {
-    private let failures = FailureRenderer(help: HelpFormatter(for: CommandTable.parser))
 
     /// Twice the signed area of a ring in the plane of longitude and latitude: positive when
     /// counter-clockwise.
@@ -18,7 +17,7 @@ final class GeoJSONRendererTests: XCTestCase {
     }
 
     private func document(_ surroundings: Surroundings) throws -> [String: Any] {
-        let output = GeoJSONRenderer(format: .json, failures: failures).render(MapFeature.State(surroundings: surroundings))
+        let output = GeoJSONRenderer(format: .json).render(surroundings)
         XCTAssertTrue(output.stdoutText.hasSuffix("}\n"))
         return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.stdoutText.utf8)) as? [String: Any])
     }
@@ -94,12 +93,5 @@ final class GeoJSONRendererTests: XCTestCase {
             XCTAssertTrue(ring.contains([180, pole]) && ring.contains([-180, pole]))
             XCTAssertTrue(ring.allSatisfy { (-180...180).contains($0[0]) && (-90...90).contains($0[1]) })
         }
-    }
-
-    func testAFailureIsRenderedAsEverywhere() {
-        let output = GeoJSONRenderer(format: .json, failures: failures).render(MapFeature.State(failure: Failure(DomainError.notSearching)))
-        XCTAssertEqual(output.exitCode, .refused)
-        XCTAssertNil(output.stdoutJSON)
-        XCTAssertTrue(output.stderr.contains(#"{"error":{"code":"not_searching""#))
     }
 }

@@ -28,8 +28,7 @@ enum MapFixture {
         let me = User.stub(uid: "ME", phone: "010-1111-1111", nick: "나")
         let studies = try! StudyList(parsing: ["swift"])
         return Surroundings(
-            center: center, radius: radius, me: me.uid, myNick: me.nick, myStudies: studies,
-            result: SearchResult(
-                me: me, myStudies: studies, center: center, fromQueueDB: people, fromQueueDBRequested: requested, fromRecommend: []))
+            SearchResult(me: me, myStudies: studies, center: center, fromQueueDB: people, fromQueueDBRequested: requested, fromRecommend: []),
+            radius: radius)
     }
 }

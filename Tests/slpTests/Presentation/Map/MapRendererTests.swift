@@ -11,7 +11,6 @@ import XCTest
 /// rings and their labels in gaps, someone at my own spot, the legend in words, colour only
 /// when asked.
 final class MapRendererTests: XCTestCase {
-    private let failures = FailureRenderer(help: HelpFormatter(for: CommandTable.parser))
 
     /// 21 columns, 9 map rows: the centre at column 10, row 4; 700 m is 4 rows down, so one
     /// column is 87.5 m and one row 175 m.
@@ -106,9 +105,9 @@ final class MapRendererTests: XCTestCase {
     }
 
     func testTheMapAsTextAndAsJSON() {
-        let state = MapFeature.State(surroundings: MapFixture.surroundings(people))
+        let state = MapFixture.surroundings(people)
         let size = TerminalSize(columns: 21, rows: 19)
-        let text = MapRenderer(format: .text(.plain), failures: failures).render(state, size: size)
+        let text = MapRenderer(format: .text(.plain)).render(state, size: size)
         // ◎ at column 10 of row 4; north two rows up, east four columns right, west seven left, the two in the south three rows down.
         XCTAssertEqual(text.stdout, [
             "      ····· 700 m",
@@ -131,10 +130,10 @@ final class MapRendererTests: XCTestCase {
             "line = 175 m",
         ].joined(separator: "\n") + "\n")
 
-        let json = MapRenderer(format: .json, failures: failures).render(state, size: size).stdout
+        let json = MapRenderer(format: .json).render(state, size: size).stdout
         XCTAssertTrue(json.hasPrefix(#"{"center":[37.5665,126.978],"radius":700.0,"metresPerColumn":87.5,"people":5,"shared":1,"densest":2,"atMySpot":0,"rings":[200.0,400.0,700.0],"labelled":[200.0,400.0,700.0],"rows":["      ····· 700 m","#), json)
         XCTAssertTrue(json.hasSuffix(#""      ·········",""],"legend":["◎ you  ● one person","2–9 people","· rings 200 m, 400 m,","700 m","5 people, 1 shares a","study","1 column = 88 m, 1","line = 175 m"]}"# + "\n"), json)
-        let wide = MapRenderer(format: .text(.plain), failures: failures).render(state, size: TerminalSize(columns: 80, rows: 24)).stdout
+        let wide = MapRenderer(format: .text(.plain)).render(state, size: TerminalSize(columns: 80, rows: 24)).stdout
         XCTAssertEqual(wide.split(separator: "\n", omittingEmptySubsequences: false).count, 24, "23 lines and the end of the last")
         XCTAssertTrue(wide.hasSuffix("""
             ◎ you  ● one person  2–9 people  · rings 200 m, 400 m, 700 m
@@ -144,15 +143,15 @@ final class MapRendererTests: XCTestCase {
     }
 
     func testColourMarksThoseWhoShareAStudyAndOnlyWhenAsked() {
-        let state = MapFeature.State(surroundings: MapFixture.surroundings(people))
+        let state = MapFixture.surroundings(people)
         let size = TerminalSize(columns: 21, rows: 19)
-        let coloured = MapRenderer(format: .text(Style(colors: true)), failures: failures).render(state, size: size).stdout
+        let coloured = MapRenderer(format: .text(Style(colors: true))).render(state, size: size).stdout
         let map = coloured.split(separator: "\n").prefix(10).joined(separator: "\n")
         XCTAssertTrue(map.contains("\u{1B}[32m●\u{1B}[0m"), coloured)
         XCTAssertTrue(coloured.contains("\u{1B}[1m◎\u{1B}[0m"))
         XCTAssertEqual(map.components(separatedBy: "\u{1B}[32m").count, 2, "only the one who shares a study")
         XCTAssertTrue(coloured.contains("\u{1B}[32mgreen: shares a study\u{1B}[0m"), "and the legend says what green means")
-        let plain = MapRenderer(format: .text(.plain), failures: failures).render(state, size: size).stdout
+        let plain = MapRenderer(format: .text(.plain)).render(state, size: size).stdout
         XCTAssertFalse(plain.contains("\u{1B}"))
     }
 
@@ -178,14 +177,6 @@ final class MapRendererTests: XCTestCase {
         let coloured = MapLegend(grid, colors: true)
         XCTAssertEqual(coloured.entries[5], "green: shares a study", "what green means, on a colour terminal only")
         XCTAssertTrue(coloured.lines(width: 80, style: Style(colors: true))[1].hasPrefix("\u{1B}[32mgreen: shares a study\u{1B}[0m"))
-    }
-
-    func testAFailureIsRenderedAsEverywhere() {
-        let state = MapFeature.State(failure: Failure(DomainError.notSearching))
-        let output = MapRenderer(format: .text(.plain), failures: failures).render(state, size: .standard)
-        XCTAssertEqual(output.exitCode, .refused)
-        XCTAssertEqual(output.stdout, "")
-        XCTAssertTrue(output.stderr.hasPrefix("Error: "))
     }
 
     func testRingsAtRoundDistancesInsideTheRadius() {
