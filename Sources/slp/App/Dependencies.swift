@@ -76,7 +76,6 @@ final class Dependencies {
     }
 
     // The screens, wired with their use cases.
-    var registerFeature: RegisterFeature { RegisterFeature(register: registerUser) }
     var userFeature: UserFeature {
         UserFeature(identify: identifyUser, show: showUser, update: updateMyPage, withdraw: withdrawUser, updatePushToken: updatePushToken)
     }
@@ -91,5 +90,4 @@ final class Dependencies {
         QueueWaitFeature(identify: identifyUser, enter: enterQueue, state: queueState, follow: followEvents)
     }
     var seedFeature: SeedFeature { SeedFeature(seed: seedPopulation) }
-    var tokenFeature: TokenFeature { TokenFeature(identify: identifyUser, tokens: tokens()) }
 }

@@ -20,16 +20,12 @@ enum RegisterCommand: Command {
         examples: ["slp register --phone 010-1234-5678 --nick 새싹 --birth 1998-03-14 --email sesac@example.com --gender female"])
 
     static func run(_ context: CommandContext) async -> Output {
-        let request: RegisterUserUseCase.Request
-        do {
-            request = RegisterUserUseCase.Request(
+        context.perform(reading: {
+            RegisterUserUseCase.Request(
                 phone: try context[Self.phone], nick: try context[Self.nick], birth: try context[Self.birth],
                 email: try context[Self.email], gender: try Gender(context[Self.gender]))
-        } catch {
-            return context.fail(error)
-        }
-        return await context.run(.submit(request), feature: \.registerFeature, initialState: .init()) { state, dependencies in
-            RegisterRenderer(format: context.format, failures: context.failures, now: dependencies.now).render(state)
+        }) { app, request in
+            RegisterRenderer(format: context.format, now: app.now).render(try app.registerUser(request))
         }
     }
 }

@@ -20,26 +20,29 @@ enum TokenCommand: Command {
         examples: ["slp token --as 010-1234-5678", "slp token --phone 010-9876-5432 --hours 24"])
 
     static func run(_ context: CommandContext) async -> Output {
-        let action: TokenFeature.Action
-        do {
+        context.perform(reading: {
             let hours = try context[Self.hours] ?? 1
             guard (1...720).contains(hours) else {
                 throw UsageError(message: "--hours: a token lives 1 to 720 hours, not \(hours)", commandPath: ["token"], code: "invalid_value")
             }
-            let lifetime = Duration.seconds(hours * 3_600)
-            if let phone = context[Self.phone] {
-                guard context.invocation[GlobalOptions.actingUser] == nil else {
-                    throw UsageError(message: "--phone and --as name two different people; give one", commandPath: ["token"])
-                }
-                action = .issueForPhone(phone, lifetime: lifetime)
-            } else {
-                action = .issue(actingUser: context.actingUser, lifetime: lifetime)
+            if context[Self.phone] != nil, context.invocation[GlobalOptions.actingUser] != nil {
+                throw UsageError(message: "--phone and --as name two different people; give one", commandPath: ["token"])
             }
-        } catch {
-            return context.fail(error)
-        }
-        return await context.run(action, feature: \.tokenFeature, initialState: .init()) { state, _ in
-            TokenRenderer(format: context.format, failures: context.failures).render(state)
+            return (context[Self.phone], Duration.seconds(hours * 3_600))
+        }) { app, asked in
+            let (phone, lifetime) = asked
+            let tokens = app.tokens()
+            guard let phone else {
+                // A token names an account that exists: the whole user is looked up.
+                return TokenRenderer(format: context.format).render(try tokens.issue(uid: try app.identifyUser(context.actingUser).uid, phone: nil, lifetime: lifetime))
+            }
+            let number = try PhoneNumber(phone)
+            // Someone with an account signs in as that account (`--as`), never as a new uid.
+            do {
+                _ = try app.identifyUser(number.e164)
+                throw DomainError.alreadyRegistered
+            } catch DomainError.notRegistered {}
+            return TokenRenderer(format: context.format).render(try tokens.issue(uid: RandomUserIDGenerator().next(), phone: number, lifetime: lifetime))
         }
     }
 }

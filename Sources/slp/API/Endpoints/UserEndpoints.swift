@@ -25,8 +25,7 @@ enum UserEndpoints {
         let request = RegisterUserUseCase.Request(
             phone: phone, nick: try parameters.required("nick"), birth: try BirthParameter.day(try parameters.required("birth")),
             email: try parameters.required("email"), gender: gender, uid: call.uid, pushToken: try parameters.value("FCMtoken") ?? "")
-        let state = await call.run(.submit(request), feature: \.registerFeature, initialState: .init())
-        return call.answer(state.failure) { RegisterRenderer(format: .json, failures: call.failures, now: call.now).render(state) }
+        return call.perform { .document(RegisterRenderer(format: .json, now: call.now).render(try call.dependencies.registerUser(request))) }
     }
 
     /// `PUT /v1/user/mypage`: searchable, ageMin, ageMax, gender, study (the apps send all five).

@@ -2,13 +2,8 @@
 /// and until when for programs. Nothing else ever shows a token.
 struct TokenRenderer {
     let format: OutputFormat
-    let failures: FailureRenderer
 
-    func render(_ state: TokenFeature.State) -> Output {
-        if let failure = state.failure { return failures.render(failure, format: format) }
-        guard let issued = state.token else {
-            return failures.render(Failure(code: "internal_error", status: nil, message: "no token", exitCode: .software), format: format)
-        }
+    func render(_ issued: IssuedToken) -> Output {
         switch format {
         case .json:
             return .success(JSONValue.object([
