@@ -84,7 +84,6 @@ final class Dependencies {
     var chatScreenFeature: ChatScreenFeature {
         ChatScreenFeature(identify: identifyUser, read: readMessages, send: sendMessage, follow: followConversation)
     }
-    var shopFeature: ShopFeature { ShopFeature(identify: identifyUser, show: showUser, buy: buyItem, wear: wearItems) }
     var eventsFeature: EventsFeature { EventsFeature(identify: identifyUser, follow: followEvents) }
     var queueWaitFeature: QueueWaitFeature {
         QueueWaitFeature(identify: identifyUser, enter: enterQueue, state: queueState, follow: followEvents)

@@ -13,18 +13,17 @@ enum ShopBuyCommand: Command {
         examples: ["slp shop buy sesac 1 --as 010-1234-5678", "slp shop buy background 4 --as 010-1234-5678"])
 
     static func run(_ context: CommandContext) async -> Output {
-        let kind: ShopItemKind
-        let index: Int
-        do {
+        context.perform(reading: {
             let arguments = context.invocation.arguments
-            guard let parsed = ShopItemKind(rawValue: arguments[0].lowercased()) else {
+            guard let kind = ShopItemKind(rawValue: arguments[0].lowercased()) else {
                 throw UsageError(message: "kind: '\(ValueSyntax.printable(arguments[0]))' is not sesac or background", code: "invalid_value")
             }
-            kind = parsed
-            index = try ValueSyntax.integer(arguments[1], option: "number")
-        } catch {
-            return context.fail(error)
+            return (kind, try ValueSyntax.integer(arguments[1], option: "number"))
+        }) { app, item in
+            let (kind, index) = item
+            let me = try context.me(app)
+            _ = try app.buyItem(me: me, kind: kind, index: index)
+            return ShopRenderer(format: context.format, now: app.now).render(try app.showUser.record(of: me), notice: .bought(try ShopCatalog.item(kind, index)))
         }
-        return await ShopFeatureRunner.run(.buy(actingUser: context.actingUser, kind: kind, index: index), context: context)
     }
 }

@@ -8,6 +8,6 @@ enum ShopListCommand: Command {
         examples: ["slp shop list --as 010-1234-5678"])
 
     static func run(_ context: CommandContext) async -> Output {
-        await ShopFeatureRunner.run(.list(actingUser: context.actingUser), context: context)
+        context.perform { app in ShopRenderer(format: context.format, now: app.now).render(try app.showUser.record(of: try context.me(app))) }
     }
 }

@@ -19,14 +19,14 @@ enum ShopWearCommand: Command {
         message: "give \(sesac.spec.longName) N, \(background.spec.longName) N or both", commandPath: ["shop", "wear"], code: "nothing_to_wear")
 
     static func run(_ context: CommandContext) async -> Output {
-        let action: ShopFeature.Action
-        do {
+        context.perform(reading: {
             let (face, card) = (try context[Self.sesac], try context[Self.background])
             guard face != nil || card != nil else { throw nothingToWear }
-            action = .wear(actingUser: context.actingUser, sesac: face, background: card)
-        } catch {
-            return context.fail(error)
+            return (face, card)
+        }) { app, wear in
+            let me = try context.me(app)
+            let user = try app.wearItems(me: me, sesac: wear.0, background: wear.1)
+            return ShopRenderer(format: context.format, now: app.now).render(try app.showUser.record(of: me), notice: try .wearing(user))
         }
-        return await ShopFeatureRunner.run(action, context: context)
     }
 }

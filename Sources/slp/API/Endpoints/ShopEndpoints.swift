@@ -3,14 +3,16 @@
 enum ShopEndpoints {
     /// `GET /v1/user/shop/myinfo`: my user object and the catalogue.
     static func info(_ call: APICall) async -> APIResponse {
-        render(call, await call.run(.list(actingUser: call.actingUser), feature: \.shopFeature, initialState: .init()))
+        call.perform { .document(ShopRenderer(format: .json, now: call.now).render(try call.dependencies.showUser.record(of: call.uid))) }
     }
 
     /// `POST /v1/user/shop/item`: sesac, background: what to wear (201 for an item not owned).
     static func wear(_ call: APICall) async throws -> APIResponse {
-        let action = ShopFeature.Action.wear(
-            actingUser: call.actingUser, sesac: try call.parameters.integer("sesac"), background: try call.parameters.integer("background"))
-        return render(call, await call.run(action, feature: \.shopFeature, initialState: .init()))
+        let (sesac, background) = (try call.parameters.integer("sesac"), try call.parameters.integer("background"))
+        return call.perform {
+            _ = try call.dependencies.wearItems(me: call.uid, sesac: sesac, background: background)
+            return .document(ShopRenderer(format: .json, now: call.now).render(try call.dependencies.showUser.record(of: call.uid)))
+        }
     }
 
     /// `POST /v1/user/shop/ios`: receipt, product. There is no store to verify a receipt with,
@@ -18,10 +20,14 @@ enum ShopEndpoints {
     static func purchase(_ call: APICall) async throws -> APIResponse {
         _ = try call.parameters.required("receipt")
         _ = try call.parameters.required("product")
-        return render(call, await call.run(.verifyPurchase(actingUser: call.actingUser), feature: \.shopFeature, initialState: .init()))
+        return call.perform {
+            // Someone who has withdrawn is told so first, as every endpoint does.
+            _ = try call.dependencies.showUser.record(of: call.uid)
+            throw receiptNotVerified
+        }
     }
 
-    private static func render(_ call: APICall, _ state: ShopFeature.State) -> APIResponse {
-        call.answer(state.failure) { ShopRenderer(format: .json, failures: call.failures, now: call.now).render(state) }
-    }
+    /// SLP's answer to a receipt its store did not accept [201].
+    static let receiptNotVerified = Failure(
+        code: "receipt_invalid", status: 201, message: "there is no store to verify the receipt with", exitCode: .refused)
 }

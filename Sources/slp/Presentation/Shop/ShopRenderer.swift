@@ -8,15 +8,11 @@ import SLPDomain
 /// Draws the shop: the catalogue with prices, what I own and wear.
 struct ShopRenderer {
     let format: OutputFormat
-    let failures: FailureRenderer
     /// The service's now, for the penalty seconds left in the user object.
     let now: Date
 
-    func render(_ state: ShopFeature.State) -> Output {
-        if let failure = state.failure { return failures.render(failure, format: format) }
-        guard let record = state.record else {
-            return failures.render(Failure(code: "internal_error", status: nil, message: "no user", exitCode: .software), format: format)
-        }
+    /// My record's shop: the catalogue, what I own and wear, after what I just did (`notice`).
+    func render(_ record: MyRecord, notice: ShopNotice? = nil) -> Output {
         let user = record.user
         let items = ShopCatalog.sesacs + ShopCatalog.backgrounds
         func owned(_ item: ShopItem) -> Bool {
@@ -43,7 +39,7 @@ struct ShopRenderer {
                 table.add([item.kind.rawValue, String(item.index), item.name, item.price == 0 ? "free" : "₩\(item.price)", mark])
             }
             var text = ""
-            switch state.notice {
+            switch notice {
             case .bought(let item)?: text = "Bought \(item.name) (\(item.kind) \(item.index)).\n\n"
             case .wearing(let sesac, let background)?: text = "Now wearing \(sesac.name) on \(background.name).\n\n"
             case nil: break
