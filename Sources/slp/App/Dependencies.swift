@@ -76,9 +76,6 @@ final class Dependencies {
     }
 
     // The screens, wired with their use cases.
-    var userFeature: UserFeature {
-        UserFeature(identify: identifyUser, show: showUser, update: updateMyPage, withdraw: withdrawUser, updatePushToken: updatePushToken)
-    }
     var chatFeature: ChatFeature { ChatFeature(identify: identifyUser, send: sendMessage, read: readMessages) }
     var chatFollowFeature: ChatFollowFeature { ChatFollowFeature(identify: identifyUser, follow: followConversation) }
     var chatScreenFeature: ChatScreenFeature {

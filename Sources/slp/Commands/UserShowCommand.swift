@@ -10,12 +10,8 @@ enum UserShowCommand: Command {
         examples: ["slp user show --as 010-1234-5678", "slp --json user show --as 010-1234-5678"])
 
     static func run(_ context: CommandContext) async -> Output {
-        let target: UserID?
-        do {
-            target = try context.invocation.arguments.first.map { try UserID($0) }
-        } catch {
-            return context.fail(error)
+        context.perform(reading: { try context.invocation.arguments.first.map { try UserID($0) } }) { app, target in
+            UserRenderer(format: context.format, now: app.now).render(try app.showUser(me: try context.me(app), target: target))
         }
-        return await UserFeatureRunner.run(.show(actingUser: context.actingUser, target: target), context: context)
     }
 }

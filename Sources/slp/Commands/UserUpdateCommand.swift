@@ -21,15 +21,16 @@ enum UserUpdateCommand: Command {
         code: "nothing_to_update")
 
     static func run(_ context: CommandContext) async -> Output {
-        let changes: MyPageChanges
-        do {
-            changes = MyPageChanges(
+        context.perform(reading: {
+            let changes = MyPageChanges(
                 searchable: try context[Self.searchable], ageMin: try context[Self.ageMin], ageMax: try context[Self.ageMax],
                 gender: try context[Self.gender].map { try Gender($0) }, study: context[Self.study])
             guard !changes.isEmpty else { throw nothingToUpdate }
-        } catch {
-            return context.fail(error)
+            return changes
+        }) { app, changes in
+            let me = try context.me(app)
+            _ = try app.updateMyPage(me: me, changes)
+            return UserRenderer(format: context.format, now: app.now).render(.mine(try app.showUser.record(of: me)))
         }
-        return await UserFeatureRunner.run(.update(actingUser: context.actingUser, changes), context: context)
     }
 }

@@ -26,26 +26,22 @@ enum UserWithdrawCommand: Command {
         commandPath: ["user", "withdraw"], code: "not_confirmed")
 
     static func run(_ context: CommandContext) async -> Output {
-        guard !context[Self.yes] else { return await UserFeatureRunner.run(.withdraw(actingUser: context.actingUser), context: context) }
-        guard context.environment.stdinIsTerminal else { return context.fail(unconfirmed) }
-        let renderer = UserWithdrawStreamRenderer(user: UserRenderer(format: context.format, failures: context.failures, now: .now))
-        var step = 0
-        var answers = StandardInputLines()
-        // Who I am first (an unknown user is told so before any question), then the question.
-        return await context.stream(feature: \.userFeature, initialState: .init(), renderer: renderer) { state in
-            step += 1
-            if step == 1 { return .prepareWithdrawal(actingUser: context.actingUser) }
-            guard step == 2, state.failure == nil, let user = state.confirming else { return nil }
+        guard context[Self.yes] || context.environment.stdinIsTerminal else { return context.fail(unconfirmed) }
+        return context.perform { app in
+            guard !context[Self.yes] else {
+                return UserRenderer(format: context.format, now: app.now).withdrawn(try app.withdrawUser(me: try context.me(app)))
+            }
+            // Who I am first (an unknown user is told so before any question), then the question.
+            let user = try app.identifyUser(context.actingUser)
             StandardStreams.writeError(
-                "This deletes \(user.nick) (\(user.uid)) and all their personal data for good.\n"
-                    + "Type the nick \(user.nick) to confirm: ")
+                "This deletes \(user.nick) (\(user.uid)) and all their personal data for good.\n" + "Type the nick \(user.nick) to confirm: ")
+            var answers = StandardInputLines()
             let answer = try answers.next()
             guard let answer, (try? Nick(answer))?.value == user.nick.value else {
                 if answer == nil { StandardStreams.writeError("\n") }
-                throw Failure(
-                    code: "not_confirmed", status: nil, message: "the nick was not typed back; nothing was deleted", exitCode: .usage)
+                throw Failure(code: "not_confirmed", status: nil, message: "the nick was not typed back; nothing was deleted", exitCode: .usage)
             }
-            return .withdraw(actingUser: user.uid.rawValue)
+            return UserRenderer(format: context.format, now: app.now).withdrawn(try app.withdrawUser(me: user.uid))
         }
     }
 }

@@ -6,11 +6,16 @@ public struct ShowUserUseCase {
         self.storage = storage
     }
 
-    /// `target` nil or my own uid shows me; an unknown uid is `user_not_found`.
-    public func callAsFunction(me: User, target: UserID?) throws -> UserView {
-        guard let target, target != me.uid else { return .mine(try record(of: me.uid)) }
-        guard let other = try storage.read({ try $0.user(target) }) else { throw DomainError.userNotFound }
-        return .other(other.publicProfile)
+    /// `target` nil or my own uid shows me; an unknown uid is `user_not_found`; all read together.
+    public func callAsFunction(me: UserID, target: UserID?) throws -> UserView {
+        try storage.read { transaction in
+            guard let user = try transaction.user(me) else { throw DomainError.notRegistered }
+            guard let target, target != me else {
+                return .mine(MyRecord(user: user, reviewed: try transaction.reviewedUsers(by: me), reported: try transaction.reportedUsers(by: me)))
+            }
+            guard let other = try transaction.user(target) else { throw DomainError.userNotFound }
+            return .other(other.publicProfile)
+        }
     }
 
     /// My whole record as stored now, read together; `not_registered` if I have just withdrawn.

@@ -7,12 +7,15 @@ public struct WithdrawUserUseCase {
         self.storage = storage
     }
 
-    public func callAsFunction(me: UserID) throws {
+    /// The user as they were, for a farewell.
+    @discardableResult
+    public func callAsFunction(me: UserID) throws -> User {
         try storage.write { transaction in
             guard let user = try transaction.user(me) else { throw DomainError.notRegistered }
             let sanctions = Sanctions(of: user)
             if !sanctions.isNone { try transaction.keepSanctions(sanctions, of: user.phone) }
             _ = try transaction.delete(me)
+            return user
         }
     }
 }

@@ -5,7 +5,7 @@ import SLPDomain
 enum UserEndpoints {
     /// `GET /v1/user`: the app's login; 406 sends it to sign-up.
     static func show(_ call: APICall) async -> APIResponse {
-        render(call, await call.run(.show(actingUser: call.actingUser, target: nil), feature: \.userFeature, initialState: .init()))
+        call.perform { .document(UserRenderer(format: .json, now: call.now).render(try call.dependencies.showUser(me: call.uid, target: nil))) }
     }
 
     /// `POST /v1/user`: registers the token's uid with the token's phone number. Only a token
@@ -34,21 +34,23 @@ enum UserEndpoints {
         let changes = MyPageChanges(
             searchable: try parameters.flag("searchable"), ageMin: try parameters.integer("ageMin"),
             ageMax: try parameters.integer("ageMax"), gender: try parameters.gender("gender"), study: try parameters.value("study"))
-        return render(call, await call.run(.update(actingUser: call.actingUser, changes), feature: \.userFeature, initialState: .init()))
+        return call.perform {
+            _ = try call.dependencies.updateMyPage(me: call.uid, changes)
+            return .document(UserRenderer(format: .json, now: call.now).render(.mine(try call.dependencies.showUser.record(of: call.uid))))
+        }
     }
 
     /// `POST /v1/user/withdraw`.
     static func withdraw(_ call: APICall) async -> APIResponse {
-        render(call, await call.run(.withdraw(actingUser: call.actingUser), feature: \.userFeature, initialState: .init()))
+        call.perform { .document(UserRenderer(format: .json, now: call.now).withdrawn(try call.dependencies.withdrawUser(me: call.uid))) }
     }
 
     /// `PUT /v1/user/update_fcm_token`: stored, and given back in my user object.
     static func updatePushToken(_ call: APICall) async throws -> APIResponse {
         let token = try call.parameters.required("FCMtoken")
-        return render(call, await call.run(.updatePushToken(actingUser: call.actingUser, token: token), feature: \.userFeature, initialState: .init()))
-    }
-
-    private static func render(_ call: APICall, _ state: UserFeature.State) -> APIResponse {
-        call.answer(state.failure) { UserRenderer(format: .json, failures: call.failures, now: call.now).render(state) }
+        return call.perform {
+            _ = try call.dependencies.updatePushToken(me: call.uid, token: token)
+            return .document(UserRenderer(format: .json, now: call.now).render(.mine(try call.dependencies.showUser.record(of: call.uid))))
+        }
     }
 }

@@ -8,26 +8,24 @@ import SLPDomain
 /// Draws the user screens: records as aligned key-value rows, or the SLP JSON objects.
 struct UserRenderer {
     let format: OutputFormat
-    let failures: FailureRenderer
     /// The service's now, for the penalty seconds left.
     let now: Date
 
-    func render(_ state: UserFeature.State) -> Output {
-        if let failure = state.failure { return failures.render(failure, format: format) }
-        if let user = state.withdrawn {
-            switch format {
-            case .json:
-                return .success(JSONValue.object([("uid", .string(user.uid.rawValue)), ("withdrawn", .bool(true))]).text + "\n")
-            case .text:
-                return .success("Withdrawn: \(user.nick) (\(user.uid)). Your account and personal data are gone.\n")
-            }
+    /// My record, or someone's public profile.
+    func render(_ view: UserView) -> Output {
+        switch (view, format) {
+        case (.mine(let record), .json): .success(UserJSON.user(record, now: now).text + "\n")
+        case (.other(let profile), .json): .success(UserJSON.profile(profile).text + "\n")
+        case (.mine(let record), .text(let style)): .success(table(record.user).render(style: style))
+        case (.other(let profile), .text(let style)): .success(table(profile).render(style: style))
         }
-        switch (state.view, format) {
-        case (.mine(let record)?, .json): return .success(UserJSON.user(record, now: now).text + "\n")
-        case (.other(let profile)?, .json): return .success(UserJSON.profile(profile).text + "\n")
-        case (.mine(let record)?, .text(let style)): return .success(table(record.user).render(style: style))
-        case (.other(let profile)?, .text(let style)): return .success(table(profile).render(style: style))
-        case (nil, _): return failures.render(Failure(code: "internal_error", status: nil, message: "nothing to show", exitCode: .software), format: format)
+    }
+
+    /// The farewell of `user`, who has just withdrawn.
+    func withdrawn(_ user: User) -> Output {
+        switch format {
+        case .json: .success(JSONValue.object([("uid", .string(user.uid.rawValue)), ("withdrawn", .bool(true))]).text + "\n")
+        case .text: .success("Withdrawn: \(user.nick) (\(user.uid)). Your account and personal data are gone.\n")
         }
     }
 

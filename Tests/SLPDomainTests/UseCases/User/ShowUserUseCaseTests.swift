@@ -18,8 +18,8 @@ final class ShowUserUseCaseTests: XCTestCase {
     }
 
     func testNoTargetOrMyOwnUIDShowsMyWholeRecord() throws {
-        XCTAssertEqual(try show(me: me, target: nil), .mine(MyRecord(newUser: me)))
-        XCTAssertEqual(try show(me: me, target: me.uid), .mine(MyRecord(newUser: me)))
+        XCTAssertEqual(try show(me: me.uid, target: nil), .mine(MyRecord(newUser: me)))
+        XCTAssertEqual(try show(me: me.uid, target: me.uid), .mine(MyRecord(newUser: me)))
     }
 
     func testMyRecordListsWhomIReviewedAndReportedLeavingOutWithdrawnUsers() throws {
@@ -52,15 +52,21 @@ final class ShowUserUseCaseTests: XCTestCase {
     }
 
     func testAnotherUserShowsTheirPublicProfileOnly() throws {
-        let view = try show(me: me, target: other.uid)
+        let view = try show(me: me.uid, target: other.uid)
         XCTAssertEqual(view, .other(other.publicProfile))
         guard case .other(let profile) = view else { return XCTFail("expected a public profile") }
         XCTAssertEqual(profile.nick.value, "other")
         XCTAssertEqual(profile.comments, ["kind"])
     }
 
+    func testAnUnknownActingUserIsNotRegisteredWhateverTheTarget() throws {
+        for target in [nil, other.uid] as [UserID?] {
+            XCTAssertThrowsError(try show(me: try UserID("Ghost1"), target: target)) { XCTAssertEqual($0 as? DomainError, .notRegistered) }
+        }
+    }
+
     func testUnknownUserIsUserNotFound() throws {
-        XCTAssertThrowsError(try show(me: me, target: try UserID("Nobody"))) { error in
+        XCTAssertThrowsError(try show(me: me.uid, target: try UserID("Nobody"))) { error in
             let error = error as? DomainError
             XCTAssertEqual(error, .userNotFound)
             XCTAssertEqual(error?.code, "user_not_found")
@@ -69,20 +75,20 @@ final class ShowUserUseCaseTests: XCTestCase {
 
     func testMyRecordIsReadInOneReadTransaction() throws {
         XCTAssertEqual(try storage.transactions(during: { _ = try show.record(of: me.uid) }), ["read"])
-        XCTAssertEqual(try storage.transactions(during: { _ = try show(me: me, target: nil) }), ["read"])
-        XCTAssertEqual(try storage.transactions(during: { _ = try show(me: me, target: other.uid) }), ["read"])
+        XCTAssertEqual(try storage.transactions(during: { _ = try show(me: me.uid, target: nil) }), ["read"])
+        XCTAssertEqual(try storage.transactions(during: { _ = try show(me: me.uid, target: other.uid) }), ["read"])
     }
 
     func testMyRecordIsAsStoredNowNotAsTheCallerHeldIt() throws {
         let stale = me!
         _ = try UpdateMyPageUseCase(storage: storage)(me: me.uid, MyPageChanges(searchable: false))
-        guard case .mine(let record) = try show(me: stale, target: nil) else { return XCTFail("expected my record") }
+        guard case .mine(let record) = try show(me: stale.uid, target: nil) else { return XCTFail("expected my record") }
         XCTAssertFalse(record.user.searchable)
     }
 
     func testMyReportCountIsCountedButNotWhoReportedMe() throws {
         try storage.write { try $0.insertReport(by: me.uid, of: other.uid, reason: .rude, comment: nil, at: testNow) }
-        guard case .mine(let record) = try show(me: other, target: nil) else { return XCTFail("expected their record") }
+        guard case .mine(let record) = try show(me: other.uid, target: nil) else { return XCTFail("expected their record") }
         XCTAssertEqual(record.user.reportedCount, 1)
         XCTAssertEqual(record.reported, [])
     }
