@@ -11,15 +11,11 @@ import SLPPrivateCluster
 enum HTTPBench {
     static func run(_ arguments: [String]) throws {
         let options = try HTTPOptions(Array(arguments.dropFirst()))
-        let slp = URL(fileURLWithPath: arguments[0]).deletingLastPathComponent().appendingPathComponent("slp").path
-        guard FileManager.default.isExecutableFile(atPath: slp) else {
-            throw LoadFailure("\(slp) not found; build it first (swift build -c release --static-swift-stdlib)")
-        }
-        let scratch = NSTemporaryDirectory() + "slp-http-\(getpid())"
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        defer { if !options.keep { try? FileManager.default.removeItem(atPath: scratch) } }
+        let setup = try BenchSetup(benchPath: arguments[0], scratchName: "slp-http", buildHint: "swift build -c release --static-swift-stdlib")
+        let slp = setup.slp, scratch = setup.scratch
+        defer { if !options.keep { setup.removeScratch() } }
 
-        let machine = (try? Shell.run("/bin/uname", ["-srm"]).output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? "?"
+        let machine = BenchSetup.machine
         let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
         print("slp-bench --http \(Date()) on \(machine), \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(load): "
             + "K = \(options.clients.map(String.init).joined(separator: ", ")), mixed traffic \(Int(options.seconds)) s, "
@@ -53,17 +49,9 @@ enum HTTPBench {
             templateStore?.remove()
             cluster?.remove()
         }
-        let adminURL: String?
-        switch options.postgres {
-        case .none: adminURL = nil
-        case .given(let url): adminURL = url
-        case .privateCluster:
-            print("starting a private PostgreSQL cluster…")
-            let started = try PrivateCluster.server(given: nil, durable: true)
-            cluster = started
-            adminURL = started.url()
-        }
-        if let adminURL {
+        if let chosen = try options.postgres.start(announce: { print($0) }) {
+            cluster = chosen.cluster
+            let adminURL = chosen.adminURL
             let server = try LoadPostgreSQLServer(adminURL: adminURL, scratch: scratch)
             let name = "slp_http_\(getpid())"
             let template = try PostgreSQLLoadStore(server: server, name: name + "_template", keep: false)

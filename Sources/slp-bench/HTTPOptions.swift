@@ -6,7 +6,7 @@ struct HTTPOptions: Sendable {
     /// Each single-endpoint measurement's length (the floor, myQueueState, search).
     var phaseSeconds: Double = 10
     var clients: [Int] = [1, 16, 64]
-    var postgres: LoadOptions.PostgreSQLServer = .none
+    var postgres: PostgreSQLServerChoice = .none
     var sqlite = true
     /// Registered people each client's device runs the app for, in turns.
     var peoplePerClient = 4
@@ -41,12 +41,7 @@ struct HTTPOptions: Sendable {
             case "--population":
                 guard let count = Int(try value("--population")), count >= 0 else { throw LoadFailure("--population needs a count") }
                 population = count
-            case "--postgres":
-                if index + 1 < arguments.endIndex, !arguments[index + 1].hasPrefix("--") {
-                    postgres = .given(try value("--postgres"))
-                } else {
-                    postgres = .privateCluster
-                }
+            case "--postgres": postgres = .reading(arguments, at: &index)
             case "--no-sqlite": sqlite = false
             case "--keep": keep = true
             case let other: throw LoadFailure("unknown option for --http: \(other)")

@@ -1,23 +1,12 @@
 /// A registered person whose SLP app a benchmark client runs: their token, where they stand,
 /// and what the app believes of their situation (it learns only from the answers it gets).
 struct HTTPPerson: Sendable {
-    enum Phase: Sendable {
-        /// Not in the queue: the next turn queues.
-        case idle
-        /// In the queue: search, then request someone or accept a request.
-        case waiting
-        /// Matched (the partner unknown until myQueueState names them): chat, then review or dodge.
-        case matched(partner: String?, messagesLeft: Int)
-        /// Serving a dodge penalty until this monotonic time (ns).
-        case parked(until: UInt64)
-    }
-
     let uid: String
     let token: String
     let latitude: Double
     let longitude: Double
     let studies: [String]
-    var phase: Phase = .idle
+    var phase: PersonPhase = .idle
     /// Seconds of simulated time this app has run: each request stands for what a person
     /// does in the app, and the app polls myQueueState every `pollInterval` of it.
     var clock = 0.0

@@ -5,16 +5,9 @@ struct HTTPReport {
     let options: HTTPOptions
     var rounds: [HTTPRound] = []
 
-    private func ms(_ micros: Double) -> String {
-        guard micros.isFinite else { return "–" }
-        return String(format: micros < 10_000 ? "%.1f" : "%.0f", micros / 1_000)
-    }
+    private func ms(_ micros: Double) -> String { Milliseconds.text(micros) }
 
-    private func latency(_ micros: [Double]) -> String {
-        guard !micros.isEmpty else { return "–" }
-        let percentiles = Percentiles(micros)
-        return "\(ms(percentiles.p50)) / \(ms(percentiles.p99))"
-    }
+    private func latency(_ micros: [Double]) -> String { Milliseconds.p50p99(micros) }
 
     func print() {
         Swift.print("\n### One kind of request at a time (K clients, \(Int(options.phaseSeconds)) s each, requests/s; p50 / p99 ms)\n")
@@ -64,22 +57,9 @@ struct HTTPReport {
             for line in round.tally.errorSamples { Swift.print("- \(round.backend) K=\(round.clients) error: \(line)") }
         }
 
-        Swift.print("\n### Acknowledged writes and invariants afterwards (read from the store)\n")
-        Swift.print("| backend | K | matches stored / acknowledged | messages stored / acknowledged | reviews, dodges acknowledged | rule violations | lost acknowledged writes | stored, never acknowledged |")
-        Swift.print("|---|---:|---:|---:|---:|---:|---:|---:|")
-        for round in rounds {
-            let findings = round.findings, acknowledged = round.acknowledged
-            Swift.print("| \(round.backend) | \(round.clients) | \(findings.matchesStored) / \(acknowledged.matches.count) | \(findings.messagesStored) / \(acknowledged.messages.count) | \(acknowledged.reviews.count), \(acknowledged.dodges.count) | \(findings.violationCount) | \(findings.lostCount) | \(findings.unacknowledgedMatches) matches |")
-        }
-        for round in rounds {
-            for (rule, count) in round.findings.violations where count != 0 {
-                Swift.print("- \(round.backend) K=\(round.clients): \(count) × \(rule)")
-            }
-            let findings = round.findings
-            if findings.lostCount > 0 {
-                Swift.print("- \(round.backend) K=\(round.clients): lost \(findings.lostMatches) matches, \(findings.lostMessages) messages, \(findings.lostReviews) reviews, \(findings.lostDodges) dodges")
-            }
-        }
+        InvariantsTable.print("Acknowledged writes and invariants afterwards (read from the store)", rounds.map {
+            InvariantsTable.Row(backend: $0.backend, clients: $0.clients, findings: $0.findings, acknowledged: $0.acknowledged)
+        })
 
         Swift.print("\n### Goals\n")
         for round in rounds {

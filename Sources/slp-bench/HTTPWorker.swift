@@ -32,27 +32,7 @@ struct HTTPWorker {
     /// Takes turns among `people` until `deadline` (monotonic ns); `everyone` is every client's people.
     mutating func run(people: [HTTPPerson], everyone: Set<String>, until deadline: UInt64) {
         var people = people
-        var next = 0
-        while Stopwatch.now() < deadline {
-            let now = Stopwatch.now()
-            for index in people.indices {
-                if case .parked(let until) = people[index].phase, until <= now { people[index].phase = .idle }
-            }
-            guard let turn = (0..<people.count).lazy.map({ (next + $0) % people.count }).first(where: { index in
-                if case .parked = people[index].phase { return false }
-                return true
-            }) else {
-                // Everyone here serves a penalty: the device is idle until the first one ends.
-                let wake = people.compactMap { person -> UInt64? in
-                    if case .parked(let until) = person.phase { return until }
-                    return nil
-                }.min() ?? deadline
-                usleep(UInt32(min(max(Int64(min(wake, deadline)) - Int64(now), 1_000_000), 100_000_000) / 1_000))
-                continue
-            }
-            take(&people[turn], everyone: everyone)
-            next = turn + 1
-        }
+        PersonTurns.run(&people, phase: \.phase, until: deadline) { take(&$0, everyone: everyone) }
     }
 
     private mutating func take(_ person: inout HTTPPerson, everyone: Set<String>) {

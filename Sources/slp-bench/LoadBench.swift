@@ -10,15 +10,11 @@ import SLPPrivateCluster
 enum LoadBench {
     static func run(_ arguments: [String]) throws {
         let options = try LoadOptions(Array(arguments.dropFirst()))
-        let slp = URL(fileURLWithPath: arguments[0]).deletingLastPathComponent().appendingPathComponent("slp").path
-        guard FileManager.default.isExecutableFile(atPath: slp) else {
-            throw LoadFailure("\(slp) not found; build it first (swift build -c release --traits PostgreSQL)")
-        }
-        let scratch = NSTemporaryDirectory() + "slp-load-\(getpid())"
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        defer { if !options.keep { try? FileManager.default.removeItem(atPath: scratch) } }
+        let setup = try BenchSetup(benchPath: arguments[0], scratchName: "slp-load", buildHint: "swift build -c release --traits PostgreSQL")
+        let slp = setup.slp, scratch = setup.scratch
+        defer { if !options.keep { setup.removeScratch() } }
 
-        let machine = (try? Shell.run("/bin/uname", ["-srm"]).output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? "?"
+        let machine = BenchSetup.machine
         print("slp-bench --load \(Date()) on \(machine), \(ProcessInfo.processInfo.activeProcessorCount) cores: "
             + "K = \(options.clients.map(String.init).joined(separator: ", ")), \(Int(options.seconds)) s each, "
             + "\(options.peoplePerClient) people per client (\(options.people) at least), a crowd of \(options.population)")
@@ -30,17 +26,9 @@ enum LoadBench {
         #if PostgreSQL
         var cluster: PrivateCluster?
         defer { cluster?.remove() }
-        let adminURL: String?
-        switch options.postgres {
-        case .none: adminURL = nil
-        case .given(let url): adminURL = url
-        case .privateCluster:
-            print("starting a private PostgreSQL cluster…")
-            let started = try PrivateCluster.server(given: nil, durable: true)
-            cluster = started
-            adminURL = started.url()
-        }
-        if let adminURL {
+        if let chosen = try options.postgres.start(announce: { print($0) }) {
+            cluster = chosen.cluster
+            let adminURL = chosen.adminURL
             let server = try LoadPostgreSQLServer(adminURL: adminURL, scratch: scratch)
             backends.append(("PostgreSQL", { try PostgreSQLLoadStore(server: server, name: "slp_load_\(getpid())_k\($0)", keep: options.keep) },
                              { cluster?.serverProcess }))

@@ -3,18 +3,9 @@ import Foundation
 /// `slp-bench --load [--postgres [URL]] [--no-sqlite] [--seconds S] [--clients 1,4,16,64]
 /// [--people-per-client N] [--people N] [--population N] [--keep]`.
 struct LoadOptions {
-    enum PostgreSQLServer: Equatable, Sendable {
-        /// No PostgreSQL run.
-        case none
-        /// A cluster of the benchmark's own, started and removed by it.
-        case privateCluster
-        /// A server the user gave; a database per K is made on it and dropped afterwards.
-        case given(String)
-    }
-
     var seconds: Double = 20
     var clients: [Int] = [1, 4, 16, 64]
-    var postgres: PostgreSQLServer = .none
+    var postgres: PostgreSQLServerChoice = .none
     var sqlite = true
     /// Registered users each client acts as, in turns, as one host serving a few people.
     var peoplePerClient = 4
@@ -59,12 +50,7 @@ struct LoadOptions {
             case "--population":
                 guard let count = Int(try value("--population")), count >= 0 else { throw LoadFailure("--population needs a count") }
                 population = count
-            case "--postgres":
-                if index + 1 < arguments.endIndex, !arguments[index + 1].hasPrefix("--") {
-                    postgres = .given(try value("--postgres"))
-                } else {
-                    postgres = .privateCluster
-                }
+            case "--postgres": postgres = .reading(arguments, at: &index)
             case "--no-sqlite": sqlite = false
             case "--keep": keep = true
             case let other:

@@ -5,9 +5,7 @@ struct LoadReport {
     var rounds: [LoadRound] = []
     let secondsPerRound: Double
 
-    private func ms(_ micros: Double) -> String {
-        micros.isFinite ? String(format: micros < 10_000 ? "%.1f" : "%.0f", micros / 1_000) : "–"
-    }
+    private func ms(_ micros: Double) -> String { Milliseconds.text(micros) }
 
     private func rate(_ count: Int, _ seconds: Double) -> String {
         String(format: "%.1f", Double(count) / seconds)
@@ -26,12 +24,7 @@ struct LoadReport {
         Swift.print("| backend | K | " + LoadCommand.allCases.map(\.rawValue).joined(separator: " | ") + " |")
         Swift.print("|---|---:|" + String(repeating: "---:|", count: LoadCommand.allCases.count))
         for round in rounds {
-            let cells = LoadCommand.allCases.map { command -> String in
-                let micros = round.tally[command].micros
-                guard !micros.isEmpty else { return "–" }
-                let percentiles = Percentiles(micros)
-                return "\(ms(percentiles.p50)) / \(ms(percentiles.p99))"
-            }
+            let cells = LoadCommand.allCases.map { Milliseconds.p50p99(round.tally[$0].micros) }
             Swift.print("| \(round.backend) | \(round.clients) | " + cells.joined(separator: " | ") + " |")
         }
 
@@ -53,22 +46,9 @@ struct LoadReport {
             for line in round.tally.errorSamples { Swift.print("  - error: \(line)") }
         }
 
-        Swift.print("\n### Invariants afterwards (read from the store)\n")
-        Swift.print("| backend | K | matches stored / acknowledged | messages stored / acknowledged | reviews, dodges acknowledged | rule violations | lost acknowledged writes | stored, never acknowledged |")
-        Swift.print("|---|---:|---:|---:|---:|---:|---:|---:|")
-        for round in rounds {
-            let findings = round.findings, acknowledged = round.acknowledged
-            Swift.print("| \(round.backend) | \(round.clients) | \(findings.matchesStored) / \(acknowledged.matches.count) | \(findings.messagesStored) / \(acknowledged.messages.count) | \(acknowledged.reviews.count), \(acknowledged.dodges.count) | \(findings.violationCount) | \(findings.lostCount) | \(findings.unacknowledgedMatches) matches |")
-        }
-        for round in rounds {
-            for (rule, count) in round.findings.violations where count != 0 {
-                Swift.print("- \(round.backend) K=\(round.clients): \(count) × \(rule)")
-            }
-            let findings = round.findings
-            if findings.lostCount > 0 {
-                Swift.print("- \(round.backend) K=\(round.clients): lost \(findings.lostMatches) matches, \(findings.lostMessages) messages, \(findings.lostReviews) reviews, \(findings.lostDodges) dodges")
-            }
-        }
+        InvariantsTable.print("Invariants afterwards (read from the store)", rounds.map {
+            InvariantsTable.Row(backend: $0.backend, clients: $0.clients, findings: $0.findings, acknowledged: $0.acknowledged)
+        })
         Swift.print("\nRules checked: " + LoadInvariants.rules.map(\.0).joined(separator: "; ") + ".")
         Swift.print("Seeding the crowd (not timed): " + rounds.map {
             "\($0.backend) K=\($0.clients) \(String(format: "%.2f", $0.seedSeconds)) s"

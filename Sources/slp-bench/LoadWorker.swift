@@ -68,27 +68,7 @@ struct LoadWorker {
     /// Takes turns among `actors` until `deadline` (monotonic ns); `everyone` is every client's people.
     mutating func run(actors: [LoadActor], everyone: Set<String>, until deadline: UInt64) {
         var actors = actors
-        var next = 0
-        while Stopwatch.now() < deadline {
-            let now = Stopwatch.now()
-            for index in actors.indices {
-                if case .parked(let until) = actors[index].phase, until <= now { actors[index].phase = .idle }
-            }
-            guard let turn = (0..<actors.count).lazy.map({ (next + $0) % actors.count }).first(where: { index in
-                if case .parked = actors[index].phase { return false }
-                return true
-            }) else {
-                // Everyone here is serving a penalty: the host is idle until the first one ends.
-                let wake = actors.compactMap { actor -> UInt64? in
-                    if case .parked(let until) = actor.phase { return until }
-                    return nil
-                }.min() ?? deadline
-                usleep(UInt32(min(max(Int64(min(wake, deadline)) - Int64(now), 1_000_000), 100_000_000) / 1_000))
-                continue
-            }
-            take(&actors[turn], everyone: everyone)
-            next = turn + 1
-        }
+        PersonTurns.run(&actors, phase: \.phase, until: deadline) { take(&$0, everyone: everyone) }
     }
 
     private mutating func take(_ actor: inout LoadActor, everyone: Set<String>) {

@@ -89,7 +89,7 @@ struct SLPBench {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { if !arguments.contains("--keep") { try? FileManager.default.removeItem(atPath: directory) } }
 
-        let machine = (try? Shell.run("/bin/uname", ["-srm"]).output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? "?"
+        let machine = BenchSetup.machine
         print("slp-bench \(Date()) on \(machine), \(ProcessInfo.processInfo.activeProcessorCount) cores")
         let redis = RedisServer.start(port: 63_790 + UInt16(getpid() % 100))
         defer { redis?.stop() }

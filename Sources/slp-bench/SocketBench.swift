@@ -25,7 +25,7 @@ enum SocketBench {
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let limit = raiseFileLimit(to: 4 * (counts.max() ?? 0) + 4_096)
-        let machine = (try? Shell.run("/bin/uname", ["-srm"]).output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? "?"
+        let machine = BenchSetup.machine
         say("slp-bench --sockets \(Date()) on \(machine), \(ProcessInfo.processInfo.activeProcessorCount) cores; K = "
             + counts.map(String.init).joined(separator: ", ") + String(format: "; %.0f messages/s for %.0f s; file limit %d", rate, seconds, limit))
 
@@ -39,17 +39,13 @@ enum SocketBench {
         #if PostgreSQL
         var cluster: PrivateCluster?
         defer { cluster?.remove() }
-        if let index = arguments.firstIndex(of: "--postgres") {
-            let given = index + 1 < arguments.count && !arguments[index + 1].hasPrefix("--") ? arguments[index + 1] : nil
-            let adminURL: String
-            if let given {
-                adminURL = given
-            } else {
-                say("starting a private PostgreSQL cluster…")
-                let started = try PrivateCluster.server(given: nil, durable: true)
-                cluster = started
-                adminURL = started.url()
-            }
+        let choice = arguments.firstIndex(of: "--postgres").map { start in
+            var index = start
+            return PostgreSQLServerChoice.reading(arguments, at: &index)
+        } ?? .none
+        if let chosen = try choice.start(announce: say) {
+            cluster = chosen.cluster
+            let adminURL = chosen.adminURL
             let server = try LoadPostgreSQLServer(adminURL: adminURL, scratch: scratch)
             backends.append(("PostgreSQL", { count in
                 let store = try PostgreSQLLoadStore(server: server, name: "slp_sockets_\(getpid())_\(count)", keep: false)

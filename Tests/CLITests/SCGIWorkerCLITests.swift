@@ -5,18 +5,11 @@ import XCTest
 /// input): one process answers request after request, each caller as themselves, and a request
 /// that is not SCGI, is cut off or is too large gets its one answer without ending the worker.
 final class SCGIWorkerCLITests: XCTestCase {
-    /// An SCGI request for `path` (`/v1/...`) as lighttpd sends one.
     private func scgi(_ method: String, _ path: String, token: String?, body: String = "") -> [UInt8] {
-        var variables = [
-            ("CONTENT_LENGTH", String(body.utf8.count)), ("SCGI", "1"), ("REQUEST_METHOD", method), ("SCRIPT_NAME", "/v1"),
-            ("PATH_INFO", String(path.dropFirst(3))), ("QUERY_STRING", ""),
-        ]
-        if let token { variables.append(("HTTP_IDTOKEN", token)) }
-        if !body.isEmpty { variables.append(("CONTENT_TYPE", "application/x-www-form-urlencoded")) }
-        return SCGITestWorker.request(variables, body: Array(body.utf8))
+        SCGITestWorker.request(method, path, token: token, body: body)
     }
 
-    private func status(_ answer: String) -> String { answer.components(separatedBy: "\r\n")[0] }
+    private func status(_ answer: String) -> String { SCGITestWorker.status(answer) }
 
     func testOneWorkerAnswersRequestAfterRequestWhateverCameBetween() throws {
         let directory = try TemporaryDirectory()

@@ -35,6 +35,20 @@ final class SCGITestWorker {
         return length + head + Array(",".utf8) + body
     }
 
+    /// An SCGI request for the API's `path` (`/v1/...`) as lighttpd sends one.
+    static func request(_ method: String, _ path: String, token: String?, body: String = "") -> [UInt8] {
+        var variables = [
+            ("CONTENT_LENGTH", String(body.utf8.count)), ("SCGI", "1"), ("REQUEST_METHOD", method), ("SCRIPT_NAME", "/v1"),
+            ("PATH_INFO", String(path.dropFirst(3))), ("QUERY_STRING", ""),
+        ]
+        if let token { variables.append(("HTTP_IDTOKEN", token)) }
+        if !body.isEmpty { variables.append(("CONTENT_TYPE", "application/x-www-form-urlencoded")) }
+        return request(variables, body: Array(body.utf8))
+    }
+
+    /// The status line of an answer (`Status: 200 OK`).
+    static func status(_ answer: String) -> String { answer.components(separatedBy: "\r\n")[0] }
+
     /// Sends `request`, ends the sending side, and reads the answer to its end.
     func exchange(_ request: [UInt8]) throws -> String {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
