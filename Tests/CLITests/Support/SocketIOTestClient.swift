@@ -114,11 +114,12 @@ final class SocketIOTestClient: @unchecked Sendable {
     /// Whether it still runs, or has output not yet read.
     var isRunning: Bool { process.isRunning || reading.wait(timeout: .now()) == .timedOut }
 
-    /// Leaves (closing its standard input) and waits for it to end.
+    /// Leaves: its standard input closed, then ended outright (a client reconnecting after a
+    /// restart does not read its input again), and waited for. The hub sees the socket close
+    /// either way.
     func close() {
         try? input.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(SLPBinary.patience)
-        while process.isRunning, Date() < deadline { usleep(5_000) }
         if process.isRunning { process.terminate() }
+        process.waitUntilExit()
     }
 }
