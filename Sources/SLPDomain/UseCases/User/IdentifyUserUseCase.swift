@@ -20,16 +20,15 @@ public struct IdentifyUserUseCase {
         }
     }
 
+    /// The whole user `reference` names, for what needs more than the uid (a token's account,
+    /// the nick a withdrawal asks back).
     public func callAsFunction(_ reference: String?) throws -> User {
-        try storage.read { try Self.user(reference, in: $0) }
-    }
-
-    /// The user `reference` names, read in a use case's own transaction.
-    static func user(_ reference: String?, in transaction: any ReadTransaction) throws -> User {
-        let found: User? = switch UserReference(reference) {
-        case .uid(let uid)?: try transaction.user(uid)
-        case .phone(let phone)?: try transaction.user(phone: phone)
-        case nil: nil
+        let found: User? = try storage.read { transaction in
+            switch UserReference(reference) {
+            case .uid(let uid)?: try transaction.user(uid)
+            case .phone(let phone)?: try transaction.user(phone: phone)
+            case nil: nil
+            }
         }
         guard let found else { throw DomainError.notRegistered }
         return found
