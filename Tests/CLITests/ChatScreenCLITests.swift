@@ -81,7 +81,12 @@ final class ChatScreenCLITests: XCTestCase {
 
             // A smaller window: everything laid out again to fit it.
             try screen.resize(columns: 40, rows: 10)
-            let small = try XCTUnwrap(screen.waitUntil { $0.count == 10 && $0[8] == String(repeating: "─", count: 40) }, "\(screen.lines)")
+            // tmux reflows the old picture first (the 80-column rule wraps into two 40-column
+            // rules), so wait for the whole repainted screen, not one line of it.
+            let small = try XCTUnwrap(screen.waitUntil {
+                $0.count == 10 && $0[0].hasPrefix("Chat with 비") && $0[7] == "09:30 에이  안녕하세요"
+                    && $0[8] == String(repeating: "─", count: 40) && $0[9] == ">"
+            }, "\(screen.lines)")
             XCTAssertEqual(small[0], "Chat with 비 · Enter sends · PgUp/PgDn s")
             XCTAssertEqual(small[7], "09:30 에이  안녕하세요")
             XCTAssertEqual(small[9], ">")
