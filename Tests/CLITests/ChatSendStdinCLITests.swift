@@ -55,4 +55,26 @@ final class ChatSendStdinCLITests: XCTestCase {
             XCTAssertTrue(ended.stderr.contains(#""code":"study_ended","status":201"#), ended.stderr)
         }
     }
+
+    func testTheFirstLineRefusedEndsItAndWhatWasStoredBeforeItIsReported() {
+        TestBackend.each(self) { _, database, _ in
+            let people = Scenario(database: database)
+            let a = try people.register("010-6000-0021", "에이")
+            let b = try people.register("010-6000-0022", "비")
+            try people.match(a, b)
+            let tooLong = String(repeating: "가", count: 1_001)
+            let json = try people.run("--json", "chat", "send", "--as", a, stdin: "one\n\(tooLong)\nnever\n")
+            XCTAssertEqual(json.status, 64, json.stderr)
+            XCTAssertEqual((try json.jsonObject()["payload"] as? [[String: Any]])?.compactMap { $0["chat"] as? String }, ["one"])
+            XCTAssertTrue(json.stderr.contains(#""code":"invalid_message""#), json.stderr)
+
+            let text = try people.run("chat", "send", "--as", a, stdin: "two\n\(tooLong)\nnever\n")
+            XCTAssertEqual(text.status, 64)
+            XCTAssertEqual(text.stdout, "Sent at 2026-11-21T09:30:00.001Z.\n")
+            XCTAssertEqual(text.errorLines, ["Error: a message has 1 to 1000 characters (got 1001)"])
+
+            let listed = try people.run("--json", "chat", "list", "--as", b).jsonObject()
+            XCTAssertEqual((listed["payload"] as? [[String: Any]])?.compactMap { $0["chat"] as? String }, ["one", "two"])
+        }
+    }
 }

@@ -4,6 +4,8 @@ public struct Conversation: Equatable, Sendable {
     /// The match's number.
     public let id: Int64
     public let me: UserID
+    /// My nick, naming my own messages.
+    public let myNick: Nick
     /// My partner; nil once they have withdrawn from the service (their messages stay).
     public let partner: MatchView.Partner?
     /// The partner's uid, kept even after they withdrew, to tell their messages from mine.
@@ -14,10 +16,12 @@ public struct Conversation: Equatable, Sendable {
     public let ending: ConversationEnding?
 
     public init(
-        id: Int64, me: UserID, partner: MatchView.Partner?, partnerUID: UserID?, isOpen: Bool, ending: ConversationEnding? = nil
+        id: Int64, me: UserID, myNick: Nick, partner: MatchView.Partner?, partnerUID: UserID?, isOpen: Bool,
+        ending: ConversationEnding? = nil
     ) {
         self.id = id
         self.me = me
+        self.myNick = myNick
         self.partner = partner
         self.partnerUID = partnerUID
         self.isOpen = isOpen
@@ -26,14 +30,14 @@ public struct Conversation: Equatable, Sendable {
 
     /// The conversation of `match` as `me` sees it: open while it is my current match and
     /// nobody has ended it (a partner who withdrew has).
-    public init(of match: MatchView, me: UserID) {
+    public init(of match: MatchView, me: UserID, myNick: Nick) {
         self.init(
-            id: match.id, me: me, partner: match.partner, partnerUID: match.partnerUID, isOpen: match.isCurrent && match.isActive,
+            id: match.id, me: me, myNick: myNick, partner: match.partner, partnerUID: match.partnerUID, isOpen: match.isCurrent && match.isActive,
             ending: ConversationEnding(of: match))
     }
 
     /// The same conversation once I am no longer in its match (I withdrew): closed.
     public var closed: Conversation {
-        Conversation(id: id, me: me, partner: nil, partnerUID: partnerUID, isOpen: false, ending: ConversationEnding(.me, .withdrew))
+        Conversation(id: id, me: me, myNick: myNick, partner: nil, partnerUID: partnerUID, isOpen: false, ending: ConversationEnding(.me, .withdrew))
     }
 }

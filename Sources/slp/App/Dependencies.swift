@@ -76,8 +76,7 @@ final class Dependencies {
     }
 
     // The screens, wired with their use cases.
-    var chatFeature: ChatFeature { ChatFeature(identify: identifyUser, send: sendMessage, read: readMessages) }
-    var chatFollowFeature: ChatFollowFeature { ChatFollowFeature(identify: identifyUser, follow: followConversation) }
+    var chatFollowFeature: ChatFollowFeature { ChatFollowFeature(identify: identifyUser, read: readMessages, follow: followConversation) }
     var chatScreenFeature: ChatScreenFeature {
         ChatScreenFeature(identify: identifyUser, read: readMessages, send: sendMessage, follow: followConversation)
     }

@@ -19,7 +19,7 @@ enum ChatFollowCommand: Command {
         } catch {
             return context.fail(error)
         }
-        let renderer = ChatFollowStreamRenderer(chat: ChatRenderer(format: context.format, failures: context.failures))
+        let renderer = ChatFollowStreamRenderer(chat: ChatRenderer(format: context.format), failures: context.failures)
         // Open the conversation first, then poll while it stays open.
         var opened = false
         return await context.stream(feature: \.chatFollowFeature, initialState: .init(), renderer: renderer) { state in

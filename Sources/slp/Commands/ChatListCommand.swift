@@ -15,22 +15,22 @@ enum ChatListCommand: Command {
         examples: ["slp chat list --as 010-1234-5678 --limit 50", "slp --json chat list --as 010-1234-5678 --since 2026-11-21T09:30:00.000Z"])
 
     static func run(_ context: CommandContext) async -> Output {
-        let partner: UserID?
-        let page: MessagePage
-        do {
-            partner = try context[Self.partner].map { try UserID($0) }
-            let limit = try context[Self.limit]
-            if let since = try context[Self.since] {
-                page = .after(since, limit: limit)
-            } else {
-                page = limit.map { .newest(limit: $0) } ?? .all
+        context.perform(reading: { try (context[Self.partner].map { try UserID($0) }, page(context)) }) { app, input in
+            let (partner, page) = input
+            let me = try context.me(app)
+            let (conversation, messages) = try Failure.wording(.notMatched, as: partner == nil ? Failure.noConversation : nil) {
+                try app.readMessages(me: me, with: partner, page: page)
             }
-        } catch {
-            return context.fail(error)
+            return ChatRenderer(format: context.format).list(messages, in: conversation)
         }
-        let action = ChatFeature.Action.list(actingUser: context.actingUser, with: partner, page: page)
-        return await context.run(action, feature: \.chatFeature, initialState: .init()) { state, _ in
-            ChatRenderer(format: context.format, failures: context.failures).renderList(state)
-        }
+    }
+
+    /// `--since` pages on from a time (`--limit` keeps the first N after it); `--limit` alone
+    /// keeps the newest N.
+    @MainActor
+    private static func page(_ context: CommandContext) throws -> MessagePage {
+        let limit = try context[Self.limit]
+        if let since = try context[Self.since] { return .after(since, limit: limit) }
+        return limit.map { .newest(limit: $0) } ?? .all
     }
 }

@@ -26,7 +26,7 @@ enum ChatScreenRunner {
         await store.send(.open(actingUser: context.actingUser, with: partner))
         if let failure = store.state.failure {
             // With nobody named, "no conversation with that user" would point at a user never given.
-            return context.fail(failure.worded(.notMatched, as: partner == nil ? ChatFeature.noConversation : nil))
+            return context.fail(failure.worded(.notMatched, as: partner == nil ? Failure.noConversation : nil))
         }
         guard store.state.isTalking else { return ended(store.state, context: context) }
 
@@ -80,8 +80,8 @@ enum ChatScreenRunner {
 
     /// A conversation already closed: what `chat follow` prints for it, without a screen.
     private static func ended(_ state: ChatScreenFeature.State, context: CommandContext) -> Output {
-        guard let conversation = state.conversation, let myNick = state.myNick else { return Output() }
-        let chat = ChatRenderer(format: context.format, failures: context.failures)
-        return .success(state.messages.map { chat.line($0, conversation: conversation, myNick: myNick) }.joined() + "The study has ended.\n")
+        guard let conversation = state.conversation else { return Output() }
+        let chat = ChatRenderer(format: context.format)
+        return .success(state.messages.map { chat.line($0, in: conversation) }.joined() + "The study has ended.\n")
     }
 }

@@ -1,4 +1,5 @@
 import SLPCommandLine
+import SLPDomain
 import SLPSupport
 
 /// `slp chat send [TEXT]`
@@ -14,27 +15,52 @@ enum ChatSendCommand: Command {
         examples: ["slp chat send --as 010-1234-5678 '안녕하세요! 내일 2시 어때요?'", "printf 'one\\ntwo\\n' | slp chat send --as 010-1234-5678"])
 
     static func run(_ context: CommandContext) async -> Output {
-        let chat = ChatRenderer(format: context.format, failures: context.failures)
+        let chat = ChatRenderer(format: context.format)
         let words = context.invocation.arguments
         guard words.isEmpty else {
-            let action = ChatFeature.Action.send(actingUser: context.actingUser, text: words.joined(separator: " "))
-            return await context.run(action, feature: \.chatFeature, initialState: .init()) { state, _ in chat.renderSent(state) }
+            return context.perform { app in
+                let me = try context.me(app)
+                return chat.sent(try Failure.wording(.notMatched, as: Failure.noPartner) { try app.sendMessage(me: me, text: words.joined(separator: " ")) })
+            }
         }
-        // Nothing is read before I am known to have a match to write to. Then each non-blank
-        // line is its own message, stored before the next line is read; the first that fails
-        // ends the stream.
+        return sendLines(context, chat: chat)
+    }
+
+    /// Standard input: nothing is read before I am known to have a match to write to. Then each
+    /// non-blank line is its own message, stored before the next line is read, and acknowledged
+    /// at once for people (so `tail -f |` streams, and a line printed is a message kept); the
+    /// first that fails ends it. Programs get one `{"payload": [...]}` of what was stored, at the end.
+    @MainActor
+    private static func sendLines(_ context: CommandContext, chat: ChatRenderer) -> Output {
+        let app: Dependencies
+        let me: UserID
+        do {
+            app = try context.dependencies()
+            me = try context.me(app)
+            try Failure.wording(.notMatched, as: Failure.noPartner) { try app.sendMessage.check(me: me) }
+        } catch {
+            return context.fail(error)
+        }
+        var sent: [ChatMessage] = []
         var lines = StandardInputLines()
-        var prepared = false
-        return await context.stream(feature: \.chatFeature, initialState: .init(), renderer: ChatSendStreamRenderer(chat: chat)) { state in
-            guard prepared else {
-                prepared = true
-                return .prepareSending(actingUser: context.actingUser)
-            }
-            guard state.ready, state.failure == nil else { return nil }
+        var failure: (any Error)?
+        do {
             while let line = try lines.next() {
-                if !line.trimmingWhitespaceAndNewlines.isEmpty { return .send(actingUser: context.actingUser, text: line) }
+                guard !line.trimmingWhitespaceAndNewlines.isEmpty else { continue }
+                let message = try Failure.wording(.notMatched, as: Failure.noPartner) { try app.sendMessage(me: me, text: line) }
+                sent.append(message)
+                if case .text = context.format { context.write(chat.acknowledgement(message)) }
             }
-            return nil
+        } catch {
+            failure = error
         }
+        var output = Output()
+        if case .json = context.format { output.stdout = chat.payload(sent).text + "\n" }
+        if let failure {
+            let error = context.fail(failure)
+            output.stderr = error.stderr
+            output.exitCode = error.exitCode
+        }
+        return output
     }
 }

@@ -38,7 +38,7 @@ enum HubProcess {
                 }
             }
             let deliveries = try LoopMailbox<[AddressedEvent]>()
-            let chat = ChatRenderer(format: .json, failures: FailureRenderer(help: HelpFormatter(root: CommandSpec(name: "slp", abstract: ""), globalOptions: [])))
+            let chat = ChatRenderer(format: .json)
             let events = EventRenderer(format: .json)
             try server.loop.watch(deliveries) { batches in
                 for addressed in batches.joined() {

@@ -4,11 +4,6 @@ import SLPTestSupport
 import XCTest
 
 final class ChatStorageContractTests: StorageContractTestCase {
-    /// The conversation and page `ReadMessagesUseCase` reads for `me`.
-    private func readMessages(_ me: String, with partner: String? = nil, _ page: MessagePage = .all) throws -> (Conversation, [ChatMessage]) {
-        try ReadMessagesUseCase(storage: storage)(me: id(me), with: partner.map(id), page: page)
-    }
-
     /// The id of the latest match of `me`.
     private func matchID(_ me: String) throws -> Int64 {
         try XCTUnwrap(try latest(me)).id
@@ -203,16 +198,14 @@ final class ChatStorageContractTests: StorageContractTestCase {
             XCTAssertEqual(try readMessages("B").0.id, past.id)
             XCTAssertEqual(try readMessages("B", with: "A").0.id, past.id)
             XCTAssertEqual(try readMessages("B").0.isOpen, false)
-            XCTAssertEqual(try FollowConversationUseCase(storage: storage).open(me: id("A"), with: nil), latest)
 
             assertRefused(try readMessages("C", with: "B"), .notMatched)  // strangers learn nothing
             assertRefused(try readMessages("D", with: "A"), .notMatched)
             assertRefused(try readMessages("D"), .notMatched)  // waiting, never matched
             assertRefused(try readMessages("E"), .notMatched)
-            assertRefused(try readMessages("Nobody"), .notMatched)
-            assertRefused(try readMessages("Nobody", with: "A"), .notMatched)
+            assertRefused(try readMessages("Nobody"), .notRegistered)
+            assertRefused(try readMessages("Nobody", with: "A"), .notRegistered)
             assertRefused(try readMessages("A", with: "Nobody"), .notMatched)
-            assertRefused(try FollowConversationUseCase(storage: storage).open(me: id("D"), with: nil), .notMatched)
         }
     }
 
@@ -249,7 +242,7 @@ final class ChatStorageContractTests: StorageContractTestCase {
             try waitingUsers("A", "B")
             try match("A", "B")
             let follow = FollowConversationUseCase(storage: storage)
-            let open = try follow.open(me: id("B"), with: nil)
+            let open = try readMessages("B").0
             let first = try send("A", "still here")
             XCTAssertEqual(try follow.poll(open, after: nil).0, open)
             XCTAssertEqual(try follow.poll(open, after: nil).1, [first])
@@ -298,7 +291,7 @@ final class ChatStorageContractTests: StorageContractTestCase {
             let changed = try await follow.waitForChange(after: token, upTo: .seconds(20))
             XCTAssertNotEqual(changed, token)
             XCTAssertLessThan(ContinuousClock.now - started, .seconds(10), "woken by the commit, not by the limit")
-            let conversation = try follow.open(me: id("A"), with: nil)
+            let conversation = try readMessages("A").0
             XCTAssertEqual(try follow.poll(conversation, after: nil).1.map(\.text), ["hi"])
         }
     }
@@ -320,9 +313,9 @@ final class ChatStorageContractTests: StorageContractTestCase {
             XCTAssertEqual(messages.map(\.from.rawValue), ["A", "B"])
             XCTAssertEqual(messages.map(\.to.rawValue), ["B", "A"])
             assertRefused(try send("A", "거기 있어요?"), .studyEnded)
-            assertRefused(try readMessages("B"), .notMatched)
+            assertRefused(try readMessages("B"), .notRegistered)
             // A follower who withdrew sees the conversation closed, the messages still there.
-            let gone = Conversation(id: a.id, me: id("B"), partner: .init(uid: id("A"), nick: try Nick("A")), partnerUID: id("A"), isOpen: true)
+            let gone = Conversation(id: a.id, me: id("B"), myNick: try Nick("B"), partner: .init(uid: id("A"), nick: try Nick("A")), partnerUID: id("A"), isOpen: true)
             let (seen, kept) = try FollowConversationUseCase(storage: storage).poll(gone, after: nil)
             XCTAssertFalse(seen.isOpen)
             XCTAssertEqual(kept.map(\.text), ["안녕", "잘 있어요"])

@@ -103,7 +103,7 @@ final class ConcurrentStorageContractTests: StorageContractTestCase {
             XCTAssertEqual(ended.withLock { $0 }, "committed")
             let began = try XCTUnwrap(committing.withLock { $0 })
             XCTAssertLessThan(woken - began, .seconds(30), "woken by the commit, not by the limit")
-            let conversation = try follow.open(me: id("A"), with: nil)
+            let conversation = try readMessages("A").0
             XCTAssertEqual(try follow.poll(conversation, after: nil).1.map(\.text), ["hi"])
         }
     }

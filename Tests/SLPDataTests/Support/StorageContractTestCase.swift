@@ -358,9 +358,14 @@ class StorageContractTestCase: TemporaryDirectoryTestCase {
         try ShowUserUseCase(storage: storage).record(of: id(uid))
     }
 
+    /// The conversation and page `ReadMessagesUseCase` reads for `me`.
+    func readMessages(_ me: String, with partner: String? = nil, _ page: MessagePage = .all) throws -> (Conversation, [ChatMessage]) {
+        try ReadMessagesUseCase(storage: storage)(me: id(me), with: partner.map(id), page: page)
+    }
+
     /// The conversation of `me` (with `partner`, when given), or nil when there is none.
     func conversation(_ me: String, with partner: String? = nil) throws -> Conversation? {
-        try latest(me, with: partner).map { Conversation(of: $0, me: id(me)) }
+        try latest(me, with: partner).map { Conversation(of: $0, me: id(me), myNick: try XCTUnwrap(user(me)).nick) }
     }
 
     /// The messages of match `conversation`, as the storage reads them.

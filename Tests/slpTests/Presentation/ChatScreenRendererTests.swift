@@ -17,7 +17,6 @@ final class ChatScreenRendererTests: ChatTestCase {
     ) -> ChatScreenFeature.State {
         var state = ChatScreenFeature.State(size: size, utcOffset: utcOffset)
         state.conversation = conversation(for: a, with: b)
-        state.myNick = a.nick
         state.messages = messages
         state.input = LineEditor(input)
         state.notice = notice

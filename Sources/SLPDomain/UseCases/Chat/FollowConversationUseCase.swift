@@ -4,18 +4,13 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `slp chat follow`: the conversation's new messages as they arrive, from any process.
+/// `slp chat follow` and the chat screen, once open (`ReadMessagesUseCase`): the conversation's
+/// new messages as they arrive, from any process.
 public struct FollowConversationUseCase {
     private let storage: any Storage
 
     public init(storage: any Storage) {
         self.storage = storage
-    }
-
-    /// The conversation to follow, or `not_matched`.
-    public func open(me: UserID, with partner: UserID?) throws -> Conversation {
-        guard let match = try storage.read({ try $0.latestMatch(of: me, with: partner) }) else { throw DomainError.notMatched }
-        return Conversation(of: match, me: me)
     }
 
     /// The token to compare with the last one seen: when it has not changed, nothing has.
@@ -32,9 +27,22 @@ public struct FollowConversationUseCase {
     /// match ended, or when I am no longer in it), read together.
     public func poll(_ conversation: Conversation, after last: Date?) throws -> (Conversation, [ChatMessage]) {
         try storage.read { transaction in
-            let current = try transaction.match(conversation.id, of: conversation.me).map { Conversation(of: $0, me: conversation.me) }
+            let current = try transaction.match(conversation.id, of: conversation.me).map {
+                Conversation(of: $0, me: conversation.me, myNick: conversation.myNick)
+            }
             let messages = try transaction.messages(in: conversation.id, last.map { .after($0, limit: nil) } ?? .all)
             return (current ?? conversation.closed, messages)
         }
+    }
+
+    /// The news since `token`: nil when nobody committed within `limit`; else the token now,
+    /// the messages after `last` and the conversation as it is now.
+    public nonisolated(nonsending) func news(
+        of conversation: Conversation, after last: Date?, since token: Int64, upTo limit: Duration
+    ) async throws -> ConversationNews? {
+        let now = try await waitForChange(after: token, upTo: limit)
+        guard now != token else { return nil }
+        let (current, messages) = try poll(conversation, after: last)
+        return ConversationNews(token: now, conversation: current, messages: messages)
     }
 }

@@ -7,8 +7,9 @@ enum ChatEndpoints {
     static func send(_ call: APICall, partner text: String) async throws -> APIResponse {
         let partner = try FormParameters.uid(text, "the uid of the path")
         let message = try call.parameters.required("chat")
-        let state = await call.run(.send(actingUser: call.actingUser, to: partner, text: message), feature: \.chatFeature, initialState: .init())
-        return call.answer(state.failure) { ChatRenderer(format: .json, failures: call.failures).renderSent(state) }
+        return call.perform {
+            .document(ChatRenderer(format: .json).sent(try call.dependencies.sendMessage(me: call.uid, to: partner, text: message)))
+        }
     }
 
     /// `GET /v1/chat/{uid}?lastchatDate=`: every message after that time (all without it),
@@ -20,7 +21,9 @@ enum ChatEndpoints {
             guard let date = Timestamp.parse(since) else { throw APIFailure.invalid("lastchatDate", "is not an ISO 8601 time") }
             page = .after(date, limit: nil)
         }
-        let state = await call.run(.list(actingUser: call.actingUser, with: partner, page: page), feature: \.chatFeature, initialState: .init())
-        return call.answer(state.failure) { ChatRenderer(format: .json, failures: call.failures).renderList(state) }
+        return call.perform {
+            let (conversation, messages) = try call.dependencies.readMessages(me: call.uid, with: partner, page: page)
+            return .document(ChatRenderer(format: .json).list(messages, in: conversation))
+        }
     }
 }

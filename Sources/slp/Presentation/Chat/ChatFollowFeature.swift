@@ -11,7 +11,7 @@ struct ChatFollowFeature: Feature {
     }
 
     enum Mutation: Sendable, Equatable {
-        case setConversation(Conversation, myNick: Nick)
+        case setConversation(Conversation)
         /// Messages not seen before, oldest first.
         case append([ChatMessage])
         /// The storage's change token at the last look.
@@ -21,7 +21,6 @@ struct ChatFollowFeature: Feature {
 
     struct State: Equatable, Sendable {
         var conversation: Conversation?
-        var myNick: Nick?
         /// Every message seen, oldest first; the renderer prints those it has not printed yet.
         var messages: [ChatMessage] = []
         var token: Int64?
@@ -32,6 +31,7 @@ struct ChatFollowFeature: Feature {
     }
 
     let identify: IdentifyUserUseCase
+    let read: ReadMessagesUseCase
     let follow: FollowConversationUseCase
 
     /// The longest one look waits: a commit from any process ends the wait at once.
@@ -41,26 +41,21 @@ struct ChatFollowFeature: Feature {
         await sink.catching(Mutation.setFailure) {
             switch action {
             case .open(let actingUser, let partner):
-                let me = try identify(actingUser)
+                let me = try identify.uid(of: actingUser)
+                // The token first: whatever is committed after it is read by the next look.
                 sink(.setToken(try follow.changeToken()))
-                let conversation = try Failure.wording(.notMatched, as: partner == nil ? ChatFeature.noConversation : nil) {
-                    try follow.open(me: me.uid, with: partner)
+                let (conversation, history) = try Failure.wording(.notMatched, as: partner == nil ? Failure.noConversation : nil) {
+                    try read(me: me, with: partner, page: .all)
                 }
-                let (current, history) = try follow.poll(conversation, after: nil)
-                sink(.setConversation(current, myNick: me.nick))
+                sink(.setConversation(conversation))
                 sink(.append(history))
             case .poll:
-                guard let conversation = sink.state.conversation, let myNick = sink.state.myNick else { return }
-                let token = if let seen = sink.state.token {
-                    try await follow.waitForChange(after: seen, upTo: Self.longestWait)
-                } else {
-                    try follow.changeToken()
-                }
-                guard token != sink.state.token else { return }
-                sink(.setToken(token))
-                let (current, news) = try follow.poll(conversation, after: sink.state.messages.last?.createdAt)
-                sink(.append(news))
-                sink(.setConversation(current, myNick: myNick))
+                guard let conversation = sink.state.conversation, let token = sink.state.token else { return }
+                let last = sink.state.messages.last?.createdAt
+                guard let news = try await follow.news(of: conversation, after: last, since: token, upTo: Self.longestWait) else { return }
+                sink(.setToken(news.token))
+                sink(.append(news.messages))
+                sink(.setConversation(news.conversation))
             }
         }
     }
@@ -68,13 +63,10 @@ struct ChatFollowFeature: Feature {
     nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
         var state = state
         switch mutation {
-        case .setConversation(let conversation, let myNick):
+        case .setConversation(let conversation):
             state.conversation = conversation
-            state.myNick = myNick
         case .append(let messages):
-            // Only messages newer than the last seen: a repeated poll can never print twice.
-            let last = state.messages.last?.createdAt ?? .distantPast
-            state.messages += messages.filter { $0.createdAt > last }
+            state.messages += messages.newer(than: state.messages)
         case .setToken(let token): state.token = token
         case .setFailure(let failure): state.failure = failure
         }

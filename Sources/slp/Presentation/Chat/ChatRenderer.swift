@@ -3,14 +3,12 @@ import SLPDomain
 /// Draws messages: `time  nick  text` lines for people, SLP chat objects for programs.
 struct ChatRenderer {
     let format: OutputFormat
-    let failures: FailureRenderer
 
     /// `chat send TEXT`: the stored message, one SLP chat object for programs.
-    func renderSent(_ state: ChatFeature.State) -> Output {
-        if let failure = state.failure { return failures.render(failure, format: format) }
+    func sent(_ message: ChatMessage) -> Output {
         switch format {
-        case .json: return state.sent.first.map { .success(json($0).text + "\n") } ?? Output()
-        case .text: return .success(state.sent.map(acknowledgement).joined())
+        case .json: .success(json(message).text + "\n")
+        case .text: .success(acknowledgement(message))
         }
     }
 
@@ -20,28 +18,24 @@ struct ChatRenderer {
     }
 
     /// `chat list`: the page of the conversation.
-    func renderList(_ state: ChatFeature.State) -> Output {
-        if let failure = state.failure { return failures.render(failure, format: format) }
-        guard let conversation = state.conversation, let myNick = state.myNick else {
-            return failures.render(Failure(code: "internal_error", status: nil, message: "no conversation", exitCode: .software), format: format)
-        }
+    func list(_ messages: [ChatMessage], in conversation: Conversation) -> Output {
         switch format {
         case .json:
-            return .success(payload(state.messages).text + "\n")
+            return .success(payload(messages).text + "\n")
         case .text(let style):
-            if state.messages.isEmpty { return .success("No messages yet.\n") }
-            return .success(state.messages.map { line($0, conversation: conversation, myNick: myNick, style: style) }.joined())
+            if messages.isEmpty { return .success("No messages yet.\n") }
+            return .success(messages.map { line($0, in: conversation, style: style) }.joined())
         }
     }
 
     /// One message as `chat follow` prints it: a line of text, or one JSON object per line.
-    func line(_ message: ChatMessage, conversation: Conversation, myNick: Nick, style: Style? = nil) -> String {
+    func line(_ message: ChatMessage, in conversation: Conversation, style: Style? = nil) -> String {
         switch format {
         case .json:
             return json(message).text + "\n"
         case .text(let formatStyle):
             let style = style ?? formatStyle
-            let sender = message.from == conversation.me ? myNick.value : (conversation.partner?.nick.value ?? "(withdrawn user)")
+            let sender = message.from == conversation.me ? conversation.myNick.value : (conversation.partner?.nick.value ?? "(withdrawn user)")
             let text = message.text.replacing("\n", with: "\n    ")
             return style.dim(Timestamp.format(message.createdAt)) + "  " + style.bold(sender) + "  " + text + "\n"
         }

@@ -18,7 +18,7 @@ struct ChatScreenFeature: Feature {
     }
 
     enum Mutation: Sendable, Equatable {
-        case setConversation(Conversation, myNick: Nick)
+        case setConversation(Conversation)
         /// Messages not seen before, oldest first.
         case append([ChatMessage])
         /// Older messages, oldest first, read while scrolling back; whether any are older still.
@@ -46,7 +46,6 @@ struct ChatScreenFeature: Feature {
     struct State: Equatable, Sendable {
         var size: TerminalSize
         var conversation: Conversation?
-        var myNick: Nick?
         /// Seconds east of UTC of the local time the clock times and days are shown in.
         let utcOffset: Int
         /// The messages read, oldest first: the newest on opening, older ones as the view
@@ -85,8 +84,8 @@ struct ChatScreenFeature: Feature {
 
         /// The conversation laid out at the screen's width.
         var transcript: ChatTranscript? {
-            guard let conversation, let myNick else { return nil }
-            return ChatTranscript(messages, conversation: conversation, myNick: myNick, utcOffset: utcOffset, columns: max(1, size.columns))
+            guard let conversation else { return nil }
+            return ChatTranscript(messages, conversation: conversation, utcOffset: utcOffset, columns: max(1, size.columns))
         }
 
         /// The farthest the view scrolls back: the first line at the top.
@@ -111,19 +110,20 @@ struct ChatScreenFeature: Feature {
         await sink.catching(Mutation.setFailure) {
             switch action {
             case .open(let actingUser, let partner):
-                let me = try identify(actingUser)
+                let me = try identify.uid(of: actingUser)
                 // The token first: whatever is committed after it is read by the next look.
                 sink(.setToken(try follow.changeToken()))
-                let (conversation, history) = try read(me: me.uid, with: partner, page: .newest(limit: Self.history))
-                sink(.setConversation(conversation, myNick: me.nick))
+                let (conversation, history) = try read(me: me, with: partner, page: .newest(limit: Self.history))
+                sink(.setConversation(conversation))
                 sink(.append(history))
                 sink(.prepend([], hasOlder: history.count == Self.history))
             case .poll:
-                guard let seen = sink.state.token else { return }
-                let token = try await follow.waitForChange(after: seen, upTo: Self.longestWait)
-                guard token != seen else { return }
-                sink(.setToken(token))
-                try readNews(sink)
+                guard let conversation = sink.state.conversation, let token = sink.state.token else { return }
+                let last = sink.state.messages.last?.createdAt
+                guard let news = try await follow.news(of: conversation, after: last, since: token, upTo: Self.longestWait) else { return }
+                sink(.setToken(news.token))
+                sink(.append(news.messages))
+                sink(.setConversation(news.conversation))
             case .key where !sink.state.isTalking:
                 // The match has ended: its line is on the screen, and any key leaves.
                 sink(.leave)
@@ -186,22 +186,19 @@ struct ChatScreenFeature: Feature {
 
     /// The messages after the last one seen, and the conversation as it is now.
     private func readNews(_ sink: MutationSink<Mutation, State>) throws {
-        guard let conversation = sink.state.conversation, let myNick = sink.state.myNick else { return }
+        guard let conversation = sink.state.conversation else { return }
         let (current, news) = try follow.poll(conversation, after: sink.state.messages.last?.createdAt)
         sink(.append(news))
-        sink(.setConversation(current, myNick: myNick))
+        sink(.setConversation(current))
     }
 
     nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
         var state = state
         switch mutation {
-        case .setConversation(let conversation, let myNick):
+        case .setConversation(let conversation):
             state.conversation = conversation
-            state.myNick = myNick
         case .append(let messages):
-            // Only messages newer than the last seen: a repeated look never shows one twice.
-            let last = state.messages.last?.createdAt ?? .distantPast
-            let news = messages.filter { $0.createdAt > last }
+            let news = messages.newer(than: state.messages)
             guard !news.isEmpty else { break }
             // Scrolled back, the view stays on what it shows while news comes in below it.
             let before = state.scroll > 0 ? state.transcript?.lines.count ?? 0 : 0

@@ -29,7 +29,7 @@ struct ChatTranscript: Equatable, Sendable {
 
     let lines: [Line]
 
-    init(_ messages: [ChatMessage], conversation: Conversation, myNick: Nick, utcOffset: Int, columns: Int) {
+    init(_ messages: [ChatMessage], conversation: Conversation, utcOffset: Int, columns: Int) {
         let partner = conversation.partner?.nick.value ?? "(withdrawn user)"
         var lines: [Line] = []
         var lastDay: CalendarDate?
@@ -39,7 +39,7 @@ struct ChatTranscript: Equatable, Sendable {
             let stamp = (day == lastDay ? "" : "\(day) ") + Self.clock(local)
             lastDay = day
             let mine = message.from == conversation.me
-            lines += Self.lines(stamp: stamp, sender: mine ? myNick.value : partner, mine: mine, message.text, columns: max(1, columns))
+            lines += Self.lines(stamp: stamp, sender: mine ? conversation.myNick.value : partner, mine: mine, message.text, columns: max(1, columns))
         }
         self.lines = lines
     }

@@ -80,6 +80,11 @@ struct Failure: Error, Equatable, Sendable {
         }
     }
 
+    /// `not_matched` where no user was named: sending with no match at all.
+    static let noPartner = "you have no match to send a message to"
+    /// `not_matched` where no user was named: reading with no match ever.
+    static let noConversation = "you have no conversation yet: nobody has matched with you"
+
     /// `user_not_found` naming the uid that nobody has (the domain's sentence names nobody).
     static func nobody(_ uid: UserID) -> String { "no user with uid \(uid.rawValue)" }
 

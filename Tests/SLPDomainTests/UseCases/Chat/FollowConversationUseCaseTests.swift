@@ -31,15 +31,20 @@ final class FollowConversationUseCaseTests: XCTestCase {
         return try (0..<count).map { try send(me: partner.uid, text: "m\($0)") }
     }
 
-    func testOpenFindsTheConversationOrIsNotMatched() throws {
-        XCTAssertThrowsDomainError(try follow.open(me: me.uid, with: nil), .notMatched)
-        let id = try startMatch()
-        let conversation = Conversation(
-            id: id, me: me.uid, partner: .init(uid: partner.uid, nick: partner.nick), partnerUID: partner.uid, isOpen: true)
-        XCTAssertEqual(try follow.open(me: me.uid, with: nil), conversation)
-        XCTAssertEqual(try follow.open(me: me.uid, with: partner.uid), conversation)
-        XCTAssertThrowsDomainError(try follow.open(me: me.uid, with: try UserID("Someone")), .notMatched)
-        XCTAssertThrowsDomainError(try follow.open(me: try UserID("Ghost"), with: nil), .notMatched)
+    /// The conversation as the screens open it.
+    private func open() throws -> Conversation {
+        try ReadMessagesUseCase(storage: storage)(me: me.uid, with: nil, page: .all).0
+    }
+
+    func testNewsIsNothingWithoutACommitElseTheMessagesAfterTheLastSeen() async throws {
+        try startMatch()
+        let conversation = try open()
+        let token = try follow.changeToken()
+        let quiet = try await follow.news(of: conversation, after: nil, since: token, upTo: .zero)
+        XCTAssertNil(quiet)
+        let sent = try partnerSends(2)
+        let news = try await follow.news(of: conversation, after: sent[0].createdAt, since: token, upTo: .zero)
+        XCTAssertEqual(news, ConversationNews(token: try follow.changeToken(), conversation: conversation, messages: [sent[1]]))
     }
 
     func testChangeTokenIsTheStoragesToken() throws {
@@ -62,7 +67,7 @@ final class FollowConversationUseCaseTests: XCTestCase {
 
     func testPollWithoutALastMessageReturnsAllAndAfterOneOnlyTheNewer() throws {
         try startMatch()
-        let conversation = try follow.open(me: me.uid, with: nil)
+        let conversation = try open()
         let sent = try partnerSends(3)
         let (current, all) = try follow.poll(conversation, after: nil)
         XCTAssertEqual(current, conversation)
@@ -74,7 +79,7 @@ final class FollowConversationUseCaseTests: XCTestCase {
 
     func testPollingHasNoLimit() throws {
         try startMatch()
-        let conversation = try follow.open(me: me.uid, with: nil)
+        let conversation = try open()
         let sent = try partnerSends(301)
         XCTAssertEqual(try follow.poll(conversation, after: nil).1.count, 301)
         XCTAssertEqual(try follow.poll(conversation, after: sent[0].createdAt).1, Array(sent[1...]), "no limit while following")
@@ -82,14 +87,14 @@ final class FollowConversationUseCaseTests: XCTestCase {
 
     func testPollReadsTheConversationAndItsMessagesTogether() throws {
         try startMatch()
-        let conversation = try follow.open(me: me.uid, with: nil)
+        let conversation = try open()
         _ = try partnerSends(2)
         XCTAssertEqual(try storage.transactions(during: { _ = try follow.poll(conversation, after: nil) }), ["read"])
     }
 
     func testPollReturnsTheConversationAsItIsNow() throws {
         let id = try startMatch()
-        let conversation = try follow.open(me: me.uid, with: nil)
+        let conversation = try open()
         XCTAssertTrue(conversation.isOpen)
         try storage.write { try $0.end(id, for: partner.uid, .dodged, at: now) }
         let (current, _) = try follow.poll(conversation, after: nil)
@@ -100,7 +105,7 @@ final class FollowConversationUseCaseTests: XCTestCase {
 
     func testPollAfterIWithdrewIsClosedAndKeepsWhoMyPartnerWas() throws {
         try startMatch()
-        let conversation = try follow.open(me: me.uid, with: nil)
+        let conversation = try open()
         let sent = try partnerSends(1)
         try WithdrawUserUseCase(storage: storage)(me: me.uid)
         let (current, messages) = try follow.poll(conversation, after: nil)

@@ -36,8 +36,13 @@ final class ReadMessagesUseCaseTests: XCTestCase {
             XCTAssertThrowsDomainError(try read(me: stranger.uid, with: nil, page: .all), .notMatched)
             XCTAssertThrowsDomainError(try read(me: stranger.uid, with: me.uid, page: .all), .notMatched)
             XCTAssertThrowsDomainError(try read(me: me.uid, with: stranger.uid, page: .all), .notMatched)
-            XCTAssertThrowsDomainError(try read(me: try UserID("Ghost"), with: me.uid, page: .all), .notMatched)
-        }), ["read", "read", "read", "read"], "only read, one transaction each")
+        }), ["read", "read", "read"], "only read, one transaction each")
+    }
+
+    func testSomeoneNotRegisteredIsToldSoInTheSameRead() throws {
+        XCTAssertEqual(try storage.transactions(during: {
+            XCTAssertThrowsDomainError(try read(me: try UserID("Ghost"), with: me.uid, page: .all), .notRegistered)
+        }), ["read"])
     }
 
     func testALimitBelowOneIsInvalidBeforeStorageIsAsked() {
@@ -52,7 +57,7 @@ final class ReadMessagesUseCaseTests: XCTestCase {
         let sent = try post(5)
         let (conversation, all) = try read(me: me.uid, with: nil, page: .all)
         XCTAssertEqual(conversation, Conversation(
-            id: firstID, me: me.uid, partner: .init(uid: partner.uid, nick: partner.nick), partnerUID: partner.uid, isOpen: true))
+            id: firstID, me: me.uid, myNick: me.nick, partner: .init(uid: partner.uid, nick: partner.nick), partnerUID: partner.uid, isOpen: true))
         XCTAssertEqual(all, sent)
         XCTAssertEqual(try read(me: me.uid, with: nil, page: .newest(limit: 2)).1, Array(sent.suffix(2)))
         XCTAssertEqual(try read(me: me.uid, with: nil, page: .newest(limit: 1)).1, [sent[4]])

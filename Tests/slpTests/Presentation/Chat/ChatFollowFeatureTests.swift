@@ -12,7 +12,9 @@ final class ChatFollowFeatureTests: ChatTestCase {
     override func setUp() async throws {
         try await super.setUp()
         store = TestStore(
-            ChatFollowFeature(identify: IdentifyUserUseCase(storage: storage), follow: FollowConversationUseCase(storage: storage)),
+            ChatFollowFeature(
+                identify: IdentifyUserUseCase(storage: storage), read: ReadMessagesUseCase(storage: storage),
+                follow: FollowConversationUseCase(storage: storage)),
             initialState: .init(), test: self)
     }
 
@@ -21,9 +23,8 @@ final class ChatFollowFeatureTests: ChatTestCase {
         let token = database.changeToken
         await store.send(.open(actingUser: "A", with: nil))
         store.receive(.setToken(token)) { $0.token = token }
-        store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick)) {
+        store.receive(.setConversation(conversation(for: a, with: b))) {
             $0.conversation = self.conversation(for: self.a, with: self.b)
-            $0.myNick = self.a.nick
         }
         store.receive(.append(history)) { $0.messages = history }
     }
@@ -53,7 +54,7 @@ final class ChatFollowFeatureTests: ChatTestCase {
         await store.send(.poll)
         store.receive(.setToken(token)) { $0.token = token }
         store.receive(.append([new1, new2])) { $0.messages = [old, new1, new2] }
-        store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick))
+        store.receive(.setConversation(conversation(for: a, with: b)))
 
         // A commit elsewhere that brings no message: the token moves, nothing is appended.
         storage.commitElsewhere()
@@ -61,7 +62,7 @@ final class ChatFollowFeatureTests: ChatTestCase {
         await store.send(.poll)
         store.receive(.setToken(quiet)) { $0.token = quiet }
         store.receive(.append([]))
-        store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick))
+        store.receive(.setConversation(conversation(for: a, with: b)))
         XCTAssertTrue(store.state.isFollowing)
     }
 
@@ -74,7 +75,7 @@ final class ChatFollowFeatureTests: ChatTestCase {
         store.receive(.setToken(token)) { $0.token = token }
         store.receive(.append([last])) { $0.messages = [last] }
         let ended = conversation(for: a, with: b, isOpen: false, ending: ConversationEnding(.partner, .cancelled))
-        store.receive(.setConversation(ended, myNick: a.nick)) { $0.conversation = ended }
+        store.receive(.setConversation(ended)) { $0.conversation = ended }
         XCTAssertFalse(store.state.isFollowing)
     }
 
@@ -85,10 +86,10 @@ final class ChatFollowFeatureTests: ChatTestCase {
         let token = database.changeToken
         await store.send(.poll)
         let withdrawn = Conversation(
-            id: roomID, me: a.uid, partner: nil, partnerUID: b.uid, isOpen: false, ending: ConversationEnding(.partner, .withdrew))
+            id: roomID, me: a.uid, myNick: a.nick, partner: nil, partnerUID: b.uid, isOpen: false, ending: ConversationEnding(.partner, .withdrew))
         store.receive(.setToken(token)) { $0.token = token }
         store.receive(.append([]))
-        store.receive(.setConversation(withdrawn, myNick: a.nick)) { $0.conversation = withdrawn }
+        store.receive(.setConversation(withdrawn)) { $0.conversation = withdrawn }
         XCTAssertFalse(store.state.isFollowing)
     }
 

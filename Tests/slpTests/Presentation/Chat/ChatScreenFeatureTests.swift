@@ -28,9 +28,8 @@ final class ChatScreenFeatureTests: ChatTestCase {
         let token = database.changeToken
         await store.send(.open(actingUser: "A", with: nil))
         store.receive(.setToken(token)) { $0.token = token }
-        store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick)) {
+        store.receive(.setConversation(conversation(for: a, with: b))) {
             $0.conversation = self.conversation(for: self.a, with: self.b)
-            $0.myNick = self.a.nick
         }
         store.receive(.append(history)) { $0.messages = history }
         store.receive(.prepend([], hasOlder: history.count == ChatScreenFeature.history)) {
@@ -43,7 +42,7 @@ final class ChatScreenFeatureTests: ChatTestCase {
         let before = storage.transactions.count
         await open(history: [earlier])
         XCTAssertTrue(store.state.isRunning)
-        XCTAssertEqual(Array(storage.transactions.dropFirst(before)), ["read", "read"], "who I am; then the conversation and its history")
+        XCTAssertEqual(Array(storage.transactions.dropFirst(before)), ["read"], "a uid as given: me, the conversation and its history in one read")
     }
 
     func testTypingEditsTheLineAndEnterStoresItThenReadsItBackInOrder() async throws {
@@ -60,7 +59,7 @@ final class ChatScreenFeatureTests: ChatTestCase {
         store.receive(.clearInput) { $0.input = LineEditor() }
         store.receive(.setNotice(nil))
         store.receive(.append([theirs, mine])) { $0.messages = [earlier, theirs, mine] }
-        store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick))
+        store.receive(.setConversation(conversation(for: a, with: b)))
         XCTAssertEqual(database.messages[roomID], [earlier, theirs, mine])
     }
 
@@ -72,7 +71,7 @@ final class ChatScreenFeatureTests: ChatTestCase {
         await store.send(.key(.enter))
         store.receive(.setNotice("a message has 1 to 1000 characters (got 1001)")) { $0.notice = "a message has 1 to 1000 characters (got 1001)" }
         store.receive(.append([]))
-        store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick))
+        store.receive(.setConversation(conversation(for: a, with: b)))
         XCTAssertNil(database.messages[roomID])
         await store.send(.key(.clearToStart))
         store.receive(.edit(.clearToStart)) { $0.input = LineEditor() }
@@ -90,13 +89,13 @@ final class ChatScreenFeatureTests: ChatTestCase {
         await store.send(.poll)
         store.receive(.setToken(database.changeToken)) { $0.token = self.database.changeToken }
         store.receive(.append([theirs])) { $0.messages = [theirs] }
-        store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick))
+        store.receive(.setConversation(conversation(for: a, with: b)))
         try dodge(b)
         await store.send(.poll)
         store.receive(.setToken(database.changeToken)) { $0.token = self.database.changeToken }
         store.receive(.append([]))
         let ended = conversation(for: a, with: b, isOpen: false, ending: ConversationEnding(.partner, .cancelled))
-        store.receive(.setConversation(ended, myNick: a.nick)) { $0.conversation = ended }
+        store.receive(.setConversation(ended)) { $0.conversation = ended }
         XCTAssertTrue(store.state.isRunning, "the screen stays with the conversation")
         XCTAssertFalse(store.state.isTalking, "nothing more to look for or send")
         await store.send(.key(.text("x")))
@@ -133,7 +132,7 @@ final class ChatScreenFeatureTests: ChatTestCase {
             $0.messages = all + [news]
             $0.scroll = 450 - 5 + 1
         }
-        store.receive(.setConversation(conversation(for: a, with: b), myNick: a.nick))
+        store.receive(.setConversation(conversation(for: a, with: b)))
         await store.send(.key(.end))
         store.receive(.scrollToBottom) { $0.scroll = 0 }
         await store.send(.key(.lineStart))

@@ -30,7 +30,7 @@ class ChatTestCase: XCTestCase {
 
     func conversation(for me: User, with partner: User, isOpen: Bool = true, ending: ConversationEnding? = nil) -> Conversation {
         Conversation(
-            id: roomID, me: me.uid, partner: .init(uid: partner.uid, nick: partner.nick), partnerUID: partner.uid, isOpen: isOpen,
+            id: roomID, me: me.uid, myNick: me.nick, partner: .init(uid: partner.uid, nick: partner.nick), partnerUID: partner.uid, isOpen: isOpen,
             ending: ending)
     }
 
