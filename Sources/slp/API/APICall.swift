@@ -32,6 +32,9 @@ final class APICall {
     var actingUser: String { uid.rawValue }
 
     var now: Date { dependencies.now }
+    /// What the endpoint's use case runs over.
+    var storage: any Storage { dependencies.storage }
+    var clock: any TimeProvider { dependencies.clock }
 
     /// A new store of the feature `feature` builds.
     func store<F: Feature>(_ feature: (Dependencies) -> F, initialState: F.State) -> Store<F> {

@@ -82,7 +82,7 @@ final class CommandContext {
     /// The acting user (`--as` > `SLP_USER`) as a uid, resolved once: a uid as given, a phone
     /// number looked up. The use case then reads me in its own transaction.
     func me(_ dependencies: Dependencies) throws -> UserID {
-        try dependencies.identifyUser.uid(of: actingUser)
+        try IdentifyUserUseCase(storage: dependencies.storage).uid(of: actingUser)
     }
 
     /// The command's `<uid>` argument, checked as a uid.

@@ -7,11 +7,12 @@ import SLPData
 import SLPDomain
 import SLPIdentity
 
-/// The composition root: the only place that names concrete storage types and wires use cases.
+/// The composition root: the only place that names concrete storage types. A command or an
+/// endpoint builds its use case over `storage` and `clock`; the screens are wired here.
 @MainActor
 final class Dependencies {
     let clock: any TimeProvider
-    private let storage: any Storage
+    let storage: any Storage
     private let population: any PopulationRepository
     /// The service's own secrets (the key of `slp token`), kept with its data.
     private let secrets: any SecretStore
@@ -47,42 +48,29 @@ final class Dependencies {
 
     var now: Date { clock.now }
 
-    var registerUser: RegisterUserUseCase { RegisterUserUseCase(storage: storage, clock: clock) }
-    var identifyUser: IdentifyUserUseCase { IdentifyUserUseCase(storage: storage) }
-    var showUser: ShowUserUseCase { ShowUserUseCase(storage: storage) }
-    var updateMyPage: UpdateMyPageUseCase { UpdateMyPageUseCase(storage: storage) }
-    var withdrawUser: WithdrawUserUseCase { WithdrawUserUseCase(storage: storage) }
-    var updatePushToken: UpdatePushTokenUseCase { UpdatePushTokenUseCase(storage: storage) }
-    var enterQueue: EnterQueueUseCase { EnterQueueUseCase(storage: storage, clock: clock) }
-    var leaveQueue: LeaveQueueUseCase { LeaveQueueUseCase(storage: storage) }
-    var searchNearby: SearchNearbyUseCase { SearchNearbyUseCase(storage: storage, clock: clock) }
-    var seedPopulation: SeedPopulationUseCase { SeedPopulationUseCase(population: population, clock: clock) }
-    var queueState: QueueStateUseCase { QueueStateUseCase(storage: storage) }
-    var requestStudy: RequestStudyUseCase { RequestStudyUseCase(storage: storage, clock: clock) }
-    var acceptStudy: AcceptStudyUseCase { AcceptStudyUseCase(storage: storage, clock: clock) }
-    var dodgeMatch: DodgeMatchUseCase { DodgeMatchUseCase(storage: storage, clock: clock) }
-    var reviewPartner: ReviewPartnerUseCase { ReviewPartnerUseCase(storage: storage, clock: clock) }
-    var reportUser: ReportUserUseCase { ReportUserUseCase(storage: storage, clock: clock) }
-    var sendMessage: SendMessageUseCase { SendMessageUseCase(storage: storage, clock: clock) }
-    var readMessages: ReadMessagesUseCase { ReadMessagesUseCase(storage: storage) }
-    var followConversation: FollowConversationUseCase { FollowConversationUseCase(storage: storage) }
-    var followEvents: FollowEventsUseCase { FollowEventsUseCase(storage: storage, clock: clock) }
-    var buyItem: BuyItemUseCase { BuyItemUseCase(storage: storage) }
-    var wearItems: WearItemsUseCase { WearItemsUseCase(storage: storage) }
-
     /// Tokens signed with this service's key; Firebase's checked against `firebase` when given.
     func tokens(firebase: FirebaseSettings? = nil) -> TokenService {
         TokenService(secrets: secrets, clock: clock, firebase: firebase)
     }
 
     // The screens, wired with their use cases.
-    var chatFollowFeature: ChatFollowFeature { ChatFollowFeature(identify: identifyUser, read: readMessages, follow: followConversation) }
+    var chatFollowFeature: ChatFollowFeature {
+        ChatFollowFeature(
+            identify: IdentifyUserUseCase(storage: storage), read: ReadMessagesUseCase(storage: storage),
+            follow: FollowConversationUseCase(storage: storage))
+    }
     var chatScreenFeature: ChatScreenFeature {
-        ChatScreenFeature(identify: identifyUser, read: readMessages, send: sendMessage, follow: followConversation)
+        ChatScreenFeature(
+            identify: IdentifyUserUseCase(storage: storage), read: ReadMessagesUseCase(storage: storage),
+            send: SendMessageUseCase(storage: storage, clock: clock), follow: FollowConversationUseCase(storage: storage))
     }
-    var eventsFeature: EventsFeature { EventsFeature(identify: identifyUser, follow: followEvents) }
+    var eventsFeature: EventsFeature {
+        EventsFeature(identify: IdentifyUserUseCase(storage: storage), follow: FollowEventsUseCase(storage: storage, clock: clock))
+    }
     var queueWaitFeature: QueueWaitFeature {
-        QueueWaitFeature(identify: identifyUser, enter: enterQueue, state: queueState, follow: followEvents)
+        QueueWaitFeature(
+            identify: IdentifyUserUseCase(storage: storage), enter: EnterQueueUseCase(storage: storage, clock: clock),
+            state: QueueStateUseCase(storage: storage), follow: FollowEventsUseCase(storage: storage, clock: clock))
     }
-    var seedFeature: SeedFeature { SeedFeature(seed: seedPopulation) }
+    var seedFeature: SeedFeature { SeedFeature(seed: SeedPopulationUseCase(population: population, clock: clock)) }
 }

@@ -30,7 +30,7 @@ struct SLP {
             await CGIGateway.run(.current())
             exit(0)
         }
-        let output = await Application.run(.current())
+        let output = await CommandTable.run(.current())
         // Paged only when it would not fit on the screen with the prompt after it.
         if let pager = output.pager, let screen = TerminalSize.of(descriptor: STDOUT_FILENO), screen.lines(of: output.stdout) >= screen.rows {
             Pager.show(output.stdout, through: pager)

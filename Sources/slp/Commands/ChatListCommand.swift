@@ -19,7 +19,7 @@ enum ChatListCommand: Command {
             let (partner, page) = input
             let me = try context.me(app)
             let (conversation, messages) = try Failure.wording(.notMatched, as: partner == nil ? Failure.noConversation : nil) {
-                try app.readMessages(me: me, with: partner, page: page)
+                try ReadMessagesUseCase(storage: app.storage)(me: me, with: partner, page: page)
             }
             return ChatRenderer(format: context.format).list(messages, in: conversation)
         }

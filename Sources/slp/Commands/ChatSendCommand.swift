@@ -20,7 +20,8 @@ enum ChatSendCommand: Command {
         guard words.isEmpty else {
             return context.perform { app in
                 let me = try context.me(app)
-                return chat.sent(try Failure.wording(.notMatched, as: Failure.noPartner) { try app.sendMessage(me: me, text: words.joined(separator: " ")) })
+                let send = SendMessageUseCase(storage: app.storage, clock: app.clock)
+                return chat.sent(try Failure.wording(.notMatched, as: Failure.noPartner) { try send(me: me, text: words.joined(separator: " ")) })
             }
         }
         return sendLines(context, chat: chat)
@@ -32,12 +33,13 @@ enum ChatSendCommand: Command {
     /// first that fails ends it. Programs get one `{"payload": [...]}` of what was stored, at the end.
     @MainActor
     private static func sendLines(_ context: CommandContext, chat: ChatRenderer) -> Output {
-        let app: Dependencies
+        let send: SendMessageUseCase
         let me: UserID
         do {
-            app = try context.dependencies()
+            let app = try context.dependencies()
+            send = SendMessageUseCase(storage: app.storage, clock: app.clock)
             me = try context.me(app)
-            try Failure.wording(.notMatched, as: Failure.noPartner) { try app.sendMessage.check(me: me) }
+            try Failure.wording(.notMatched, as: Failure.noPartner) { try send.check(me: me) }
         } catch {
             return context.fail(error)
         }
@@ -47,7 +49,7 @@ enum ChatSendCommand: Command {
         do {
             while let line = try lines.next() {
                 guard !line.trimmingWhitespaceAndNewlines.isEmpty else { continue }
-                let message = try Failure.wording(.notMatched, as: Failure.noPartner) { try app.sendMessage(me: me, text: line) }
+                let message = try Failure.wording(.notMatched, as: Failure.noPartner) { try send(me: me, text: line) }
                 sent.append(message)
                 if case .text = context.format { context.write(chat.acknowledgement(message)) }
             }

@@ -124,12 +124,12 @@ enum DemoCommand: Command {
                 // Its lines come among the next steps': each says it is hers.
                 labelled.lineLabel = style.dim("[지우's wait] ")
                 let running = labelled
-                background = Task { await Application.run(running) }
+                background = Task { await CommandTable.run(running) }
                 // The waiting screen runs up to its first pause before the next step prints.
                 await Task.yield()
                 continue
             }
-            var output = await Application.run(environment)
+            var output = await CommandTable.run(environment)
             context.write(output.stdoutText)
             if output.exitCode == .success, step.joinsBackground, let task = background {
                 background = nil

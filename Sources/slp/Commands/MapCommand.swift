@@ -41,7 +41,7 @@ enum MapCommand: Command {
             return (request, TerminalSize(columns: columns, rows: lines))
         }) { app, asked in
             let (request, size) = asked
-            let result = try app.searchNearby(me: try context.me(app), request)
+            let result = try SearchNearbyUseCase(storage: app.storage, clock: app.clock)(me: try context.me(app), request)
             return MapRenderer(format: context.format).render(Surroundings(result, radius: request.radius), size: size)
         }
         // Drawn to fit the screen: nothing to page.

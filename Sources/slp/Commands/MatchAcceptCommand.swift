@@ -1,4 +1,5 @@
 import SLPCommandLine
+import SLPDomain
 
 /// `slp match accept UID`
 enum MatchAcceptCommand: Command {
@@ -12,8 +13,9 @@ enum MatchAcceptCommand: Command {
     static func run(_ context: CommandContext) async -> Output {
         context.perform(reading: context.uidArgument) { app, other in
             let me = try context.me(app)
+            let accept = AcceptStudyUseCase(storage: app.storage, clock: app.clock)
             let outcome = try Failure.during(.accept) {
-                try Failure.wording(.userNotFound, as: Failure.nobody(other)) { try app.acceptStudy(me: me, other: other) }
+                try Failure.wording(.userNotFound, as: Failure.nobody(other)) { try accept(me: me, other: other) }
             }
             return MatchRenderer(format: context.format).render(.accepted(outcome))
         }

@@ -1,4 +1,5 @@
 import SLPCommandLine
+import SLPDomain
 
 /// `slp match dodge`
 enum MatchDodgeCommand: Command {
@@ -12,7 +13,8 @@ enum MatchDodgeCommand: Command {
         context.perform { app in
             let me = try context.me(app)
             // With no user named, "no match with that user" would not fit.
-            let dodge = try Failure.wording(.notPartner, as: "you have no current match to cancel") { try app.dodgeMatch(me: me) }
+            let cancel = DodgeMatchUseCase(storage: app.storage, clock: app.clock)
+            let dodge = try Failure.wording(.notPartner, as: "you have no current match to cancel") { try cancel(me: me) }
             return MatchRenderer(format: context.format).render(.dodge(dodge, now: app.now))
         }
     }

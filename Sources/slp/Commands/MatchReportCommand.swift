@@ -22,7 +22,7 @@ enum MatchReportCommand: Command {
             let me = try context.me(app)
             let reported = try Failure.wording(.notPartner, as: "you can report only someone you are or were matched with") {
                 try Failure.wording(.userNotFound, as: Failure.nobody(other)) {
-                    try app.reportUser(me: me, other: other, reason: reason, comment: context[Self.comment])
+                    try ReportUserUseCase(storage: app.storage, clock: app.clock)(me: me, other: other, reason: reason, comment: context[Self.comment])
                 }
             }
             return MatchRenderer(format: context.format).render(.reported(reported))

@@ -1,4 +1,5 @@
 import SLPCommandLine
+import SLPDomain
 
 /// `slp match request UID`
 enum MatchRequestCommand: Command {
@@ -15,7 +16,8 @@ enum MatchRequestCommand: Command {
     static func run(_ context: CommandContext) async -> Output {
         context.perform(reading: context.uidArgument) { app, other in
             let me = try context.me(app)
-            let outcome = try Failure.wording(.userNotFound, as: Failure.nobody(other)) { try app.requestStudy(me: me, other: other) }
+            let request = RequestStudyUseCase(storage: app.storage, clock: app.clock)
+            let outcome = try Failure.wording(.userNotFound, as: Failure.nobody(other)) { try request(me: me, other: other) }
             return MatchRenderer(format: context.format).render(.requested(outcome))
         }
     }

@@ -29,7 +29,8 @@ enum MatchReviewCommand: Command {
         }) { app, review in
             let (partner, given) = review
             let me = try context.me(app)
-            let reviewed = try app.reviewPartner(me: me, partner: partner, titles: given, comment: context[Self.comment])
+            let review = ReviewPartnerUseCase(storage: app.storage, clock: app.clock)
+            let reviewed = try review(me: me, partner: partner, titles: given, comment: context[Self.comment])
             return MatchRenderer(format: context.format).render(.review(reviewed, given: given))
         }
     }

@@ -42,7 +42,8 @@ enum QueueCommand: Command {
         }
         guard context[Self.wait] else {
             return context.perform { app in
-                let entry = try app.enterQueue(me: try context.me(app), latitude: latitude, longitude: longitude, studies: context[Self.studies])
+                let enter = EnterQueueUseCase(storage: app.storage, clock: app.clock)
+                let entry = try enter(me: try context.me(app), latitude: latitude, longitude: longitude, studies: context[Self.studies])
                 return QueueRenderer(format: context.format).entered(entry)
             }
         }

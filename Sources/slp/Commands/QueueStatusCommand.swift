@@ -1,4 +1,5 @@
 import SLPCommandLine
+import SLPDomain
 
 /// `slp queue status`
 enum QueueStatusCommand: Command {
@@ -8,6 +9,6 @@ enum QueueStatusCommand: Command {
         examples: ["slp queue status --as 010-1234-5678"])
 
     static func run(_ context: CommandContext) async -> Output {
-        context.perform { app in QueueRenderer(format: context.format).status(try app.queueState(me: try context.me(app))) }
+        context.perform { app in QueueRenderer(format: context.format).status(try QueueStateUseCase(storage: app.storage)(me: try context.me(app))) }
     }
 }

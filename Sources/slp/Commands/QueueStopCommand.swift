@@ -1,4 +1,5 @@
 import SLPCommandLine
+import SLPDomain
 
 /// `slp queue stop`
 enum QueueStopCommand: Command {
@@ -8,6 +9,6 @@ enum QueueStopCommand: Command {
         examples: ["slp queue stop --as 010-1234-5678"])
 
     static func run(_ context: CommandContext) async -> Output {
-        context.perform { app in QueueRenderer(format: context.format).left(try app.leaveQueue(me: try context.me(app))) }
+        context.perform { app in QueueRenderer(format: context.format).left(try LeaveQueueUseCase(storage: app.storage)(me: try context.me(app))) }
     }
 }

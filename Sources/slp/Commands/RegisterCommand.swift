@@ -25,7 +25,7 @@ enum RegisterCommand: Command {
                 phone: try context[Self.phone], nick: try context[Self.nick], birth: try context[Self.birth],
                 email: try context[Self.email], gender: try Gender(context[Self.gender]))
         }) { app, request in
-            RegisterRenderer(format: context.format, now: app.now).render(try app.registerUser(request))
+            RegisterRenderer(format: context.format, now: app.now).render(try RegisterUserUseCase(storage: app.storage, clock: app.clock)(request))
         }
     }
 }

@@ -33,7 +33,7 @@ enum SearchCommand: Command {
             request.limit = try context[Self.limit]
             return request
         }) { app, request in
-            let result = try app.searchNearby(me: try context.me(app), request)
+            let result = try SearchNearbyUseCase(storage: app.storage, clock: app.clock)(me: try context.me(app), request)
             if context[Self.geoJSON] {
                 return GeoJSONRenderer(format: context.format).render(Surroundings(result, radius: request.radius))
             }

@@ -22,8 +22,9 @@ enum ShopBuyCommand: Command {
         }) { app, item in
             let (kind, index) = item
             let me = try context.me(app)
-            _ = try app.buyItem(me: me, kind: kind, index: index)
-            return ShopRenderer(format: context.format, now: app.now).render(try app.showUser.record(of: me), notice: .bought(try ShopCatalog.item(kind, index)))
+            _ = try BuyItemUseCase(storage: app.storage)(me: me, kind: kind, index: index)
+            let record = try ShowUserUseCase(storage: app.storage).record(of: me)
+            return ShopRenderer(format: context.format, now: app.now).render(record, notice: .bought(try ShopCatalog.item(kind, index)))
         }
     }
 }

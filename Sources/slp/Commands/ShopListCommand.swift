@@ -1,4 +1,5 @@
 import SLPCommandLine
+import SLPDomain
 
 /// `slp shop list`
 enum ShopListCommand: Command {
@@ -8,6 +9,8 @@ enum ShopListCommand: Command {
         examples: ["slp shop list --as 010-1234-5678"])
 
     static func run(_ context: CommandContext) async -> Output {
-        context.perform { app in ShopRenderer(format: context.format, now: app.now).render(try app.showUser.record(of: try context.me(app))) }
+        context.perform { app in
+            ShopRenderer(format: context.format, now: app.now).render(try ShowUserUseCase(storage: app.storage).record(of: try context.me(app)))
+        }
     }
 }

@@ -25,8 +25,9 @@ enum ShopWearCommand: Command {
             return (face, card)
         }) { app, wear in
             let me = try context.me(app)
-            let user = try app.wearItems(me: me, sesac: wear.0, background: wear.1)
-            return ShopRenderer(format: context.format, now: app.now).render(try app.showUser.record(of: me), notice: try .wearing(user))
+            let user = try WearItemsUseCase(storage: app.storage)(me: me, sesac: wear.0, background: wear.1)
+            let record = try ShowUserUseCase(storage: app.storage).record(of: me)
+            return ShopRenderer(format: context.format, now: app.now).render(record, notice: try .wearing(user))
         }
     }
 }

@@ -34,12 +34,13 @@ enum TokenCommand: Command {
             let tokens = app.tokens()
             guard let phone else {
                 // A token names an account that exists: the whole user is looked up.
-                return TokenRenderer(format: context.format).render(try tokens.issue(uid: try app.identifyUser(context.actingUser).uid, phone: nil, lifetime: lifetime))
+                let me = try IdentifyUserUseCase(storage: app.storage)(context.actingUser)
+                return TokenRenderer(format: context.format).render(try tokens.issue(uid: me.uid, phone: nil, lifetime: lifetime))
             }
             let number = try PhoneNumber(phone)
             // Someone with an account signs in as that account (`--as`), never as a new uid.
             do {
-                _ = try app.identifyUser(number.e164)
+                _ = try IdentifyUserUseCase(storage: app.storage)(number.e164)
                 throw DomainError.alreadyRegistered
             } catch DomainError.notRegistered {}
             return TokenRenderer(format: context.format).render(try tokens.issue(uid: RandomUserIDGenerator().next(), phone: number, lifetime: lifetime))

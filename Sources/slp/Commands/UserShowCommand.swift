@@ -11,7 +11,7 @@ enum UserShowCommand: Command {
 
     static func run(_ context: CommandContext) async -> Output {
         context.perform(reading: { try context.invocation.arguments.first.map { try UserID($0) } }) { app, target in
-            UserRenderer(format: context.format, now: app.now).render(try app.showUser(me: try context.me(app), target: target))
+            UserRenderer(format: context.format, now: app.now).render(try ShowUserUseCase(storage: app.storage)(me: try context.me(app), target: target))
         }
     }
 }

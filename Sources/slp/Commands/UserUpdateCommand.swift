@@ -29,8 +29,8 @@ enum UserUpdateCommand: Command {
             return changes
         }) { app, changes in
             let me = try context.me(app)
-            _ = try app.updateMyPage(me: me, changes)
-            return UserRenderer(format: context.format, now: app.now).render(.mine(try app.showUser.record(of: me)))
+            _ = try UpdateMyPageUseCase(storage: app.storage)(me: me, changes)
+            return UserRenderer(format: context.format, now: app.now).render(.mine(try ShowUserUseCase(storage: app.storage).record(of: me)))
         }
     }
 }

@@ -95,7 +95,8 @@ final class HubEventPolls {
     }
 
     private func look(_ uid: UserID, after since: Int64) throws -> EventBatch {
-        try service.dependencies().followEvents.look(me: uid, after: since)
+        let dependencies = try service.dependencies()
+        return try FollowEventsUseCase(storage: dependencies.storage, clock: dependencies.clock).look(me: uid, after: since)
     }
 
     private func finish(_ poll: Poll, with response: APIResponse) {

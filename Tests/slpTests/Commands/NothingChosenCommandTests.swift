@@ -22,7 +22,7 @@ final class NothingChosenCommandTests: XCTestCase {
     }
 
     private func run(_ arguments: String...) async -> Output {
-        await Application.run(ProcessEnvironment(
+        await CommandTable.run(ProcessEnvironment(
             arguments: arguments + ["--db", databasePath, "--as", "U1"], currentDirectory: "/", stdoutIsTerminal: false,
             hidden: ["SLP_DB", "SLP_USER", "SLP_NOW"]))
     }

@@ -7,9 +7,8 @@ enum ChatEndpoints {
     static func send(_ call: APICall, partner text: String) async throws -> APIResponse {
         let partner = try FormParameters.uid(text, "the uid of the path")
         let message = try call.parameters.required("chat")
-        return call.perform {
-            .document(ChatRenderer(format: .json).sent(try call.dependencies.sendMessage(me: call.uid, to: partner, text: message)))
-        }
+        let send = SendMessageUseCase(storage: call.storage, clock: call.clock)
+        return call.perform { .document(ChatRenderer(format: .json).sent(try send(me: call.uid, to: partner, text: message))) }
     }
 
     /// `GET /v1/chat/{uid}?lastchatDate=`: every message after that time (all without it),
@@ -22,7 +21,7 @@ enum ChatEndpoints {
             page = .after(date, limit: nil)
         }
         return call.perform {
-            let (conversation, messages) = try call.dependencies.readMessages(me: call.uid, with: partner, page: page)
+            let (conversation, messages) = try ReadMessagesUseCase(storage: call.storage)(me: call.uid, with: partner, page: page)
             return .document(ChatRenderer(format: .json).list(messages, in: conversation))
         }
     }

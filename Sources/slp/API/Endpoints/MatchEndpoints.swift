@@ -9,7 +9,7 @@ enum MatchEndpoints {
     static func request(_ call: APICall) async throws -> APIResponse {
         let other = try otherUID(call)
         return call.perform {
-            let outcome = try slpRefusal { try call.dependencies.requestStudy(me: call.uid, other: other) }
+            let outcome = try slpRefusal { try RequestStudyUseCase(storage: call.storage, clock: call.clock)(me: call.uid, other: other) }
             return .document(MatchRenderer(format: .json).render(.requested(outcome)), status: outcome.isMatched ? 201 : 200)
         }
     }
@@ -19,7 +19,8 @@ enum MatchEndpoints {
     static func accept(_ call: APICall) async throws -> APIResponse {
         let other = try otherUID(call)
         return call.perform {
-            let outcome = try Failure.during(.accept) { try slpRefusal { try call.dependencies.acceptStudy(me: call.uid, other: other) } }
+            let accept = AcceptStudyUseCase(storage: call.storage, clock: call.clock)
+            let outcome = try Failure.during(.accept) { try slpRefusal { try accept(me: call.uid, other: other) } }
             return .document(MatchRenderer(format: .json).render(.accepted(outcome)))
         }
     }
@@ -28,7 +29,7 @@ enum MatchEndpoints {
     static func dodge(_ call: APICall) async throws -> APIResponse {
         let partner = try call.parameters.uid("otheruid")
         return call.perform {
-            let dodge = try call.dependencies.dodgeMatch(me: call.uid, partner: partner)
+            let dodge = try DodgeMatchUseCase(storage: call.storage, clock: call.clock)(me: call.uid, partner: partner)
             return .document(MatchRenderer(format: .json).render(.dodge(dodge, now: call.now)))
         }
     }
@@ -44,7 +45,7 @@ enum MatchEndpoints {
         let titles = Set(ReputationTitle.allCases.filter { flags[$0.rawValue] })
         let comment = try call.parameters.value("comment")
         return call.perform {
-            let reviewed = try call.dependencies.reviewPartner(me: call.uid, partner: partner, titles: titles, comment: comment)
+            let reviewed = try ReviewPartnerUseCase(storage: call.storage, clock: call.clock)(me: call.uid, partner: partner, titles: titles, comment: comment)
             return .document(MatchRenderer(format: .json).render(.review(reviewed, given: titles)))
         }
     }
@@ -57,7 +58,7 @@ enum MatchEndpoints {
         let reason = zip(ReportReason.allCases, flags).first { $0.1 }?.0 ?? .other
         let comment = try call.parameters.value("comment")
         return call.perform {
-            let reported = try call.dependencies.reportUser(me: call.uid, other: other, reason: reason, comment: comment)
+            let reported = try ReportUserUseCase(storage: call.storage, clock: call.clock)(me: call.uid, other: other, reason: reason, comment: comment)
             return .document(MatchRenderer(format: .json).render(.reported(reported)))
         }
     }

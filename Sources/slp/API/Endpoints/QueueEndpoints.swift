@@ -10,21 +10,22 @@ enum QueueEndpoints {
         guard let longitude = try parameters.decimal("long") else { throw APIFailure.missing("long") }
         let studies = parameters.values("studylist")
         return call.perform {
-            let entry = try call.dependencies.enterQueue(me: call.uid, latitude: latitude, longitude: longitude, studies: studies)
+            let enter = EnterQueueUseCase(storage: call.storage, clock: call.clock)
+            let entry = try enter(me: call.uid, latitude: latitude, longitude: longitude, studies: studies)
             return .document(QueueRenderer(format: .json).entered(entry))
         }
     }
 
     /// `DELETE /v1/queue`.
     static func leave(_ call: APICall) async -> APIResponse {
-        call.perform { .document(QueueRenderer(format: .json).left(try call.dependencies.leaveQueue(me: call.uid))) }
+        call.perform { .document(QueueRenderer(format: .json).left(try LeaveQueueUseCase(storage: call.storage)(me: call.uid))) }
     }
 
     /// `GET /v1/queue/myQueueState`: 201 when I neither wait nor am matched (SLP's "not in a
     /// queue", the normal state), with the same document.
     static func state(_ call: APICall) async -> APIResponse {
         call.perform {
-            let state = try call.dependencies.queueState(me: call.uid)
+            let state = try QueueStateUseCase(storage: call.storage)(me: call.uid)
             return .document(QueueRenderer(format: .json).status(state), status: state.status == .general ? 201 : 200)
         }
     }
@@ -41,7 +42,8 @@ enum QueueEndpoints {
         default:
             throw APIFailure.invalid("lat and long", "go together")
         }
-        return call.perform { .document(SearchRenderer(format: .json).render(try call.dependencies.searchNearby(me: call.uid, request))) }
+        let search = SearchNearbyUseCase(storage: call.storage, clock: call.clock)
+        return call.perform { .document(SearchRenderer(format: .json).render(try search(me: call.uid, request))) }
     }
 
 }

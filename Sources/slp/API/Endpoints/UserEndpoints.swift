@@ -5,7 +5,7 @@ import SLPDomain
 enum UserEndpoints {
     /// `GET /v1/user`: the app's login; 406 sends it to sign-up.
     static func show(_ call: APICall) async -> APIResponse {
-        call.perform { .document(UserRenderer(format: .json, now: call.now).render(try call.dependencies.showUser(me: call.uid, target: nil))) }
+        call.perform { .document(UserRenderer(format: .json, now: call.now).render(try ShowUserUseCase(storage: call.storage)(me: call.uid, target: nil))) }
     }
 
     /// `POST /v1/user`: registers the token's uid with the token's phone number. Only a token
@@ -25,7 +25,8 @@ enum UserEndpoints {
         let request = RegisterUserUseCase.Request(
             phone: phone, nick: try parameters.required("nick"), birth: try BirthParameter.day(try parameters.required("birth")),
             email: try parameters.required("email"), gender: gender, uid: call.uid, pushToken: try parameters.value("FCMtoken") ?? "")
-        return call.perform { .document(RegisterRenderer(format: .json, now: call.now).render(try call.dependencies.registerUser(request))) }
+        let register = RegisterUserUseCase(storage: call.storage, clock: call.clock)
+        return call.perform { .document(RegisterRenderer(format: .json, now: call.now).render(try register(request))) }
     }
 
     /// `PUT /v1/user/mypage`: searchable, ageMin, ageMax, gender, study (the apps send all five).
@@ -35,22 +36,22 @@ enum UserEndpoints {
             searchable: try parameters.flag("searchable"), ageMin: try parameters.integer("ageMin"),
             ageMax: try parameters.integer("ageMax"), gender: try parameters.gender("gender"), study: try parameters.value("study"))
         return call.perform {
-            _ = try call.dependencies.updateMyPage(me: call.uid, changes)
-            return .document(UserRenderer(format: .json, now: call.now).render(.mine(try call.dependencies.showUser.record(of: call.uid))))
+            _ = try UpdateMyPageUseCase(storage: call.storage)(me: call.uid, changes)
+            return .document(UserRenderer(format: .json, now: call.now).render(.mine(try ShowUserUseCase(storage: call.storage).record(of: call.uid))))
         }
     }
 
     /// `POST /v1/user/withdraw`.
     static func withdraw(_ call: APICall) async -> APIResponse {
-        call.perform { .document(UserRenderer(format: .json, now: call.now).withdrawn(try call.dependencies.withdrawUser(me: call.uid))) }
+        call.perform { .document(UserRenderer(format: .json, now: call.now).withdrawn(try WithdrawUserUseCase(storage: call.storage)(me: call.uid))) }
     }
 
     /// `PUT /v1/user/update_fcm_token`: stored, and given back in my user object.
     static func updatePushToken(_ call: APICall) async throws -> APIResponse {
         let token = try call.parameters.required("FCMtoken")
         return call.perform {
-            _ = try call.dependencies.updatePushToken(me: call.uid, token: token)
-            return .document(UserRenderer(format: .json, now: call.now).render(.mine(try call.dependencies.showUser.record(of: call.uid))))
+            _ = try UpdatePushTokenUseCase(storage: call.storage)(me: call.uid, token: token)
+            return .document(UserRenderer(format: .json, now: call.now).render(.mine(try ShowUserUseCase(storage: call.storage).record(of: call.uid))))
         }
     }
 }
