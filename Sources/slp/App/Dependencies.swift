@@ -55,9 +55,7 @@ final class Dependencies {
 
     // The screens, wired with their use cases.
     var chatFollowFeature: ChatFollowFeature {
-        ChatFollowFeature(
-            identify: IdentifyUserUseCase(storage: storage), read: ReadMessagesUseCase(storage: storage),
-            follow: FollowConversationUseCase(storage: storage))
+        ChatFollowFeature(identify: IdentifyUserUseCase(storage: storage), follow: FollowConversationUseCase(storage: storage))
     }
     var chatScreenFeature: ChatScreenFeature {
         ChatScreenFeature(

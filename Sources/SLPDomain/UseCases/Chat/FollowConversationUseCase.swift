@@ -4,13 +4,21 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `slp chat follow` and the chat screen, once open (`ReadMessagesUseCase`): the conversation's
-/// new messages as they arrive, from any process.
+/// `slp chat follow` and the chat screen: the conversation's history, then its new messages as
+/// they arrive, from any process.
 public struct FollowConversationUseCase {
     private let storage: any Storage
 
     public init(storage: any Storage) {
         self.storage = storage
+    }
+
+    /// Where following starts: the change token first (whatever is committed after it is read
+    /// by the next look), then the conversation and `page` of its history, read with me.
+    public func open(me: UserID, with partner: UserID?, page: MessagePage) throws -> ConversationNews {
+        let token = try changeToken()
+        let (conversation, history) = try ReadMessagesUseCase(storage: storage)(me: me, with: partner, page: page)
+        return ConversationNews(token: token, conversation: conversation, messages: history)
     }
 
     /// The token to compare with the last one seen: when it has not changed, nothing has.

@@ -11,11 +11,9 @@ struct ChatFollowFeature: Feature {
     }
 
     enum Mutation: Sendable, Equatable {
-        case setConversation(Conversation)
-        /// Messages not seen before, oldest first.
-        case append([ChatMessage])
-        /// The storage's change token at the last look.
-        case setToken(Int64)
+        /// What a look found: the token it saw, the conversation as it is now, and the messages
+        /// not seen before, oldest first.
+        case receive(ConversationNews)
         case setFailure(Failure)
     }
 
@@ -31,7 +29,6 @@ struct ChatFollowFeature: Feature {
     }
 
     let identify: IdentifyUserUseCase
-    let read: ReadMessagesUseCase
     let follow: FollowConversationUseCase
 
     /// The longest one look waits: a commit from any process ends the wait at once.
@@ -42,20 +39,14 @@ struct ChatFollowFeature: Feature {
             switch action {
             case .open(let actingUser, let partner):
                 let me = try identify.uid(of: actingUser)
-                // The token first: whatever is committed after it is read by the next look.
-                sink(.setToken(try follow.changeToken()))
-                let (conversation, history) = try Failure.wording(.notMatched, as: partner == nil ? Failure.noConversation : nil) {
-                    try read(me: me, with: partner, page: .all)
-                }
-                sink(.setConversation(conversation))
-                sink(.append(history))
+                sink(.receive(try Failure.wording(.notMatched, as: partner == nil ? Failure.noConversation : nil) {
+                    try follow.open(me: me, with: partner, page: .all)
+                }))
             case .poll:
                 guard let conversation = sink.state.conversation, let token = sink.state.token else { return }
                 let last = sink.state.messages.last?.createdAt
                 guard let news = try await follow.news(of: conversation, after: last, since: token, upTo: Self.longestWait) else { return }
-                sink(.setToken(news.token))
-                sink(.append(news.messages))
-                sink(.setConversation(news.conversation))
+                sink(.receive(news))
             }
         }
     }
@@ -63,11 +54,10 @@ struct ChatFollowFeature: Feature {
     nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
         var state = state
         switch mutation {
-        case .setConversation(let conversation):
-            state.conversation = conversation
-        case .append(let messages):
-            state.messages += messages.newer(than: state.messages)
-        case .setToken(let token): state.token = token
+        case .receive(let news):
+            state.token = news.token
+            state.messages += news.messages.newer(than: state.messages)
+            state.conversation = news.conversation
         case .setFailure(let failure): state.failure = failure
         }
         return state

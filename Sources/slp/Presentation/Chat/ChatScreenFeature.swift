@@ -18,17 +18,15 @@ struct ChatScreenFeature: Feature {
     }
 
     enum Mutation: Sendable, Equatable {
-        case setConversation(Conversation)
-        /// Messages not seen before, oldest first.
-        case append([ChatMessage])
+        /// What a look found: the token it saw, the conversation as it is now, and the messages
+        /// not seen before, oldest first.
+        case receive(ConversationNews)
         /// Older messages, oldest first, read while scrolling back; whether any are older still.
         case prepend([ChatMessage], hasOlder: Bool)
         /// Scroll by lines: up is positive, never past the first line or below the last.
         case scroll(by: Int)
         case scrollToTop
         case scrollToBottom
-        /// The storage's change token at the last look.
-        case setToken(Int64)
         /// A key that edits the input line.
         case edit(Key)
         /// The line was sent.
@@ -110,20 +108,14 @@ struct ChatScreenFeature: Feature {
         await sink.catching(Mutation.setFailure) {
             switch action {
             case .open(let actingUser, let partner):
-                let me = try identify.uid(of: actingUser)
-                // The token first: whatever is committed after it is read by the next look.
-                sink(.setToken(try follow.changeToken()))
-                let (conversation, history) = try read(me: me, with: partner, page: .newest(limit: Self.history))
-                sink(.setConversation(conversation))
-                sink(.append(history))
-                sink(.prepend([], hasOlder: history.count == Self.history))
+                let opened = try follow.open(me: try identify.uid(of: actingUser), with: partner, page: .newest(limit: Self.history))
+                sink(.receive(opened))
+                sink(.prepend([], hasOlder: opened.messages.count == Self.history))
             case .poll:
                 guard let conversation = sink.state.conversation, let token = sink.state.token else { return }
                 let last = sink.state.messages.last?.createdAt
                 guard let news = try await follow.news(of: conversation, after: last, since: token, upTo: Self.longestWait) else { return }
-                sink(.setToken(news.token))
-                sink(.append(news.messages))
-                sink(.setConversation(news.conversation))
+                sink(.receive(news))
             case .key where !sink.state.isTalking:
                 // The match has ended: its line is on the screen, and any key leaves.
                 sink(.leave)
@@ -186,23 +178,22 @@ struct ChatScreenFeature: Feature {
 
     /// The messages after the last one seen, and the conversation as it is now.
     private func readNews(_ sink: MutationSink<Mutation, State>) throws {
-        guard let conversation = sink.state.conversation else { return }
+        guard let conversation = sink.state.conversation, let token = sink.state.token else { return }
         let (current, news) = try follow.poll(conversation, after: sink.state.messages.last?.createdAt)
-        sink(.append(news))
-        sink(.setConversation(current))
+        sink(.receive(ConversationNews(token: token, conversation: current, messages: news)))
     }
 
     nonisolated static func reduce(_ state: State, _ mutation: Mutation) -> State {
         var state = state
         switch mutation {
-        case .setConversation(let conversation):
-            state.conversation = conversation
-        case .append(let messages):
-            let news = messages.newer(than: state.messages)
-            guard !news.isEmpty else { break }
+        case .receive(let news):
+            state.token = news.token
+            state.conversation = news.conversation
+            let messages = news.messages.newer(than: state.messages)
+            guard !messages.isEmpty else { break }
             // Scrolled back, the view stays on what it shows while news comes in below it.
             let before = state.scroll > 0 ? state.transcript?.lines.count ?? 0 : 0
-            state.messages += news
+            state.messages += messages
             if state.scroll > 0 { state.scroll += (state.transcript?.lines.count ?? 0) - before }
         case .prepend(let messages, let hasOlder):
             let first = state.messages.first?.createdAt ?? .distantFuture
@@ -214,8 +205,6 @@ struct ChatScreenFeature: Feature {
             state.scroll = state.farthestScroll
         case .scrollToBottom:
             state.scroll = 0
-        case .setToken(let token):
-            state.token = token
         case .edit(let key):
             state.input.apply(key)
         case .clearInput:

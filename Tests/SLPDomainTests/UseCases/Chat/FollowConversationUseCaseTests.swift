@@ -33,7 +33,19 @@ final class FollowConversationUseCaseTests: XCTestCase {
 
     /// The conversation as the screens open it.
     private func open() throws -> Conversation {
-        try ReadMessagesUseCase(storage: storage)(me: me.uid, with: nil, page: .all).0
+        try follow.open(me: me.uid, with: nil, page: .all).conversation
+    }
+
+    func testOpenReadsTheTokenThenTheConversationAndAPageOfItsHistory() throws {
+        XCTAssertThrowsDomainError(try follow.open(me: me.uid, with: nil, page: .all), .notMatched)
+        XCTAssertThrowsDomainError(try follow.open(me: try UserID("Ghost"), with: nil, page: .all), .notRegistered)
+        let id = try startMatch()
+        let sent = try partnerSends(2)
+        let conversation = Conversation(
+            id: id, me: me.uid, myNick: me.nick, partner: .init(uid: partner.uid, nick: partner.nick), partnerUID: partner.uid, isOpen: true)
+        XCTAssertEqual(
+            try follow.open(me: me.uid, with: partner.uid, page: .newest(limit: 1)),
+            ConversationNews(token: try follow.changeToken(), conversation: conversation, messages: [sent[1]]))
     }
 
     func testNewsIsNothingWithoutACommitElseTheMessagesAfterTheLastSeen() async throws {

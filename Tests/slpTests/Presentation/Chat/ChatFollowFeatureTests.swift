@@ -12,21 +12,19 @@ final class ChatFollowFeatureTests: ChatTestCase {
     override func setUp() async throws {
         try await super.setUp()
         store = TestStore(
-            ChatFollowFeature(
-                identify: IdentifyUserUseCase(storage: storage), read: ReadMessagesUseCase(storage: storage),
-                follow: FollowConversationUseCase(storage: storage)),
+            ChatFollowFeature(identify: IdentifyUserUseCase(storage: storage), follow: FollowConversationUseCase(storage: storage)),
             initialState: .init(), test: self)
     }
 
     /// Opens A's view of the conversation with `history` already in it.
     private func open(history: [ChatMessage]) async {
-        let token = database.changeToken
+        let opened = news(history)
         await store.send(.open(actingUser: "A", with: nil))
-        store.receive(.setToken(token)) { $0.token = token }
-        store.receive(.setConversation(conversation(for: a, with: b))) {
-            $0.conversation = self.conversation(for: self.a, with: self.b)
+        store.receive(.receive(opened)) {
+            $0.token = opened.token
+            $0.conversation = opened.conversation
+            $0.messages = history
         }
-        store.receive(.append(history)) { $0.messages = history }
     }
 
     func testOpenLoadsTheHistory() async throws {
@@ -50,19 +48,16 @@ final class ChatFollowFeatureTests: ChatTestCase {
         await open(history: [old])
         let new1 = try post(b, "new 1", at: testNow.addingTimeInterval(1))
         let new2 = try post(a, "new 2", at: testNow.addingTimeInterval(1))
-        let token = database.changeToken
         await store.send(.poll)
-        store.receive(.setToken(token)) { $0.token = token }
-        store.receive(.append([new1, new2])) { $0.messages = [old, new1, new2] }
-        store.receive(.setConversation(conversation(for: a, with: b)))
+        store.receive(.receive(news([new1, new2]))) {
+            $0.token = self.database.changeToken
+            $0.messages = [old, new1, new2]
+        }
 
         // A commit elsewhere that brings no message: the token moves, nothing is appended.
         storage.commitElsewhere()
-        let quiet = database.changeToken
         await store.send(.poll)
-        store.receive(.setToken(quiet)) { $0.token = quiet }
-        store.receive(.append([]))
-        store.receive(.setConversation(conversation(for: a, with: b)))
+        store.receive(.receive(news([]))) { $0.token = self.database.changeToken }
         XCTAssertTrue(store.state.isFollowing)
     }
 
@@ -70,12 +65,13 @@ final class ChatFollowFeatureTests: ChatTestCase {
         await open(history: [])
         let last = try post(b, "bye")
         try dodge(b)
-        let token = database.changeToken
         await store.send(.poll)
-        store.receive(.setToken(token)) { $0.token = token }
-        store.receive(.append([last])) { $0.messages = [last] }
         let ended = conversation(for: a, with: b, isOpen: false, ending: ConversationEnding(.partner, .cancelled))
-        store.receive(.setConversation(ended)) { $0.conversation = ended }
+        store.receive(.receive(news([last], in: ended))) {
+            $0.token = self.database.changeToken
+            $0.messages = [last]
+            $0.conversation = ended
+        }
         XCTAssertFalse(store.state.isFollowing)
     }
 
@@ -83,20 +79,18 @@ final class ChatFollowFeatureTests: ChatTestCase {
         await open(history: [])
         // The withdrawal is a commit of its own.
         try WithdrawUserUseCase(storage: storage)(me: b.uid)
-        let token = database.changeToken
         await store.send(.poll)
         let withdrawn = Conversation(
             id: roomID, me: a.uid, myNick: a.nick, partner: nil, partnerUID: b.uid, isOpen: false, ending: ConversationEnding(.partner, .withdrew))
-        store.receive(.setToken(token)) { $0.token = token }
-        store.receive(.append([]))
-        store.receive(.setConversation(withdrawn)) { $0.conversation = withdrawn }
+        store.receive(.receive(news([], in: withdrawn))) {
+            $0.token = self.database.changeToken
+            $0.conversation = withdrawn
+        }
         XCTAssertFalse(store.state.isFollowing)
     }
 
     func testOpeningWithoutAConversationFails() async {
-        let token = database.changeToken
         await store.send(.open(actingUser: "C", with: nil))
-        store.receive(.setToken(token)) { $0.token = token }
         // No partner was named: the refusal says there is no conversation at all.
         let none = Failure(code: "not_matched", status: nil, message: "you have no conversation yet: nobody has matched with you", exitCode: .refused)
         store.receive(.setFailure(none)) { $0.failure = none }
@@ -108,14 +102,15 @@ final class ChatFollowFeatureTests: ChatTestCase {
         let m1 = message(1, from: a, to: b, "1"), m2 = message(2, from: b, to: a, "2", offset: 5), m3 = message(3, from: a, to: b, "3", offset: 9)
         let sameTime = message(9, from: b, to: a, "same time as m2", offset: 5)
         let older = message(8, from: b, to: a, "older", offset: 2)
+        let append = { (messages: [ChatMessage]) in ChatFollowFeature.Mutation.receive(self.news(messages, token: 1)) }
         var state = ChatFollowFeature.State()
-        state = ChatFollowFeature.reduce(state, .append([m1, m2]))
+        state = ChatFollowFeature.reduce(state, append([m1, m2]))
         XCTAssertEqual(state.messages, [m1, m2])
-        XCTAssertEqual(ChatFollowFeature.reduce(state, .append([m1, m2])).messages, [m1, m2], "a repeated poll adds nothing")
-        XCTAssertEqual(ChatFollowFeature.reduce(state, .append([sameTime])).messages, [m1, m2])
-        XCTAssertEqual(ChatFollowFeature.reduce(state, .append([older])).messages, [m1, m2])
-        XCTAssertEqual(ChatFollowFeature.reduce(state, .append([older, m2, m3])).messages, [m1, m2, m3])
-        XCTAssertEqual(ChatFollowFeature.reduce(state, .append([])), state)
+        XCTAssertEqual(ChatFollowFeature.reduce(state, append([m1, m2])).messages, [m1, m2], "a repeated poll adds nothing")
+        XCTAssertEqual(ChatFollowFeature.reduce(state, append([sameTime])).messages, [m1, m2])
+        XCTAssertEqual(ChatFollowFeature.reduce(state, append([older])).messages, [m1, m2])
+        XCTAssertEqual(ChatFollowFeature.reduce(state, append([older, m2, m3])).messages, [m1, m2, m3])
+        XCTAssertEqual(ChatFollowFeature.reduce(state, append([])), state)
     }
 
     func testIsFollowingNeedsAnOpenConversationAndNoFailure() {

@@ -25,13 +25,13 @@ final class ChatScreenFeatureTests: ChatTestCase {
 
     /// Opens A's screen on a conversation that already has `history`.
     private func open(history: [ChatMessage]) async {
-        let token = database.changeToken
+        let opened = news(history)
         await store.send(.open(actingUser: "A", with: nil))
-        store.receive(.setToken(token)) { $0.token = token }
-        store.receive(.setConversation(conversation(for: a, with: b))) {
-            $0.conversation = self.conversation(for: self.a, with: self.b)
+        store.receive(.receive(opened)) {
+            $0.token = opened.token
+            $0.conversation = opened.conversation
+            $0.messages = history
         }
-        store.receive(.append(history)) { $0.messages = history }
         store.receive(.prepend([], hasOlder: history.count == ChatScreenFeature.history)) {
             $0.hasOlder = history.count == ChatScreenFeature.history
         }
@@ -58,8 +58,7 @@ final class ChatScreenFeatureTests: ChatTestCase {
         let mine = message(3, from: a, to: b, "좋아", offset: 2)
         store.receive(.clearInput) { $0.input = LineEditor() }
         store.receive(.setNotice(nil))
-        store.receive(.append([theirs, mine])) { $0.messages = [earlier, theirs, mine] }
-        store.receive(.setConversation(conversation(for: a, with: b)))
+        store.receive(.receive(news([theirs, mine], token: store.state.token))) { $0.messages = [earlier, theirs, mine] }
         XCTAssertEqual(database.messages[roomID], [earlier, theirs, mine])
     }
 
@@ -70,8 +69,7 @@ final class ChatScreenFeatureTests: ChatTestCase {
         store.receive(.edit(.text(long))) { $0.input = LineEditor(long) }
         await store.send(.key(.enter))
         store.receive(.setNotice("a message has 1 to 1000 characters (got 1001)")) { $0.notice = "a message has 1 to 1000 characters (got 1001)" }
-        store.receive(.append([]))
-        store.receive(.setConversation(conversation(for: a, with: b)))
+        store.receive(.receive(news([], token: store.state.token)))
         XCTAssertNil(database.messages[roomID])
         await store.send(.key(.clearToStart))
         store.receive(.edit(.clearToStart)) { $0.input = LineEditor() }
@@ -87,15 +85,17 @@ final class ChatScreenFeatureTests: ChatTestCase {
         await store.send(.poll)  // nothing committed: nothing changes
         let theirs = try post(b, "hello")
         await store.send(.poll)
-        store.receive(.setToken(database.changeToken)) { $0.token = self.database.changeToken }
-        store.receive(.append([theirs])) { $0.messages = [theirs] }
-        store.receive(.setConversation(conversation(for: a, with: b)))
+        store.receive(.receive(news([theirs]))) {
+            $0.token = self.database.changeToken
+            $0.messages = [theirs]
+        }
         try dodge(b)
         await store.send(.poll)
-        store.receive(.setToken(database.changeToken)) { $0.token = self.database.changeToken }
-        store.receive(.append([]))
         let ended = conversation(for: a, with: b, isOpen: false, ending: ConversationEnding(.partner, .cancelled))
-        store.receive(.setConversation(ended)) { $0.conversation = ended }
+        store.receive(.receive(news([], in: ended))) {
+            $0.token = self.database.changeToken
+            $0.conversation = ended
+        }
         XCTAssertTrue(store.state.isRunning, "the screen stays with the conversation")
         XCTAssertFalse(store.state.isTalking, "nothing more to look for or send")
         await store.send(.key(.text("x")))
@@ -127,12 +127,11 @@ final class ChatScreenFeatureTests: ChatTestCase {
         // News while scrolled back: the view stays on what it showed.
         let news = try post(b, "new", at: testNow.addingTimeInterval(500))
         await store.send(.poll)
-        store.receive(.setToken(database.changeToken)) { $0.token = self.database.changeToken }
-        store.receive(.append([news])) {
+        store.receive(.receive(self.news([news]))) {
+            $0.token = self.database.changeToken
             $0.messages = all + [news]
             $0.scroll = 450 - 5 + 1
         }
-        store.receive(.setConversation(conversation(for: a, with: b)))
         await store.send(.key(.end))
         store.receive(.scrollToBottom) { $0.scroll = 0 }
         await store.send(.key(.lineStart))
@@ -155,9 +154,7 @@ final class ChatScreenFeatureTests: ChatTestCase {
     }
 
     func testSomeoneWithoutAConversationGetsNoScreen() async throws {
-        let token = database.changeToken
         await store.send(.open(actingUser: "C", with: nil))
-        store.receive(.setToken(token)) { $0.token = token }
         store.receive(.setFailure(Failure(DomainError.notMatched))) { $0.failure = Failure(DomainError.notMatched) }
         XCTAssertFalse(store.state.isRunning)
     }

@@ -34,6 +34,12 @@ class ChatTestCase: XCTestCase {
             ending: ending)
     }
 
+    /// What a look finds: `messages` in A's conversation with B (or `conversation`), at the
+    /// storage's token now (or `token`).
+    func news(_ messages: [ChatMessage], in conversation: Conversation? = nil, token: Int64? = nil) -> ConversationNews {
+        ConversationNews(token: token ?? database.changeToken, conversation: conversation ?? self.conversation(for: a, with: b), messages: messages)
+    }
+
     /// Sends as another process would: through the use case, over the same storage.
     @discardableResult
     func post(_ from: User, _ text: String, at time: Date = testNow) throws -> ChatMessage {
