@@ -3,23 +3,18 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import SLPCommandLine
 import SLPDomain
 import SLPIdentity
 
 /// One authenticated request on its way through: who calls (the uid a token proved), what
-/// they sent, and the service's dependencies. An endpoint runs its feature's store with the
-/// caller as the acting user and answers with what the `--json` renderer draws.
+/// they sent, and the service's dependencies. An endpoint calls its use case as the caller and
+/// answers with what the `--json` renderer draws (the events' long poll runs its screen's store).
 @MainActor
 final class APICall {
     let uid: UserID
     let identity: VerifiedIdentity
     let parameters: FormParameters
     let dependencies: Dependencies
-    /// Renderers want one; failures never reach them here (`answer` turns them into statuses),
-    /// so it knows no command: building the command line's table cost every request 7% of its
-    /// instructions.
-    let failures = FailureRenderer(help: HelpFormatter(root: CommandSpec(name: "slp", abstract: ""), globalOptions: []))
 
     init(uid: UserID, identity: VerifiedIdentity, parameters: FormParameters, dependencies: Dependencies) {
         self.uid = uid
@@ -41,13 +36,6 @@ final class APICall {
         Store(feature(dependencies), initialState: initialState)
     }
 
-    /// Runs `action` through a new store of `feature`; the final state.
-    func run<F: Feature>(_ action: F.Action, feature: (Dependencies) -> F, initialState: F.State) async -> F.State {
-        let store = store(feature, initialState: initialState)
-        await store.send(action)
-        return store.state
-    }
-
     /// One use-case call as the caller: what `body` answers, or the status and error object of
     /// what it throws.
     func perform(_ body: () throws -> APIResponse) -> APIResponse {
@@ -56,11 +44,5 @@ final class APICall {
         } catch {
             return .failure(Failure(error))
         }
-    }
-
-    /// `failure`'s status and error object, or `status` and the document `render` draws.
-    func answer(_ failure: Failure?, status: Int = 200, _ render: () -> Output) -> APIResponse {
-        if let failure { return .failure(failure) }
-        return .document(render(), status: status)
     }
 }
