@@ -40,7 +40,7 @@ final class PGSchemaTests: XCTestCase {
         try admin.execute("CREATE SCHEMA slp")
         try admin.execute("CREATE TABLE slp.meta (application text NOT NULL, version integer NOT NULL)")
         try admin.execute("INSERT INTO slp.meta VALUES ('slp', 1)")
-        try admin.executeScript(PGSchema.migrations[0].sql)
+        try admin.executeScript(try XCTUnwrap(migrationSQL(version: 1, for: .postgreSQL)))
         try admin.executeScript("""
             INSERT INTO slp.users (uid, phone, email, nick, birth, gender, created_at)
             SELECT 'U' || i, '+8210' || (10000000 + i), 'e@x.kr', 'n' || i, '2000-01-01', 0, 0 FROM generate_series(1, 300) AS i;
@@ -66,7 +66,7 @@ final class PGSchemaTests: XCTestCase {
         try admin.execute("CREATE SCHEMA slp")
         try admin.execute("CREATE TABLE slp.meta (application text NOT NULL, version integer NOT NULL)")
         try admin.execute("INSERT INTO slp.meta VALUES ('slp', 2)")
-        for migration in PGSchema.migrations where migration.version <= 2 { try admin.executeScript(migration.sql) }
+        for version in 1...2 { try admin.executeScript(try XCTUnwrap(migrationSQL(version: version, for: .postgreSQL))) }
         try admin.executeScript("""
             INSERT INTO slp.users (id, uid, phone, email, nick, birth, gender, reported_num, created_at) VALUES
                 (1, 'Reported', '+821000000001', 'o@example.com', 'reported', '1990-05-05', 1, 1, 1763000000123),
