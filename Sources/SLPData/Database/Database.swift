@@ -267,7 +267,7 @@ public final class Database {
         if current.isEmpty {
             try connection.execute("PRAGMA application_id = \(Schema.applicationID)")
         }
-        let migrations = Schema.nextTransaction(for: .sqlite, after: current.version)
+        let migrations = Schema.nextTransaction(for: Connection.dialect, after: current.version)
         guard let last = migrations.last else { return false }
         for migration in migrations {
             try connection.execute(migration.sql)
@@ -283,7 +283,7 @@ public final class Database {
     private func isReady(_ identity: Identity) throws -> Bool {
         if identity.isEmpty { return false }
         guard identity.applicationID == Schema.applicationID else { throw DatabaseError.notSLPDatabase(path: path) }
-        let known = Schema.currentVersion(for: .sqlite)
+        let known = Schema.currentVersion(for: Connection.dialect)
         guard identity.version <= known else {
             throw DatabaseError.newerSchema(path: path, found: identity.version, known: known)
         }

@@ -6,7 +6,7 @@ enum PGSchema {
     /// Marks the schema as slp's: `slp.meta` holds this application and the schema's version.
     static let application = "slp"
 
-    static var currentVersion: Int { Schema.currentVersion(for: .postgreSQL) }
+    static var currentVersion: Int { Schema.currentVersion(for: PGConnection.dialect) }
 
     /// Brings the schema to `currentVersion`, one transaction per migration
     /// (`Schema.nextTransaction`). Processes starting together on an empty database take turns
@@ -22,7 +22,7 @@ enum PGSchema {
         if found == 0 && !creating { throw PGSchemaError.missing(target: connection.target) }
         if found > currentVersion { throw PGSchemaError.newer(target: connection.target, found: found, known: currentVersion) }
         while true {
-            let migrations = Schema.nextTransaction(for: .postgreSQL, after: found)
+            let migrations = Schema.nextTransaction(for: PGConnection.dialect, after: found)
             guard let last = migrations.last else { return }
             try connection.execute("BEGIN")
             do {
