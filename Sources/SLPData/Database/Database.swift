@@ -253,32 +253,40 @@ public final class Database {
             // writes when seeding, and search as fast (docs/PERFORMANCE.md).
             try connection.execute("PRAGMA page_size = \(Self.pageSize); PRAGMA journal_mode = WAL")
         }
-        try write { connection in
-            // Another process may have created or migrated the file while we waited for the lock.
-            let current = try readIdentity()
-            if try isReady(current) { return }
-            if current.isEmpty && !creating { throw DatabaseError.noDatabase(path: path) }
-            if current.isEmpty {
-                try connection.execute("PRAGMA application_id = \(Schema.applicationID)")
-            }
-            let pending = Schema.migrations.filter { $0.version > current.version }
-            for migration in pending {
-                try connection.execute(migration.sql)
-            }
-            if pending.contains(where: \.rebuildsQueueRows) {
-                try SQLTransaction(connection, search: SQLiteQueueSearch()).rebuildQueueRows()
-            }
-            try connection.execute("PRAGMA user_version = \(Schema.currentVersion)")
+        // One transaction per migration (`Schema.nextTransaction`), each starting from the version
+        // the last one left, whichever process ran it.
+        while try write({ try migrate($0, creating: creating) }) {}
+    }
+
+    /// Runs the migrations of the file's next transaction; false once the schema is current.
+    private func migrate(_ connection: Connection, creating: Bool) throws -> Bool {
+        // Another process may have created or migrated the file while we waited for our turn.
+        let current = try readIdentity()
+        if try isReady(current) { return false }
+        if current.isEmpty && !creating { throw DatabaseError.noDatabase(path: path) }
+        if current.isEmpty {
+            try connection.execute("PRAGMA application_id = \(Schema.applicationID)")
         }
+        let migrations = Schema.nextTransaction(for: Connection.dialect, after: current.version)
+        guard let last = migrations.last else { return false }
+        for migration in migrations {
+            try connection.execute(migration.sql)
+        }
+        if migrations.contains(where: \.rebuildsQueueRows) {
+            try SQLTransaction(connection, search: SQLiteQueueSearch()).rebuildQueueRows()
+        }
+        try connection.execute("PRAGMA user_version = \(last.version)")
+        return true
     }
 
     /// True when the schema is current; throws when the file must not be touched.
     private func isReady(_ identity: Identity) throws -> Bool {
         if identity.isEmpty { return false }
         guard identity.applicationID == Schema.applicationID else { throw DatabaseError.notSLPDatabase(path: path) }
-        guard identity.version <= Schema.currentVersion else {
-            throw DatabaseError.newerSchema(path: path, found: identity.version, known: Schema.currentVersion)
+        let known = Schema.currentVersion(for: Connection.dialect)
+        guard identity.version <= known else {
+            throw DatabaseError.newerSchema(path: path, found: identity.version, known: known)
         }
-        return identity.version == Schema.currentVersion
+        return identity.version == known
     }
 }

@@ -83,29 +83,12 @@ public final class SQLitePopulationRepository: PopulationRepository {
         // OR FAIL: a failing statement keeps its earlier rows instead of undoing them, so SQLite
         // keeps no statement journal (a copy of every page each statement changes). Any error
         // still ends the whole transaction, which `Database` rolls back.
-        let insertQueue = BatchInsert(
-            """
-            INSERT OR FAIL INTO queue (cell, user_id, lat, long, shift, shown_cell, shown_lat, shown_long, traits, card, uid, studies,
-                                       study_keys, entered_at)
-            """,
-            columns: 14, rowsPerStatement: Self.rowsPerStatement, connection: connection)
+        var insertQueue = BatchInsert(
+            "INSERT OR FAIL INTO queue (\(QueueRecord.columns.list))",
+            columns: QueueRecord.columns.count, rowsPerStatement: Self.rowsPerStatement, connection: connection)
         for (position, index) in queued.enumerated() {
             if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: queued.count, in: Self.queue)) }
-            let person = people[index]
-            insertQueue.integer(person.cell)
-            insertQueue.integer(ids[index])
-            insertQueue.real(person.latitude)
-            insertQueue.real(person.longitude)
-            insertQueue.integer(person.shift)
-            insertQueue.integer(person.shownCell)
-            insertQueue.real(person.shownLatitude)
-            insertQueue.real(person.shownLongitude)
-            insertQueue.integer(person.traits)
-            insertQueue.text(bytes(person.card..<person.keys))
-            insertQueue.text(bytes(person.card..<person.uidEnd))
-            insertQueue.text(bytes(person.studies..<person.keys))
-            insertQueue.text(bytes(person.keys..<person.phone))
-            insertQueue.integer(person.enteredAt)
+            batch.writeQueueRow(people[index], id: ids[index], to: &insertQueue)
             try insertQueue.endRow()
         }
         try insertQueue.finish()
@@ -132,8 +115,8 @@ public final class SQLitePopulationRepository: PopulationRepository {
             }
         }
         let insertStudy = BatchInsert(
-            "INSERT OR FAIL INTO queue_studies (study, cell, user_id, lat, long, shift, traits, card)",
-            columns: 8, rowsPerStatement: Self.rowsPerStatement, connection: connection)
+            "INSERT OR FAIL INTO queue_studies (\(QueueRecord.studyColumns.list))",
+            columns: QueueRecord.studyColumns.count, rowsPerStatement: Self.rowsPerStatement, connection: connection)
         for (position, (key, index)) in studyRows.enumerated() {
             if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: studyRows.count, in: Self.studies)) }
             let person = people[index]
@@ -182,24 +165,12 @@ public final class SQLitePopulationRepository: PopulationRepository {
             }
             largest = try connection.cached("SELECT max(id) FROM users").first { $0.int64(0) } ?? 0
         }
-        let insertUser = BatchInsert("""
-            INSERT OR IGNORE INTO users (uid, phone, email, nick, birth, gender, sesac, background, age_min, age_max, searchable, created_at)
-            """, columns: 12, rowsPerStatement: Self.rowsPerStatement, connection: connection)
+        var insertUser = BatchInsert(
+            "INSERT OR IGNORE INTO users (\(UserRecord.seeded.list))",
+            columns: UserRecord.seeded.count, rowsPerStatement: Self.rowsPerStatement, connection: connection)
         for (position, index) in order.enumerated() {
             if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: order.count, in: Self.users)) }
-            let person = people[index]
-            insertUser.text(bytes(person.card..<person.uidEnd))
-            insertUser.text(bytes(person.phone..<person.email))
-            insertUser.text(bytes(person.email..<person.nick))
-            insertUser.text(bytes(person.nick..<person.birth))
-            insertUser.text(bytes(person.birth..<person.end))
-            insertUser.integer(Int64(person.gender))
-            insertUser.integer(Int64(person.sesac))
-            insertUser.integer(Int64(person.background))
-            insertUser.integer(Int64(person.ageMin))
-            insertUser.integer(Int64(person.ageMax))
-            insertUser.integer(person.searchable ? 1 : 0)
-            insertUser.integer(person.createdAt)
+            batch.writeUser(people[index], to: &insertUser)
             try written(try insertUser.endRow(), endingAt: position + 1)
         }
         try written(try insertUser.finish(), endingAt: order.count)

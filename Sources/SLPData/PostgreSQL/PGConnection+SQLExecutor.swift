@@ -2,8 +2,7 @@
 /// PostgreSQL runs the shared SQL as it is: its placeholders are PostgreSQL's, and the tables
 /// are found in the schema `slp`, the only one on the session's search path (`PGDatabase`).
 extension PGConnection: SQLExecutor {
-    static var dialect: SQLDialect { .postgreSQL }
-
+    @discardableResult
     func run(_ sql: String, _ values: [SQLValue]) throws -> Int {
         try execute(sql, texts: values.map(\.pgText)).affectedRows
     }

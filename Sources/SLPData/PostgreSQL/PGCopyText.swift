@@ -45,4 +45,11 @@ struct PGCopyText {
         rowStarted = true
     }
 }
+
+extension PGCopyText: BulkRow {
+    mutating func integer(_ value: Int64) { append(value) }
+    mutating func real(_ value: Double) { append(value) }
+    mutating func text(_ bytes: ArraySlice<UInt8>) { append(bytes) }
+    mutating func boolean(_ value: Bool) { append(value) }
+}
 #endif

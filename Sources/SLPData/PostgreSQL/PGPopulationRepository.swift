@@ -49,10 +49,11 @@ public final class PGPopulationRepository: PopulationRepository {
             let kept = batch.people.indices.filter { taken.isEmpty || !taken.contains(phones[$0]) }
             let ids = try connection.execute(
                 "SELECT nextval('slp.users_id_seq') FROM generate_series(1, $1)", [kept.count]).map { $0.int64(0) }
-            try copy("COPY slp.users (id, uid, phone, email, nick, birth, gender, sesac, background, age_min, age_max, searchable, created_at) FROM STDIN",
-                     kept.indices, in: connection) { position, rows in
+            try copy("COPY slp.users (id, \(UserRecord.seeded.list)) FROM STDIN", kept.indices, in: connection) { position, rows in
                 if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: kept.count, in: Self.users)) }
-                Self.appendUser(batch.people[kept[position]], id: ids[position], text: text, to: &rows)
+                rows.integer(ids[position])
+                batch.writeUser(batch.people[kept[position]], to: &rows)
+                rows.endRow()
             }
             // Queue places in cell order: the search index then grows at its end. The indexes by
             // where people are shown (`queue_shown`) would take them scattered: a batch at least as
@@ -63,14 +64,11 @@ public final class PGPopulationRepository: PopulationRepository {
                 SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'slp' AND indexname IN ('queue_shown', 'queue_shown_large')
                 """).map { (name: $0.text(0), definition: $0.text(1)) } : []
             for index in rebuiltIndexes { try connection.execute("DROP INDEX slp.\(index.name)") }
-            try copy("""
-                COPY slp.queue (user_id, cell, lat, long, shift, shown_cell, shown_lat, shown_long, traits, card, uid, studies, study_keys,
-                                entered_at) FROM STDIN
-                """,
-                     byCell.indices, in: connection) { position, rows in
+            try copy("COPY slp.queue (\(QueueRecord.columns.list)) FROM STDIN", byCell.indices, in: connection) { position, rows in
                 if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: byCell.count, in: Self.queue)) }
                 let index = byCell[position]
-                Self.appendPlace(batch.people[kept[index]], id: ids[index], text: text, to: &rows)
+                batch.writeQueueRow(batch.people[kept[index]], id: ids[index], to: &rows)
+                rows.endRow()
             }
             for index in rebuiltIndexes { try connection.execute(index.definition) }
             try connection.execute("""
@@ -100,41 +98,6 @@ public final class PGPopulationRepository: PopulationRepository {
             start = end
             return rows.bytes
         }
-    }
-
-    /// One person as a row of `users`.
-    private static func appendUser(_ person: SeedBatch.Person, id: Int64, text: [UInt8], to rows: inout PGCopyText) {
-        rows.append(id)
-        for range in [person.card..<person.uidEnd, person.phone..<person.email, person.email..<person.nick, person.nick..<person.birth,
-                      person.birth..<person.end] {
-            rows.append(text[range])
-        }
-        rows.append(Int(person.gender))
-        rows.append(Int(person.sesac))
-        rows.append(Int(person.background))
-        rows.append(Int(person.ageMin))
-        rows.append(Int(person.ageMax))
-        rows.append(person.searchable)
-        rows.append(person.createdAt)
-        rows.endRow()
-    }
-
-    /// One person's place as a row of `queue`.
-    private static func appendPlace(_ person: SeedBatch.Person, id: Int64, text: [UInt8], to rows: inout PGCopyText) {
-        rows.append(id)
-        rows.append(person.cell)
-        rows.append(person.latitude)
-        rows.append(person.longitude)
-        rows.append(person.shift)
-        rows.append(person.shownCell)
-        rows.append(person.shownLatitude)
-        rows.append(person.shownLongitude)
-        rows.append(person.traits)
-        for range in [person.card..<person.keys, person.card..<person.uidEnd, person.studies..<person.keys, person.keys..<person.phone] {
-            rows.append(text[range])
-        }
-        rows.append(person.enteredAt)
-        rows.endRow()
     }
 }
 #endif

@@ -44,7 +44,7 @@ final class PGQueueSearch: QueueSearch {
             values += [study.key, Study.anything.key]
         }
         // Each index under its own condition (the columns it names are the queue's alone).
-        let scans = [PGSchema.compactQueueRow, "NOT (\(PGSchema.compactQueueRow))"].map { rows in
+        let scans = [Schema.compactQueueRow, "NOT (\(Schema.compactQueueRow))"].map { rows in
             "SELECT \(Self.columns(query.positions)) FROM slp.queue q WHERE \(cell) BETWEEN r.low AND r.high AND \(rows)\(studyFilter)"
         }
         let sql = """

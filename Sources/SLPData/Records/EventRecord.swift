@@ -7,8 +7,20 @@ import SLPDomain
 
 /// A row of `events`, mapped to `UserEvent` and back: what an event tells, in columns.
 enum EventRecord {
-    /// The columns of an event of `kind` told at `now`, but its id and its recipient.
-    static func columns(of kind: UserEventKind, at now: Date) -> [(name: String, value: SQLValue)] {
+    /// The columns of an event but its id and its recipient, in the order of `values(of:at:)`.
+    static let columns: TableColumns = ["type", "created_at", "other_uid", "other_nick", "distance", "titles", "message_id", "chat"]
+
+    /// The columns `event(_:me:)` reads.
+    static let selection = "id, \(columns.list)"
+
+    /// Forgets the oldest events of the user of row `$1` told before the time in parameter
+    /// `$cutoff`, a few at a time (`WriteTransaction.insertEvent`).
+    static func forgetting(cutoff: Int) -> String {
+        "DELETE FROM events WHERE id IN (SELECT id FROM events WHERE user_id = $1 ORDER BY id LIMIT 8) AND created_at < $\(cutoff)"
+    }
+
+    /// The values of `columns` for an event of `kind` told at `now`.
+    static func values(of kind: UserEventKind, at now: Date) -> [SQLValue] {
         var other: MatchView.Partner?
         var distance: Int?, titles: String?, messageID: String?, chat: String?
         switch kind {
@@ -28,19 +40,11 @@ enum EventRecord {
             break
         }
         return [
-            ("type", .text(kind.name)),
-            ("created_at", .integer(now.unixMilliseconds)),
-            ("other_uid", .optional(other) { .text($0.uid.rawValue) }),
-            ("other_nick", .optional(other) { .text($0.nick.value) }),
-            ("distance", .optional(distance, SQLValue.int)),
-            ("titles", .optional(titles, SQLValue.text)),
-            ("message_id", .optional(messageID, SQLValue.text)),
-            ("chat", .optional(chat, SQLValue.text)),
+            .text(kind.name), .integer(now.unixMilliseconds), .optional(other) { .text($0.uid.rawValue) },
+            .optional(other) { .text($0.nick.value) }, .optional(distance, SQLValue.int), .optional(titles, SQLValue.text),
+            .optional(messageID, SQLValue.text), .optional(chat, SQLValue.text),
         ]
     }
-
-    /// The columns `event(_:me:)` reads.
-    static let selection = "id, type, created_at, other_uid, other_nick, distance, titles, message_id, chat"
 
     /// The event of `me` a row tells; a row that lacks what its type needs, or breaks the
     /// domain's rules, is corrupt data.

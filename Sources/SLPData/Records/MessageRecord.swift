@@ -8,19 +8,15 @@ import SLPDomain
 /// A row of `messages`, mapped to `ChatMessage` and back: the message's conversation (its
 /// match) and number in it, who wrote it to whom, the text and the time in Unix milliseconds.
 enum MessageRecord {
-    static func columns(of message: ChatMessage) -> [(name: String, value: SQLValue)] {
+    /// Every column of a message, in the order of `values(of:)`; `message(_:)` reads them all.
+    static let columns: TableColumns = ["match_id", "seq", "from_uid", "to_uid", "chat", "created_at"]
+
+    static func values(of message: ChatMessage) -> [SQLValue] {
         [
-            ("match_id", .integer(message.id.conversation)),
-            ("seq", .integer(message.id.sequence)),
-            ("from_uid", .text(message.from.rawValue)),
-            ("to_uid", .text(message.to.rawValue)),
-            ("chat", .text(message.text)),
-            ("created_at", .integer(message.createdAt.unixMilliseconds)),
+            .integer(message.id.conversation), .integer(message.id.sequence), .text(message.from.rawValue), .text(message.to.rawValue),
+            .text(message.text), .integer(message.createdAt.unixMilliseconds),
         ]
     }
-
-    /// The columns `message(_:)` reads.
-    static let selection = "match_id, seq, from_uid, to_uid, chat, created_at"
 
     static func message(_ row: some SQLRow) throws -> ChatMessage {
         let id = MessageID(conversation: row.int64("match_id"), sequence: row.int64("seq"))

@@ -9,24 +9,32 @@ import SLPDomain
 /// made from the user (`QueueTraits`, `QueueCard`) that search reads instead of the user's own
 /// rows.
 enum QueueRecord {
-    /// The place and document of `user` waiting at `entry`, except the user's row id.
-    static func columns(of entry: QueueEntry, user: User) throws -> [(name: String, value: SQLValue)] {
+    /// Every column of a queue row, in the order of `values(of:user:id:)` (and of the rows a
+    /// bulk load writes, `SeedBatch.writeQueueRow`).
+    static let columns: TableColumns = [
+        "user_id", "cell", "lat", "long", "shift", "shown_cell", "shown_lat", "shown_long", "traits", "card", "uid", "studies",
+        "study_keys", "entered_at",
+    ]
+
+    /// SQLite: the columns of a `queue_studies` row, a study key and a copy of the queue row's
+    /// columns a study search reads (`SQLiteQueueSearch`).
+    static let studyColumns: TableColumns = ["study", "cell", "user_id", "lat", "long", "shift", "traits", "card"]
+
+    /// The values of `columns` for `user`, of row `id`, waiting at `entry`.
+    static func values(of entry: QueueEntry, user: User, id: Int64) throws -> [SQLValue] {
         let shown = entry.shownCoordinate
+        let document = try document(of: user, studies: entry.studies)
         return [
-            ("cell", .integer(SpatialGrid.cell(entry.coordinate))),
-            ("lat", .real(entry.coordinate.latitude)),
-            ("long", .real(entry.coordinate.longitude)),
-            ("shift", .integer(QueueShift.packed(entry.displacement))),
-            ("shown_cell", .integer(SpatialGrid.cell(shown))),
-            ("shown_lat", .real(shown.latitude)),
-            ("shown_long", .real(shown.longitude)),
-            ("traits", .integer(try QueueTraits(of: user).packed())),
-            ("card", .text(try QueueCard.card(of: user, studies: entry.studies))),
-            ("uid", .text(user.uid.rawValue)),
-            ("studies", .text(entry.studies.description)),
-            ("study_keys", .text(StudyKeys.json(entry.studies))),
-            ("entered_at", .integer(entry.enteredAt.unixMilliseconds)),
+            .integer(id), .integer(SpatialGrid.cell(entry.coordinate)), .real(entry.coordinate.latitude), .real(entry.coordinate.longitude),
+            .integer(QueueShift.packed(entry.displacement)), .integer(SpatialGrid.cell(shown)), .real(shown.latitude), .real(shown.longitude),
+            document.traits, document.card, .text(user.uid.rawValue), .text(entry.studies.description), .text(StudyKeys.json(entry.studies)),
+            .integer(entry.enteredAt.unixMilliseconds),
         ]
+    }
+
+    /// The search document of `user` waiting for `studies`: the values of `traits` and `card`.
+    static func document(of user: User, studies: StudyList) throws -> (traits: SQLValue, card: SQLValue) {
+        (.integer(try QueueTraits(of: user).packed()), .text(try QueueCard.card(of: user, studies: studies)))
     }
 
     /// The columns `entry(_:)` reads.

@@ -8,18 +8,16 @@ import SLPDomain
 /// A row of `sanctions`: what a withdrawn account left with its number, under the number's
 /// keyed hash (`PhoneKey`) and nothing else.
 enum SanctionsRecord {
-    /// The columns of `sanctions` kept for the number whose keyed hash is `phoneKey`.
-    static func columns(of sanctions: Sanctions, phoneKey: String) -> [(name: String, value: SQLValue)] {
-        [
-            ("phone_key", .text(phoneKey)),
-            ("report_ban", .bool(sanctions.reportBan)),
-            ("dodge_penalty_until", .optional(sanctions.dodgePenaltyUntil) { .integer($0.unixMilliseconds) }),
-            ("dodge_num", .int(sanctions.dodgeCount)),
-        ]
-    }
+    /// The key, then the sanctions `sanctions(_:)` reads, in the order of `values(of:phoneKey:)`.
+    static let columns: TableColumns = ["phone_key", "report_ban", "dodge_penalty_until", "dodge_num"]
 
     /// The columns `sanctions(_:)` reads.
-    static let selection = "report_ban, dodge_penalty_until, dodge_num"
+    static var selection: String { columns.dropFirst().list }
+
+    /// The values of `columns` kept for the number whose keyed hash is `phoneKey`.
+    static func values(of sanctions: Sanctions, phoneKey: String) -> [SQLValue] {
+        [.text(phoneKey), .bool(sanctions.reportBan), .optional(sanctions.dodgePenaltyUntil) { .integer($0.unixMilliseconds) }, .int(sanctions.dodgeCount)]
+    }
 
     static func sanctions(_ row: some SQLRow) -> Sanctions {
         Sanctions(

@@ -7,41 +7,43 @@ import SLPDomain
 
 /// A user as stored: a row of `users` with the rows of `user_items` (bought items) and
 /// `review_comments`, mapped to `User` and back. The only place that says which column holds
-/// which field: a new stored field is a line in `columns(of:)` and one in `user(_:owned:)`.
+/// which field: a new stored field is a column in `changeable` with its value in
+/// `changeableValues(of:)`, and a line in `user(_:items:comments:)`.
 enum UserRecord {
-    /// The user's columns and their values, by name: all of them for an insert; `update`
-    /// leaves out the `fixed` ones.
-    static func columns(of user: User) -> [(name: String, value: SQLValue)] {
-        let counts = user.reputation.counts
-        return [
-            ("uid", .text(user.uid.rawValue)),
-            ("phone", .text(user.phone.e164)),
-            ("email", .text(user.email.value)),
-            ("nick", .text(user.nick.value)),
-            ("birth", .text(user.birth.description)),
-            ("gender", .int(user.gender.rawValue)),
-            ("study", .text(user.study.value)),
-            ("rep_good_manners", .int(counts[0])),
-            ("rep_punctual", .int(counts[1])),
-            ("rep_quick_reply", .int(counts[2])),
-            ("rep_kind", .int(counts[3])),
-            ("rep_skilled", .int(counts[4])),
-            ("rep_helpful", .int(counts[5])),
-            ("sesac", .int(user.sesac)),
-            ("background", .int(user.background)),
-            ("dodge_penalty_until", .optional(user.dodgePenaltyUntil) { .integer($0.unixMilliseconds) }),
-            ("dodge_num", .int(user.dodgeCount)),
-            ("report_ban", .bool(user.reportBanCarried)),
-            ("age_min", .int(user.ageRange.min)),
-            ("age_max", .int(user.ageRange.max)),
-            ("searchable", .bool(user.searchable)),
-            ("fcm_token", .text(user.pushToken.value)),
-            ("created_at", .integer(user.createdAt.unixMilliseconds)),
-        ]
+    /// Columns set once, at registration.
+    static let fixed: TableColumns = ["uid", "phone", "birth", "created_at"]
+
+    /// The reputation counts, in the order of `Reputation.counts`.
+    static let reputation: TableColumns = ["rep_good_manners", "rep_punctual", "rep_quick_reply", "rep_kind", "rep_skilled", "rep_helpful"]
+
+    /// The columns an update writes.
+    static let changeable: TableColumns = ["email", "nick", "gender", "study"] + reputation + [
+        "sesac", "background", "dodge_penalty_until", "dodge_num", "report_ban", "age_min", "age_max", "searchable", "fcm_token",
+    ]
+
+    /// Every column slp writes: what an insert gives, in the order of `values(of:)`.
+    static let columns = fixed + changeable
+
+    /// The columns a drawn person is stored with (`SeedBatch.writeUser`); the others keep their defaults.
+    static let seeded: TableColumns = [
+        "uid", "phone", "email", "nick", "birth", "gender", "sesac", "background", "age_min", "age_max", "searchable", "created_at",
+    ]
+
+    /// The values of `columns`.
+    static func values(of user: User) -> [SQLValue] {
+        [.text(user.uid.rawValue), .text(user.phone.e164), .text(user.birth.description), .integer(user.createdAt.unixMilliseconds)]
+            + changeableValues(of: user)
     }
 
-    /// Columns set once, at registration.
-    static let fixed: Set<String> = ["uid", "phone", "birth", "created_at"]
+    /// The values of `changeable`.
+    static func changeableValues(of user: User) -> [SQLValue] {
+        [.text(user.email.value), .text(user.nick.value), .int(user.gender.rawValue), .text(user.study.value)]
+            + user.reputation.counts.map(SQLValue.int) + [
+                .int(user.sesac), .int(user.background), .optional(user.dodgePenaltyUntil) { .integer($0.unixMilliseconds) },
+                .int(user.dodgeCount), .bool(user.reportBanCarried), .int(user.ageRange.min), .int(user.ageRange.max),
+                .bool(user.searchable), .text(user.pushToken.value),
+            ]
+    }
 
     /// The user of a row of `selection`, owning `items` (kind and number; item 0 is everyone's
     /// and not stored) and `comments` (oldest first). Stored values went through the domain's
@@ -53,7 +55,7 @@ enum UserRecord {
             guard birthParts.count == 3, let gender = Gender(rawValue: row.int("gender")) else {
                 throw StoredDataError(table: "users", id: id, detail: "birth or gender")
             }
-            let reputation = ["rep_good_manners", "rep_punctual", "rep_quick_reply", "rep_kind", "rep_skilled", "rep_helpful"].map(row.int)
+            let reputation = Self.reputation.names.map(row.int)
             return User(
                 uid: try UserID(row.text("uid")), phone: try PhoneNumber(row.text("phone")), email: try Email(row.text("email")),
                 nick: try Nick(row.text("nick")),

@@ -1,5 +1,5 @@
-/// Which SQL a connection speaks, for the few statements that differ between the backends.
-enum SQLDialect: Sendable {
+/// Which SQL a connection speaks: which SQL of each of `Schema`'s migrations it runs.
+enum SQLDialect: Sendable, CaseIterable {
     case sqlite
     case postgreSQL
 }

@@ -8,7 +8,7 @@ import CSQLite
 /// batch is written), so a million rows cost no array or String per row. Rows are written in the
 /// order given; call `finish()` to write the last partial batch.
 /// Not Sendable: it belongs to the connection (and transaction) it writes through.
-final class BatchInsert {
+final class BatchInsert: BulkRow {
     private enum Value {
         case null
         case integer(Int64)
@@ -69,6 +69,9 @@ final class BatchInsert {
     func integer(_ value: Int64) { append(.integer(value)) }
 
     func real(_ value: Double) { append(.real(value)) }
+
+    /// A boolean as SQLite stores it, 1 or 0.
+    func boolean(_ value: Bool) { integer(value ? 1 : 0) }
 
     /// Text copied into the arena (a NUL inside is stored, not cut off).
     func text(_ value: String) {

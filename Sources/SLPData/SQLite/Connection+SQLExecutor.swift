@@ -1,8 +1,7 @@
 /// SQLite runs the shared SQL with its placeholders renamed: `$1` is a named parameter to
 /// SQLite, numbered by first appearance, while `?1` is the first parameter wherever it appears.
 extension Connection: SQLExecutor {
-    static var dialect: SQLDialect { .sqlite }
-
+    @discardableResult
     func run(_ sql: String, _ values: [SQLValue]) throws -> Int {
         try shared(sql).run(values.map(Self.sqliteValue))
         return changes

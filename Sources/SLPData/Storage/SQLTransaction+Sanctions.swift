@@ -19,11 +19,9 @@ extension SQLTransaction {
             try connection.run("DELETE FROM sanctions WHERE phone_key = $1", [.text(phoneKey)])
             return
         }
-        let columns = SanctionsRecord.columns(of: sanctions, phoneKey: phoneKey)
-        let names = columns.map(\.name)
+        let columns = SanctionsRecord.columns
         try connection.run("""
-            INSERT INTO sanctions (\(names.joined(separator: ", "))) VALUES (\(columns.indices.map { "$\($0 + 1)" }.joined(separator: ", ")))
-            ON CONFLICT (phone_key) DO UPDATE SET \(names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
-            """, columns.map(\.value))
+            \(columns.insert(into: "sanctions")) ON CONFLICT (phone_key) DO UPDATE SET \(columns.dropFirst().assignmentsFromExcluded)
+            """, SanctionsRecord.values(of: sanctions, phoneKey: phoneKey))
     }
 }

@@ -87,6 +87,31 @@ final class MigrationTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try reopened.integer("PRAGMA user_version"), currentSchemaVersion)
     }
 
+    /// Everything the file's schema holds, as SQLite keeps it.
+    private func schema(of database: Database) throws -> [String] {
+        try database.read { connection in
+            try connection.prepare("SELECT type || ' ' || name || ' ' || tbl_name || ': ' || coalesce(sql, '') FROM sqlite_schema ORDER BY type, name")
+                .map { $0.text(0) }
+        }
+    }
+
+    /// A file of any earlier version, opened, ends in exactly the schema of a new file.
+    func testAFileOfEveryEarlierVersionEndsInTheSchemaOfANewOne() throws {
+        let new = try schema(of: try Database(path: path("new.sqlite")))
+        XCTAssertTrue(new.contains { $0.hasPrefix("index users_penalty_due users: CREATE INDEX") }, "\(new)")
+        for version in 1..<Int(currentSchemaVersion) {
+            let file = path("v\(version).sqlite")
+            do {
+                let old = try connectionToAFileAt(version: version, path: file)
+                try old.execute("PRAGMA user_version = \(version)")
+            }
+            let database = try Database(path: file)
+            XCTAssertEqual(try database.integer("PRAGMA user_version"), currentSchemaVersion, "version \(version)")
+            XCTAssertEqual(try schema(of: database), new, "version \(version)")
+            XCTAssertEqual(try database.string("PRAGMA integrity_check"), "ok", "version \(version)")
+        }
+    }
+
     func testOurHeaderWithVersionZeroIsMigrated() throws {
         // A creator that stopped after writing the application id (the migration transaction rolled back).
         let file = path()

@@ -17,6 +17,43 @@ final class PGSchemaTests: XCTestCase {
         try PGConnection(uri: uri).execute(sql).text(0, 0)
     }
 
+    /// The schema `slp` of database `uri` as an slp at `version` left it, without rows.
+    private func makeSchema(version: Int, in uri: String) throws -> PGConnection {
+        let admin = try PGConnection(uri: uri)
+        try admin.execute("CREATE SCHEMA slp")
+        try admin.execute("CREATE TABLE slp.meta (application text NOT NULL, version integer NOT NULL)")
+        try admin.execute("INSERT INTO slp.meta VALUES ('slp', $1)", [version])
+        for step in 1...version { try admin.executeScript(try XCTUnwrap(migrationSQL(version: step, for: .postgreSQL))) }
+        return admin
+    }
+
+    /// Everything the schema `slp` of database `uri` holds: columns, indexes, constraints and sequences.
+    private func catalog(of uri: String) throws -> [String] {
+        try PGConnection(uri: uri).execute("""
+            SELECT concat_ws(' ', 'column', table_name, ordinal_position, column_name, data_type, is_nullable, column_default, collation_name)
+                FROM information_schema.columns WHERE table_schema = 'slp'
+            UNION ALL SELECT concat_ws(' ', 'index', indexname, indexdef) FROM pg_indexes WHERE schemaname = 'slp'
+            UNION ALL SELECT concat_ws(' ', 'constraint', conrelid::regclass, conname, pg_get_constraintdef(oid))
+                FROM pg_constraint WHERE connamespace = 'slp'::regnamespace
+            UNION ALL SELECT concat_ws(' ', 'sequence', sequence_name, data_type) FROM information_schema.sequences WHERE sequence_schema = 'slp'
+            ORDER BY 1
+            """).map { $0.text(0) }
+    }
+
+    /// A database of any earlier version, opened, ends in exactly the schema of a new one.
+    func testADatabaseOfEveryEarlierVersionEndsInTheSchemaOfANewOne() throws {
+        _ = try PGDatabase(uri: uri)
+        let new = try catalog(of: uri)
+        XCTAssertTrue(new.contains { $0.hasPrefix("index users_penalty_due ") }, "\(new)")
+        for version in 1..<PGSchema.currentVersion {
+            let old = try PrivateCluster.shared().freshDatabase()
+            _ = try makeSchema(version: version, in: old)
+            _ = try PGDatabase(uri: old)
+            XCTAssertEqual(try PGConnection(uri: old).execute("SELECT version FROM slp.meta").text(0, 0), String(PGSchema.currentVersion))
+            XCTAssertEqual(try catalog(of: old), new, "version \(version)")
+        }
+    }
+
     func testEightProcessesStartingOnAnEmptyDatabaseAllSucceedAndMakeItOnce() throws {
         let uri = self.uri!
         nonisolated(unsafe) var failures: [String] = []
@@ -36,11 +73,7 @@ final class PGSchemaTests: XCTestCase {
 
     func testADatabaseOfVersionOneIsMigratedWithItsWaitingUsersStillWaiting() throws {
         // Version 1 as a binary of issue 20 left it: 300 people waiting.
-        let admin = try PGConnection(uri: uri)
-        try admin.execute("CREATE SCHEMA slp")
-        try admin.execute("CREATE TABLE slp.meta (application text NOT NULL, version integer NOT NULL)")
-        try admin.execute("INSERT INTO slp.meta VALUES ('slp', 1)")
-        try admin.executeScript(PGSchema.migrations[0].sql)
+        let admin = try makeSchema(version: 1, in: uri)
         try admin.executeScript("""
             INSERT INTO slp.users (uid, phone, email, nick, birth, gender, created_at)
             SELECT 'U' || i, '+8210' || (10000000 + i), 'e@x.kr', 'n' || i, '2000-01-01', 0, 0 FROM generate_series(1, 300) AS i;
@@ -62,11 +95,7 @@ final class PGSchemaTests: XCTestCase {
     /// Version 3 drops `reported_num`: a database of version 2 keeps its reports, and they
     /// count (and bar from the queue) whatever the old column said.
     func testADatabaseOfVersionTwoKeepsCountingItsReports() throws {
-        let admin = try PGConnection(uri: uri)
-        try admin.execute("CREATE SCHEMA slp")
-        try admin.execute("CREATE TABLE slp.meta (application text NOT NULL, version integer NOT NULL)")
-        try admin.execute("INSERT INTO slp.meta VALUES ('slp', 2)")
-        for migration in PGSchema.migrations where migration.version <= 2 { try admin.executeScript(migration.sql) }
+        let admin = try makeSchema(version: 2, in: uri)
         try admin.executeScript("""
             INSERT INTO slp.users (id, uid, phone, email, nick, birth, gender, reported_num, created_at) VALUES
                 (1, 'Reported', '+821000000001', 'o@example.com', 'reported', '1990-05-05', 1, 1, 1763000000123),

@@ -1,14 +1,14 @@
 @testable import SLPData
 
 /// The schema version this build of SLPData creates (`user_version` of a new file).
-let currentSchemaVersion = Int64(Schema.currentVersion)
+let currentSchemaVersion = Int64(Schema.currentVersion(for: .sqlite))
 
-/// Every migration's version, in order.
-let migrationVersions = Schema.migrations.map(\.version)
+/// Every SQLite migration's version, in order.
+let migrationVersions = Schema.migrations(for: .sqlite).map(\.version)
 
-/// The SQL of migration `version`, to build a database as an older slp left it.
-func migrationSQL(version: Int) -> String? {
-    Schema.migrations.first { $0.version == version }?.sql
+/// The SQL of the migration that brings a `dialect` database to `version`.
+func migrationSQL(version: Int, for dialect: SQLDialect = .sqlite) -> String? {
+    Schema.migrations(for: dialect).first { $0.version == version }?.sql
 }
 
 /// A database file as an slp at schema `version` created it: migrations 1 through `version`

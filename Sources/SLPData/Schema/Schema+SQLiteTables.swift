@@ -1,52 +1,10 @@
-
-/// slp's schema as a list of migrations.
-enum Schema {
-    /// Written to the file header: this is how a file is recognised as slp's ("SLP1").
-    static let applicationID: Int32 = 0x534C_5031
-
-    static let migrations: [Migration] = [
-        Migration(version: 1, sql: """
-            CREATE TABLE users (
-                id INTEGER PRIMARY KEY,
-                uid TEXT NOT NULL UNIQUE,
-                phone TEXT NOT NULL UNIQUE,
-                email TEXT NOT NULL,
-                nick TEXT NOT NULL,
-                birth TEXT NOT NULL,
-                gender INTEGER NOT NULL CHECK (gender IN (0, 1)),
-                study TEXT NOT NULL DEFAULT '',
-                rep_good_manners INTEGER NOT NULL DEFAULT 0,
-                rep_punctual INTEGER NOT NULL DEFAULT 0,
-                rep_quick_reply INTEGER NOT NULL DEFAULT 0,
-                rep_kind INTEGER NOT NULL DEFAULT 0,
-                rep_skilled INTEGER NOT NULL DEFAULT 0,
-                rep_helpful INTEGER NOT NULL DEFAULT 0,
-                sesac INTEGER NOT NULL DEFAULT 0,
-                background INTEGER NOT NULL DEFAULT 0,
-                reported_num INTEGER NOT NULL DEFAULT 0,
-                dodge_penalty_until INTEGER,
-                dodge_num INTEGER NOT NULL DEFAULT 0,
-                age_min INTEGER NOT NULL DEFAULT 18,
-                age_max INTEGER NOT NULL DEFAULT 65,
-                searchable INTEGER NOT NULL DEFAULT 1,
-                created_at INTEGER NOT NULL
-            ) STRICT;
-            CREATE TABLE user_items (
-                user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                kind TEXT NOT NULL CHECK (kind IN ('sesac', 'background')),
-                item INTEGER NOT NULL,
-                PRIMARY KEY (user_id, kind, item)
-            ) STRICT, WITHOUT ROWID;
-            CREATE TABLE review_comments (
-                id INTEGER PRIMARY KEY,
-                user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                comment TEXT NOT NULL
-            ) STRICT;
-            CREATE INDEX review_comments_by_user ON review_comments(user_id, id);
-            """),
-        // The queue is stored for search: each waiting user's row is a self-contained search
-        // document clustered by grid cell, so a radius query reads a few contiguous key ranges.
-        Migration(version: 2, sql: """
+/// The steps that made SQLite's tables one by one, which PostgreSQL's first migration made at
+/// once (`initial`).
+extension Schema {
+    /// The queue is stored for search: each waiting user's row is a self-contained search
+    /// document clustered by grid cell, so a radius query reads a few contiguous key ranges.
+    static let queueAndRequests = Migration(
+        sqlite: .sql("""
             CREATE TABLE queue (
                 cell INTEGER NOT NULL,
                 user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -103,9 +61,12 @@ enum Schema {
                 drawn INTEGER NOT NULL
             ) STRICT;
             """),
-        // Matches: each member has a row; the partial unique index is the storage's own
-        // guarantee that nobody is ever in two current matches, whatever processes race.
-        Migration(version: 3, sql: """
+        postgreSQL: .notNeeded(because: "PostgreSQL's first migration made the queue (a row per user, the study keys a JSON array instead of rows), requests, reports and seed_state"))
+
+    /// Matches: each member has a row; the partial unique index is the storage's own
+    /// guarantee that nobody is ever in two current matches, whatever processes race.
+    static let matches = Migration(
+        sqlite: .sql("""
             CREATE TABLE matches (
                 id INTEGER PRIMARY KEY,
                 created_at INTEGER NOT NULL,
@@ -125,10 +86,13 @@ enum Schema {
             CREATE INDEX match_members_by_user ON match_members(user_id, match_id);
             CREATE INDEX match_members_by_partner ON match_members(partner_id);
             """),
-        // Conversations: a match's messages in order. (match_id, seq) orders them; the unique
-        // (match_id, created_at) index makes times strictly increasing, so paging by time is exact.
-        // Uids are kept as text so a withdrawn partner's messages stay with the other member.
-        Migration(version: 4, sql: """
+        postgreSQL: .notNeeded(because: "PostgreSQL's first migration made matches and their members"))
+
+    /// Conversations: a match's messages in order. (match_id, seq) orders them; the unique
+    /// (match_id, created_at) index makes times strictly increasing, so paging by time is exact.
+    /// Uids are kept as text so a withdrawn partner's messages stay with the other member.
+    static let messages = Migration(
+        sqlite: .sql("""
             CREATE TABLE messages (
                 match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
                 seq INTEGER NOT NULL,
@@ -140,10 +104,13 @@ enum Schema {
             ) STRICT, WITHOUT ROWID;
             CREATE UNIQUE INDEX messages_by_time ON messages(match_id, created_at);
             """),
-        // Search reads every column of every row it scans, and SQLite's cost per row grows with
-        // the columns: the person rules' inputs become one `traits` integer and the card one
-        // `card` text (`QueueTraits`, `QueueCard`), written by the rebuild that follows.
-        Migration(version: 5, sql: """
+        postgreSQL: .notNeeded(because: "PostgreSQL's first migration made messages"))
+
+    /// Search reads every column of every row it scans, and SQLite's cost per row grows with
+    /// the columns: the person rules' inputs become one `traits` integer and the card one
+    /// `card` text (`QueueTraits`, `QueueCard`), written by the rebuild that follows.
+    static let packedQueueDocuments = Migration(
+        sqlite: .sql("""
             DROP TRIGGER queue_studies_follow_queue;
             DROP VIEW IF EXISTS queue_documents;
             CREATE TABLE queue_v5 (
@@ -168,11 +135,15 @@ enum Schema {
                 DELETE FROM queue_studies
                 WHERE study IN (SELECT value FROM json_each(old.study_keys)) AND cell = old.cell AND user_id = old.user_id;
             END;
-            """, rebuildsQueueRows: true),
-        // A study search read each candidate's document from `queue` by key, one B-tree seek
-        // per candidate; the study rows now carry a copy of the document (a trigger keeps it
-        // current), so a study search reads contiguous rows only.
-        Migration(version: 6, sql: """
+            """),
+        postgreSQL: .notNeeded(because: "PostgreSQL's first migration made the queue with traits and card"),
+        rebuildsQueueRows: true)
+
+    /// A study search read each candidate's document from `queue` by key, one B-tree seek
+    /// per candidate; the study rows now carry a copy of the document (a trigger keeps it
+    /// current), so a study search reads contiguous rows only.
+    static let studyRowDocuments = Migration(
+        sqlite: .sql("""
             DROP TRIGGER queue_studies_follow_queue;
             CREATE TABLE queue_studies_v6 (
                 study TEXT NOT NULL,
@@ -198,14 +169,20 @@ enum Schema {
                 WHERE study IN (SELECT value FROM json_each(new.study_keys)) AND cell = new.cell AND user_id = new.user_id;
             END;
             """),
-        // Every process parses the whole schema when it first reads: no view that only migrations used.
-        Migration(version: 7, sql: """
+        postgreSQL: .notNeeded(because: "PostgreSQL keeps no study rows: its searches test each queue row's study keys"))
+
+    /// Every process parses the whole schema when it first reads: no view that only migrations used.
+    static let noQueueDocumentsView = Migration(
+        sqlite: .sql("""
             DROP VIEW IF EXISTS queue_documents;
             """),
-        // Events (SLP's pushes), written in the transaction of the change that causes them: an
-        // outbox per user. AUTOINCREMENT: ids follow commit order (writers take turns) and are
-        // never reused after pruning, so `events --since ID` resumes exactly.
-        Migration(version: 8, sql: """
+        postgreSQL: .notNeeded(because: "PostgreSQL never had the view"))
+
+    /// Events (SLP's pushes), written in the transaction of the change that causes them: an
+    /// outbox per user. AUTOINCREMENT: ids follow commit order (writers take turns) and are
+    /// never reused after pruning, so `events --since ID` resumes exactly.
+    static let events = Migration(
+        sqlite: .sql("""
             CREATE TABLE events (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
                 user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -223,55 +200,5 @@ enum Schema {
             -- cleared when the event is recorded, by the first reader that finds the end passed.
             ALTER TABLE users ADD COLUMN penalty_event_due INTEGER;
             """),
-        // How often a user was reported is counted from the reports themselves: a reporter who
-        // withdraws takes their reports along, and they stop counting.
-        Migration(version: 9, sql: """
-            ALTER TABLE users DROP COLUMN reported_num;
-            """),
-        // The API (issue 30): where each user's app receives pushes (SLP's `FCMtoken`), and the
-        // service's own secrets, such as the key that signs `slp token`'s tokens (hex text, made
-        // once by the first process that needs it).
-        Migration(version: 10, sql: """
-            ALTER TABLE users ADD COLUMN fcm_token TEXT NOT NULL DEFAULT '';
-            CREATE TABLE secrets (
-                name TEXT PRIMARY KEY,
-                value TEXT NOT NULL
-            ) STRICT, WITHOUT ROWID;
-            """),
-        // Sanctions stay with the phone number (issue 38): a withdrawn account leaves its report
-        // ban, dodge penalty and dodge count under a keyed hash of its number (`PhoneKey`), and
-        // the same number registering again starts under them; a report ban so carried is the
-        // user's own column, as the reports behind it are gone.
-        Migration(version: 11, sql: """
-            ALTER TABLE users ADD COLUMN report_ban INTEGER NOT NULL DEFAULT 0;
-            CREATE TABLE sanctions (
-                phone_key TEXT PRIMARY KEY,
-                report_ban INTEGER NOT NULL,
-                dodge_penalty_until INTEGER,
-                dodge_num INTEGER NOT NULL
-            ) STRICT, WITHOUT ROWID;
-            """),
-        // Where the API shows each waiting person (issue 38): the displacement drawn as they
-        // entered, kept while they wait (`QueueShift`), copied into the study rows; and the point
-        // it gives, with its cell, in an index of its own that holds what a search reads, so that
-        // the API's searches read the cells around where people are shown, as the command line's
-        // read those around where they are. People waiting before get theirs in the rebuild that
-        // follows.
-        Migration(version: 12, sql: """
-            ALTER TABLE queue ADD COLUMN shift INTEGER NOT NULL DEFAULT -1;
-            ALTER TABLE queue ADD COLUMN shown_cell INTEGER NOT NULL DEFAULT -1;
-            ALTER TABLE queue ADD COLUMN shown_lat REAL NOT NULL DEFAULT 0;
-            ALTER TABLE queue ADD COLUMN shown_long REAL NOT NULL DEFAULT 0;
-            CREATE INDEX queue_shown ON queue(shown_cell, shown_lat, shown_long, traits, card);
-            ALTER TABLE queue_studies ADD COLUMN shift INTEGER NOT NULL DEFAULT -1;
-            """, rebuildsQueueRows: true),
-        // The realtime hub tells everyone whose penalty has run out, once a second: the few
-        // with a notice due, by when.
-        Migration(version: 13, sql: """
-            CREATE INDEX users_penalty_due ON users(penalty_event_due) WHERE penalty_event_due IS NOT NULL;
-            """),
-    ]
-
-    /// The newest version this binary knows.
-    static var currentVersion: Int { migrations.last?.version ?? 0 }
+        postgreSQL: .notNeeded(because: "PostgreSQL's first migration made events (ids from a sequence, see eventTransactions) and users.penalty_event_due"))
 }

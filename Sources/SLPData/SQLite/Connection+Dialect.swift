@@ -1,0 +1,34 @@
+import SLPDomain
+
+/// SQLite's side of what the backends do differently (`SQLExecutor`): writers take turns on the
+/// file, and the queue keeps study rows beside it for searches by study.
+extension Connection {
+    static var dialect: SQLDialect { .sqlite }
+
+    func placeInQueue(id: Int64, _ row: [SQLValue], studies: StudyList) throws {
+        // The row is the table's key (cell, user), so a move is a delete and an insert; the
+        // study rows carry a copy of the document, for study searches (a trigger removes them
+        // with the row).
+        try run("DELETE FROM queue WHERE user_id = $1", [.integer(id)])
+        try run(QueueRecord.columns.insert(into: "queue"), row)
+        let copied = QueueRecord.studyColumns.dropFirst()
+        for study in studies.studies {
+            try run("""
+                INSERT INTO queue_studies (\(QueueRecord.studyColumns.list))
+                SELECT $1, \(copied.list) FROM queue WHERE user_id = $2
+                """, [.text(study.key), .integer(id)])
+        }
+    }
+
+    /// Writers take turns on the file: ids follow commit order.
+    static var eventFeedPosition: String { "SELECT coalesce(max(id), 0) AS position FROM events" }
+
+    static var eventsAfterPosition: String { "id > $1" }
+
+    func insertEvent(_ event: [SQLValue], recipient: Int64, forgettingBefore cutoff: Int64) throws {
+        // Writers take turns on the file, so AUTOINCREMENT ids follow commit order.
+        let values = [SQLValue.integer(recipient)] + event
+        try run((["user_id"] + EventRecord.columns).insert(into: "events"), values)
+        try run(EventRecord.forgetting(cutoff: values.count + 1), values + [.integer(cutoff)])
+    }
+}

@@ -1,0 +1,118 @@
+/// The steps since PostgreSQL's first: most on both backends.
+extension Schema {
+    /// Uids and phone numbers compare as bytes: they are identifiers, and bulk loads sort
+    /// and index them faster than under a language's collation.
+    ///
+    /// A search reads what it needs of the queue from one index in cell order, without
+    /// visiting the table (an index-only scan, SQLite's queue being a table in cell order):
+    /// neighbours share pages. Index entries have a size limit, so the rare rows with huge
+    /// cards (long combining sequences) have an index of their own and are read from the table.
+    static let byteOrderAndIndexOnlySearch = Migration(
+        sqlite: .notNeeded(because: "SQLite compares text as bytes, and its queue is itself a table in cell order"),
+        postgreSQL: .sql("""
+            ALTER TABLE slp.users ALTER COLUMN uid TYPE text COLLATE "C", ALTER COLUMN phone TYPE text COLLATE "C";
+            CREATE INDEX queue_nearby ON slp.queue (cell) INCLUDE (user_id, lat, long, traits, uid, card, study_keys)
+                WHERE \(compactQueueRow);
+            CREATE INDEX queue_nearby_large ON slp.queue (cell) WHERE NOT (\(compactQueueRow));
+            DROP INDEX slp.queue_by_cell;
+            """))
+
+    /// How often a user was reported is counted from the reports themselves: a reporter who
+    /// withdraws takes their reports along, and they stop counting.
+    static let reportsCounted = Migration(
+        sqlite: .sql("""
+            ALTER TABLE users DROP COLUMN reported_num;
+            """),
+        postgreSQL: .sql("""
+            ALTER TABLE slp.users DROP COLUMN reported_num;
+            """))
+
+    /// The API (issue 30): where each user's app receives pushes (SLP's `FCMtoken`), and the
+    /// service's own secrets, such as the key that signs `slp token`'s tokens (hex text, made
+    /// once by the first process that needs it).
+    static let pushTokensAndSecrets = Migration(
+        sqlite: .sql("""
+            ALTER TABLE users ADD COLUMN fcm_token TEXT NOT NULL DEFAULT '';
+            CREATE TABLE secrets (
+                name TEXT PRIMARY KEY,
+                value TEXT NOT NULL
+            ) STRICT, WITHOUT ROWID;
+            """),
+        postgreSQL: .sql("""
+            ALTER TABLE slp.users ADD COLUMN fcm_token text NOT NULL DEFAULT '';
+            CREATE TABLE slp.secrets (
+                name text COLLATE "C" PRIMARY KEY,
+                value text NOT NULL
+            );
+            """))
+
+    /// Sanctions stay with the phone number (issue 38): a withdrawn account leaves its report
+    /// ban, dodge penalty and dodge count under a keyed hash of its number (`PhoneKey`), and
+    /// the same number registering again starts under them; a report ban so carried is the
+    /// user's own column, as the reports behind it are gone.
+    static let sanctions = Migration(
+        sqlite: .sql("""
+            ALTER TABLE users ADD COLUMN report_ban INTEGER NOT NULL DEFAULT 0;
+            CREATE TABLE sanctions (
+                phone_key TEXT PRIMARY KEY,
+                report_ban INTEGER NOT NULL,
+                dodge_penalty_until INTEGER,
+                dodge_num INTEGER NOT NULL
+            ) STRICT, WITHOUT ROWID;
+            """),
+        postgreSQL: .sql("""
+            ALTER TABLE slp.users ADD COLUMN report_ban boolean NOT NULL DEFAULT false;
+            CREATE TABLE slp.sanctions (
+                phone_key text COLLATE "C" PRIMARY KEY,
+                report_ban boolean NOT NULL,
+                dodge_penalty_until bigint,
+                dodge_num integer NOT NULL
+            );
+            """))
+
+    /// Where the API shows each waiting person (issue 38): the displacement drawn as they
+    /// entered, kept while they wait (`QueueShift`), copied into SQLite's study rows; and the
+    /// point it gives, with its cell, in indexes of their own that hold what a search reads, so
+    /// that the API's searches read the cells around where people are shown, as the command
+    /// line's read those around where they are. People waiting before get theirs in the rebuild
+    /// that follows.
+    static let shownPlaces = Migration(
+        sqlite: .sql("""
+            ALTER TABLE queue ADD COLUMN shift INTEGER NOT NULL DEFAULT -1;
+            ALTER TABLE queue ADD COLUMN shown_cell INTEGER NOT NULL DEFAULT -1;
+            ALTER TABLE queue ADD COLUMN shown_lat REAL NOT NULL DEFAULT 0;
+            ALTER TABLE queue ADD COLUMN shown_long REAL NOT NULL DEFAULT 0;
+            CREATE INDEX queue_shown ON queue(shown_cell, shown_lat, shown_long, traits, card);
+            ALTER TABLE queue_studies ADD COLUMN shift INTEGER NOT NULL DEFAULT -1;
+            """),
+        postgreSQL: .sql("""
+            ALTER TABLE slp.queue ADD COLUMN shift bigint NOT NULL DEFAULT -1,
+                ADD COLUMN shown_cell bigint NOT NULL DEFAULT -1,
+                ADD COLUMN shown_lat double precision NOT NULL DEFAULT 0,
+                ADD COLUMN shown_long double precision NOT NULL DEFAULT 0;
+            CREATE INDEX queue_shown ON slp.queue (shown_cell) INCLUDE (user_id, shown_lat, shown_long, traits, uid, card, study_keys)
+                WHERE \(compactQueueRow);
+            CREATE INDEX queue_shown_large ON slp.queue (shown_cell) WHERE NOT (\(compactQueueRow));
+            """),
+        rebuildsQueueRows: true)
+
+    /// PostgreSQL: the transaction that wrote each event. Ids are drawn before commit, so they do
+    /// not follow commit order across users; the realtime hub reads everyone's events from the
+    /// oldest transaction its last read could not see (`eventsCommitted(since:)`).
+    static let eventTransactions = Migration(
+        sqlite: .notNeeded(because: "SQLite's writers take turns on the file, so event ids follow commit order"),
+        postgreSQL: .sql("""
+            ALTER TABLE slp.events ADD COLUMN xid xid8 NOT NULL DEFAULT pg_current_xact_id();
+            CREATE INDEX events_by_xid ON slp.events (xid);
+            """))
+
+    /// The realtime hub tells everyone whose penalty has run out, once a second: the few
+    /// with a notice due, by when.
+    static let penaltyNoticesDue = Migration(
+        sqlite: .sql("""
+            CREATE INDEX users_penalty_due ON users(penalty_event_due) WHERE penalty_event_due IS NOT NULL;
+            """),
+        postgreSQL: .sql("""
+            CREATE INDEX users_penalty_due ON slp.users (penalty_event_due) WHERE penalty_event_due IS NOT NULL;
+            """))
+}

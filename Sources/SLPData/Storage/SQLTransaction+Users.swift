@@ -1,0 +1,113 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SLPDomain
+
+/// Users with their items and review comments, whom they reviewed, and reports.
+extension SQLTransaction {
+    func user(_ uid: UserID) throws -> User? {
+        try loadUser(where: "uid", .text(uid.rawValue))
+    }
+
+    func user(phone: PhoneNumber) throws -> User? {
+        try loadUser(where: "phone", .text(phone.e164))
+    }
+
+    /// The user whose unique `column` holds `value`, read with their items and comments (a
+    /// second statement, run while the first one's row is at hand).
+    private func loadUser(where column: String, _ value: SQLValue) throws -> User? {
+        try connection.first("\(UserRecord.selection) WHERE \(column) = $1", [value]) { row in
+            let id = row.int64("id")
+            let owned = try owned(id: id)
+            let user = try UserRecord.user(row, items: owned.items, comments: owned.comments)
+            remember(id, of: user.uid)
+            return user
+        }
+    }
+
+    func reviewedUsers(by uid: UserID) throws -> [UserID] {
+        guard let id = try rowID(uid) else { return [] }
+        // A withdrawn user's row is gone, and with it the partner's link to them.
+        return try connection.map("""
+            SELECT p.uid FROM match_members m JOIN users p ON p.id = m.partner_id
+            WHERE m.user_id = $1 AND m.reviewed_partner GROUP BY p.uid ORDER BY min(m.match_id)
+            """, [.integer(id)]) { UserID(stored: $0.text("uid")) }
+    }
+
+    func reportedUsers(by uid: UserID) throws -> [UserID] {
+        guard let id = try rowID(uid) else { return [] }
+        return try connection.map("""
+            SELECT u.uid FROM reports r JOIN users u ON u.id = r.reported_id WHERE r.reporter_id = $1 ORDER BY r.created_at, u.id
+            """, [.integer(id)]) { UserID(stored: $0.text("uid")) }
+    }
+
+    func reporters(of uid: UserID) throws -> [UserID] {
+        guard let id = try rowID(uid) else { return [] }
+        return try connection.map("""
+            SELECT u.uid FROM reports r JOIN users u ON u.id = r.reporter_id WHERE r.reported_id = $1 ORDER BY r.created_at, u.id
+            """, [.integer(id)]) { UserID(stored: $0.text("uid")) }
+    }
+
+    func insert(_ user: User) throws -> Bool {
+        guard let id = try connection.first(
+            "\(UserRecord.columns.insert(into: "users")) ON CONFLICT (phone) DO NOTHING RETURNING id", UserRecord.values(of: user),
+            { $0.int64("id") }) else { return false }
+        remember(id, of: user.uid)
+        try addOwned(of: user, id: id)
+        return true
+    }
+
+    func update(_ user: User) throws {
+        guard let id = try rowID(user.uid) else { return }
+        let columns = UserRecord.changeable
+        try connection.run(
+            "UPDATE users SET \(columns.assignments()) WHERE id = $\(columns.count + 1)", UserRecord.changeableValues(of: user) + [.integer(id)])
+        try addOwned(of: user, id: id)
+        try refreshQueueDocument(of: user, id: id)
+    }
+
+    func delete(_ uid: UserID) throws -> Bool {
+        guard let id = try rowID(uid) else { return false }
+        remember(nil, of: uid)
+        // Items, comments, the queue place, requests, reports and events go with the row.
+        return try connection.run("DELETE FROM users WHERE id = $1", [.integer(id)]) > 0
+    }
+
+    func insertReport(by reporter: UserID, of reported: UserID, reason: ReportReason, comment: String?, at now: Date) throws {
+        guard let reporter = try rowID(reporter), let reported = try rowID(reported) else { return }
+        try connection.run("""
+            INSERT INTO reports (reporter_id, reported_id, reason, comment, created_at) VALUES ($1, $2, $3, $4, $5)
+            """, [.integer(reporter), .integer(reported), .text(reason.rawValue), .text(comment ?? ""), .integer(now.unixMilliseconds)])
+    }
+
+    /// The items and review comments of the user of row `id`: (kind, item) rows, and the comments oldest first.
+    private func owned(id: Int64) throws -> (items: [(kind: String, item: Int)], comments: [String]) {
+        var items: [(kind: String, item: Int)] = [], comments: [String] = []
+        // One statement for both: 'comment' rows carry the text.
+        try connection.forEach("""
+            SELECT kind, item, '' AS comment FROM user_items WHERE user_id = $1
+            UNION ALL
+            SELECT 'comment', id, comment FROM review_comments WHERE user_id = $1
+            ORDER BY 1, 2
+            """, [.integer(id)]) { row in
+                let kind = row.text("kind")
+                if kind == "comment" { comments.append(row.text("comment")) } else { items.append((kind, row.int("item"))) }
+            }
+        return (items, comments)
+    }
+
+    /// Stores the items and comments of `user` that row `id` does not have yet. Comments are
+    /// only ever added, so the new ones are those past the stored count.
+    private func addOwned(of user: User, id: Int64) throws {
+        let stored = try owned(id: id)
+        for (kind, item) in UserRecord.items(of: user) where !stored.items.contains(where: { $0 == (kind, item) }) {
+            try connection.run(
+                "INSERT INTO user_items (user_id, kind, item) VALUES ($1, $2, $3)", [.integer(id), .text(kind), .int(item)])
+        }
+        for comment in user.comments.dropFirst(stored.comments.count) {
+            try connection.run("INSERT INTO review_comments (user_id, comment) VALUES ($1, $2)", [.integer(id), .text(comment)])
+        }
+    }
+}
