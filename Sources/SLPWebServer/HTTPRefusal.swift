@@ -4,10 +4,4 @@ package struct HTTPRefusal: Sendable, Equatable {
     package let status: Int
     package let code: String
     package let message: String
-
-    package init(status: Int, code: String, message: String) {
-        self.status = status
-        self.code = code
-        self.message = message
-    }
 }
