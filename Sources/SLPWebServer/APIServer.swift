@@ -11,21 +11,21 @@ import SLPSupport
 /// on slp's standard error, until SIGINT or SIGTERM stops it (exit 0, lighttpd and the hub
 /// stopped, the private directory removed).
 package struct APIServer: Sendable {
-    package let lighttpd: String
-    package let address: TCPAddress
-    package let executable: String
+    let lighttpd: String
+    let address: TCPAddress
+    let executable: String
     /// What lighttpd and, through it, slp's workers and CGI processes get: the database, Firebase's
     /// settings, the clock for tests, and what libpq reads.
-    package let environment: [(name: String, value: String)]
+    let environment: [(name: String, value: String)]
     /// The database as people may read it (never a password).
-    package let databaseDisplay: String
+    let databaseDisplay: String
     /// How many SCGI workers lighttpd keeps; nil: every request runs slp as a CGI program.
-    package let workers: Int?
+    let workers: Int?
     /// The variable whose value, a socket's path, makes slp the realtime hub listening there.
-    package let hubSocketVariable: String
+    let hubSocketVariable: String
     /// slp's JSON error object for a refusal: what lighttpd answers when it refuses a request
     /// itself, so that every refusal reads as slp's.
-    package let errorObject: @Sendable (HTTPRefusal) -> String
+    let errorObject: @Sendable (HTTPRefusal) -> String
 
     package init(
         lighttpd: String, address: TCPAddress, executable: String, environment: [(name: String, value: String)],

@@ -13,7 +13,7 @@ import Musl
 /// (a link to this slp), lighttpd's configuration, its error pages and connection limit, its
 /// upload directory, the FIFO its access lines come through and the sockets of slp's SCGI workers.
 package final class ServeDirectory: Sendable {
-    package let path: String
+    let path: String
     var root: String { path + "/root" }
     var uploads: String { path + "/uploads" }
     var configuration: String { path + "/lighttpd.conf" }
@@ -65,7 +65,7 @@ package final class ServeDirectory: Sendable {
         }
     }
 
-    package func remove() {
+    func remove() {
         try? FileManager.default.removeItem(atPath: path)
     }
 }
