@@ -94,12 +94,16 @@ let package = Package(
         // The realtime protocols the SLP apps speak, knowing neither the command line nor storage:
         // WebSocket (RFC 6455), Engine.IO 4 and Socket.IO 5 framing; SHA-1 for the handshake from libcrypto.
         .target(name: "SLPRealtime", dependencies: ["CCrypto", "CLinux", "SLPSupport"]),
+        // `slp serve`'s web server, knowing neither the API nor storage: lighttpd configured, started
+        // and watched in front of slp's SCGI workers or CGI, and slp's realtime hub beside it.
+        .target(name: "SLPWebServer", dependencies: ["SLPSupport"]),
         // The argument parsing engine: command tables, parser, help, value syntax.
         .target(name: "SLPCommandLine", swiftSettings: directMetadata),
         // The terminal as a screen: raw mode, keys, display widths, painting by escape sequences.
         .target(name: "SLPTerminal", dependencies: ["SLPSupport"], swiftSettings: directMetadata),
         .executableTarget(
-            name: "slp", dependencies: ["SLPDomain", "SLPData", "SLPCommandLine", "SLPSupport", "SLPIdentity", "SLPTerminal", "SLPRealtime"],
+            name: "slp",
+            dependencies: ["SLPDomain", "SLPData", "SLPCommandLine", "SLPSupport", "SLPIdentity", "SLPTerminal", "SLPRealtime", "SLPWebServer"],
             swiftSettings: directMetadata,
             linkerSettings: lldInRelease + [.unsafeFlags(staticExecutable + linkOrder, .when(configuration: .release, traits: ["StaticExecutable"]))]),
         .executableTarget(
@@ -124,6 +128,7 @@ let package = Package(
                            .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
         .testTarget(name: "SLPTerminalTests", dependencies: ["SLPTerminal", "SLPSupport"]),
         .testTarget(name: "SLPRealtimeTests", dependencies: ["SLPRealtime", "SLPSupport", "SLPTestSupport"]),
+        .testTarget(name: "SLPWebServerTests", dependencies: ["SLPWebServer", "SLPSupport"]),
         .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain", "SLPTerminal", "SLPTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["slp", "SLPData", "SLPSupport", "SLPTestSupport", .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
     ],

@@ -4,6 +4,8 @@ import Glibc
 import Musl
 #endif
 import SLPCommandLine
+import SLPSupport
+import SLPWebServer
 
 /// `slp serve [--host 127.0.0.1] [--port 1210] [--cgi]`
 enum ServeCommand: Command {
@@ -32,17 +34,17 @@ enum ServeCommand: Command {
         examples: ["slp serve", "slp serve --host 0.0.0.0 --port 1210 --db /srv/slp/slp.sqlite"])
 
     static func run(_ context: CommandContext) async -> Output {
-        let address: ListeningAddress
+        let address: TCPAddress
         do {
             let host = context[Self.host] ?? "127.0.0.1"
-            guard ListeningAddress.isValidHost(host) else {
+            guard LighttpdConfiguration.isValidHost(host) else {
                 throw UsageError(message: "--host: '\(ValueSyntax.printable(host))' is not an address or host name", commandPath: ["serve"], code: "invalid_value")
             }
             let port = try context[Self.port] ?? 1210
             guard (1...65_535).contains(port) else {
                 throw UsageError(message: "--port: a port is 1 to 65535, not \(port)", commandPath: ["serve"], code: "invalid_value")
             }
-            address = ListeningAddress(host: host, port: port)
+            address = TCPAddress(host: host, port: port)
         } catch {
             return context.fail(error)
         }
@@ -62,15 +64,45 @@ enum ServeCommand: Command {
                     message: "slp serve needs lighttpd's mod_magnet for its connection limit (apt-get install \(Lighttpd.magnetPackage))",
                     exitCode: .unavailable)
             }
-            if let why = address.unavailable() { throw Failure(code: "port_unavailable", status: nil, message: why, exitCode: .ioError) }
+            if let why = address.listenProblem() { throw Failure(code: "port_unavailable", status: nil, message: why, exitCode: .ioError) }
             let server = APIServer(
                 lighttpd: lighttpd, address: address, executable: try executablePath(),
                 environment: passedEnvironment(context.environment, database: location), databaseDisplay: location.display,
-                workers: context[Self.cgi] ? nil : APIServer.defaultWorkers)
-            return server.run(in: try ServeDirectory(environment: context.environment))
+                workers: context[Self.cgi] ? nil : APIServer.defaultWorkers, hubSocketVariable: HubProcess.socketVariable,
+                errorObject: { Failure(code: $0.code, status: $0.status, message: $0.message, exitCode: .usage).json.text })
+            let directory = try ServeDirectory(temporaryDirectory: context.environment["TMPDIR"])
+            do {
+                return output(try server.run(in: directory, writeError: StandardStreams.writeError), at: address)
+            } catch {
+                // Once the directory is made, without `--json`'s object.
+                return Output(stderr: "Error: \(FailureRenderer.oneLine(error.message))\n", exitCode: failure(error).exitCode)
+            }
         } catch {
-            return context.fail(error)
+            return context.fail(failure(error))
         }
+    }
+
+    /// How serve's end is told.
+    private static func output(_ end: ServeEnd, at address: TCPAddress) -> Output {
+        switch end {
+        case .stopped:
+            Output(stderr: "slp serve: stopped\n")
+        case .portInUse:
+            Output(stderr: "Error: port \(address.port) on \(address.host) is already in use\n", exitCode: .ioError)
+        case .lighttpdStopped(let message, let status):
+            Output(stderr: "Error: lighttpd stopped\(message.map { ": " + $0 } ?? " (status \(status))")\n", exitCode: .software)
+        }
+    }
+
+    /// `error` as slp reports it: what serve's machinery could not do, with its code and exit status.
+    private static func failure(_ error: any Error) -> Failure {
+        guard let error = error as? ServeError else { return Failure(error) }
+        let (code, exitCode): (String, ExitCode) = switch error {
+        case .cannotMakeDirectory, .cannotMakeFIFO, .cannotLink, .cannotWrite: ("serve_directory", .ioError)
+        case .cannotOpen: ("serve_failed", .ioError)
+        case .cannotWatchSignals, .cannotMakePipe, .cannotStartHub, .cannotStartLighttpd: ("serve_failed", .software)
+        }
+        return Failure(code: code, status: nil, message: error.message, exitCode: exitCode)
     }
 
     /// What the CGI processes need, as slp serve has it: the database as resolved (from `--db`

@@ -12,7 +12,7 @@ import Musl
 /// `slp serve`'s private directory (0700, removed when it stops): the document root with `v1`
 /// (a link to this slp), lighttpd's configuration, its error pages and connection limit, its
 /// upload directory, the FIFO its access lines come through and the sockets of slp's SCGI workers.
-final class ServeDirectory {
+package final class ServeDirectory: Sendable {
     let path: String
     var root: String { path + "/root" }
     var uploads: String { path + "/uploads" }
@@ -27,21 +27,21 @@ final class ServeDirectory {
     /// The script that limits the connections of one address.
     var connectionLimit: String { path + "/connection-limit.lua" }
 
-    /// Made under `$TMPDIR` (or /tmp when that is unset or holds characters a configuration
-    /// string cannot).
-    init(environment: ProcessEnvironment) throws {
-        var base = environment["TMPDIR"] ?? "/tmp"
+    /// Made under `temporaryDirectory` (slp's `$TMPDIR`), or /tmp when that is nil or holds
+    /// characters a configuration string cannot.
+    package init(temporaryDirectory: String?) throws {
+        var base = temporaryDirectory ?? "/tmp"
         if !base.hasPrefix("/") || base.contains(where: { "\"\\'".contains($0) || $0.isNewline }) { base = "/tmp" }
         var template = Array((base.hasSuffix("/") ? base : base + "/").utf8CString.dropLast()) + Array("slp-serve.XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw Failure(code: "serve_directory", status: nil, message: "cannot make a directory in \(base): \(String(cString: strerror(errno)))", exitCode: .ioError)
+            throw ServeError.cannotMakeDirectory(base: base, reason: String(cString: strerror(errno)))
         }
         path = String(cString: made)
         do {
             try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
             try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: false)
             try FileManager.default.createDirectory(atPath: path + "/errors", withIntermediateDirectories: false)
-            guard mkfifo(accessLog, 0o600) == 0 else { throw Failure(code: "serve_directory", status: nil, message: "cannot make a FIFO in \(path)", exitCode: .ioError) }
+            guard mkfifo(accessLog, 0o600) == 0 else { throw ServeError.cannotMakeFIFO(in: path) }
         } catch {
             remove()
             throw error
@@ -49,21 +49,19 @@ final class ServeDirectory {
     }
 
     /// Links `v1` to the program lighttpd runs for the API: this very slp.
-    func linkProgram(_ executable: String) throws {
-        guard symlink(executable, root + "/v1") == 0 else {
-            throw Failure(code: "serve_directory", status: nil, message: "cannot link \(executable) into \(root)", exitCode: .ioError)
-        }
+    func linkProgram(_ executable: String) throws(ServeError) {
+        guard symlink(executable, root + "/v1") == 0 else { throw .cannotLink(program: executable, into: root) }
     }
 
-    /// Writes lighttpd's configuration `text`, with the error pages and the connection limit it names.
-    func write(configuration text: String) throws {
-        var files = [(configuration, text), (connectionLimit, ConnectionLimitScript.text)]
+    /// Writes lighttpd's configuration `text`, with the error pages and the connection limit it
+    /// names, their refusals worded by `errorObject`.
+    func write(configuration text: String, errorObject: (HTTPRefusal) -> String) throws(ServeError) {
+        var files = [(configuration, text), (connectionLimit, ConnectionLimitScript.text(errorObject: errorObject))]
         for page in LighttpdErrorPages.pages {
-            let document = LighttpdErrorPages.document(status: page.status, code: page.code, message: page.message)
-            files.append((errorPagePrefix + "\(page.status).html", document))
+            files.append((errorPagePrefix + "\(page.status).html", errorObject(page) + "\n"))
         }
         for (file, contents) in files where !FileManager.default.createFile(atPath: file, contents: Data(contents.utf8)) {
-            throw Failure(code: "serve_directory", status: nil, message: "cannot write \(file)", exitCode: .ioError)
+            throw .cannotWrite(file)
         }
     }
 

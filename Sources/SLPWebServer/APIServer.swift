@@ -1,22 +1,18 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import SLPSupport
 
 /// `slp serve` running: lighttpd in the foreground with a generated configuration that runs
 /// this slp for `/v1/...` (as `git instaweb` runs gitweb: SCGI workers, or CGI), and this slp
 /// again as the realtime hub for every waiting client (`HubSupervisor`), lighttpd's access lines
 /// on slp's standard error, until SIGINT or SIGTERM stops it (exit 0, lighttpd and the hub
 /// stopped, the private directory removed).
-struct APIServer {
+package struct APIServer: Sendable {
     let lighttpd: String
-    let address: ListeningAddress
+    let address: TCPAddress
     let executable: String
     /// What lighttpd and, through it, slp's workers and CGI processes get: the database, Firebase's
     /// settings, the clock for tests, and what libpq reads.
@@ -25,16 +21,36 @@ struct APIServer {
     let databaseDisplay: String
     /// How many SCGI workers lighttpd keeps; nil: every request runs slp as a CGI program.
     let workers: Int?
+    /// The variable whose value, a socket's path, makes slp the realtime hub listening there.
+    let hubSocketVariable: String
+    /// slp's JSON error object for a refusal: what lighttpd answers when it refuses a request
+    /// itself, so that every refusal reads as slp's.
+    let errorObject: @Sendable (HTTPRefusal) -> String
+
+    package init(
+        lighttpd: String, address: TCPAddress, executable: String, environment: [(name: String, value: String)],
+        databaseDisplay: String, workers: Int?, hubSocketVariable: String,
+        errorObject: @escaping @Sendable (HTTPRefusal) -> String
+    ) {
+        self.lighttpd = lighttpd
+        self.address = address
+        self.executable = executable
+        self.environment = environment
+        self.databaseDisplay = databaseDisplay
+        self.workers = workers
+        self.hubSocketVariable = hubSocketVariable
+        self.errorObject = errorObject
+    }
 
     /// Variables passed on to slp's workers and CGI processes when `slp serve` has them.
-    static let passedVariables = [
+    package static let passedVariables = [
         "SLP_DB", "SLP_NOW", "SLP_FIREBASE_PROJECT", "SLP_FIREBASE_CERTS", "HOME",
         "PGPASSWORD", "PGPASSFILE", "PGSERVICE", "PGSERVICEFILE", "PGSSLMODE", "PGSSLROOTCERT", "PGCONNECT_TIMEOUT",
     ]
 
     /// SCGI workers: two per core, so that one waiting on the database or on the write queue
     /// leaves the core to another; at least four.
-    static var defaultWorkers: Int { max(4, 2 * sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+    package static var defaultWorkers: Int { max(4, 2 * sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
     /// The most descriptors lighttpd can have: this process's hard limit, which lighttpd (as any
     /// process) may raise its own to; no more than lighttpd has use for.
@@ -44,37 +60,37 @@ struct APIServer {
         return Int(min(limit.rlim_max, 262_144))
     }
 
-    func run(in directory: ServeDirectory) -> Output {
+    /// Serves from `directory` (removed before it returns) until lighttpd ends or a signal stops
+    /// it; serve's lines (access lines, lighttpd's messages, when it is ready) go to `writeError`
+    /// as they come.
+    package func run(in directory: ServeDirectory, writeError: (String) -> Void) throws(ServeError) -> ServeEnd {
         defer { directory.remove() }
-        do {
-            try directory.linkProgram(executable)
-            let passed = environment.map(\.name)
-            try directory.write(configuration: LighttpdConfiguration(
+        try directory.linkProgram(executable)
+        let passed = environment.map(\.name)
+        try directory.write(
+            configuration: LighttpdConfiguration(
                 directory: directory, host: address.host, port: address.port, passed: passed, workers: workers,
-                maxFDs: Self.fileLimit()).text)
-            let access = open(directory.accessLog, O_RDWR | O_NONBLOCK | O_CLOEXEC)
-            guard access >= 0 else {
-                throw Failure(code: "serve_failed", status: nil, message: "cannot open \(directory.accessLog)", exitCode: .ioError)
-            }
-            defer { close(access) }
-            guard let signals = ServeSignals.install() else {
-                throw Failure(code: "serve_failed", status: nil, message: "cannot watch for signals", exitCode: .software)
-            }
-            let variables = ["PATH=/usr/local/bin:/usr/bin:/bin"] + environment.map { "\($0.name)=\($0.value)" }
-            let hub = HubSupervisor(executable: executable, socket: directory.hubSocket, environment: variables)
-            try hub.start()
-            defer { hub.stop() }
-            let process = try LighttpdProcess.start(lighttpd, in: directory, environment: variables)
-            defer { close(process.errors) }
-            return watch(process, hub: hub, access: access, signals: signals)
-        } catch {
-            return Output(stderr: "Error: \(FailureRenderer.oneLine(Failure(error).message))\n", exitCode: Failure(error).exitCode)
-        }
+                maxFDs: Self.fileLimit()).text,
+            errorObject: errorObject)
+        let access = open(directory.accessLog, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        guard access >= 0 else { throw .cannotOpen(directory.accessLog) }
+        defer { close(access) }
+        guard let signals = ServeSignals.install() else { throw .cannotWatchSignals }
+        let variables = ["PATH=/usr/local/bin:/usr/bin:/bin"] + environment.map { "\($0.name)=\($0.value)" }
+        let hub = HubSupervisor(
+            executable: executable, socket: directory.hubSocket, environment: variables + ["\(hubSocketVariable)=\(directory.hubSocket)"])
+        try hub.start()
+        defer { hub.stop() }
+        let process = try LighttpdProcess.start(lighttpd, in: directory, environment: variables)
+        defer { close(process.errors) }
+        return watch(process, hub: hub, access: access, signals: signals, writeError: writeError)
     }
 
     /// Forwards access lines and lighttpd's own messages until lighttpd ends or a signal
     /// asks slp to stop it.
-    private func watch(_ process: LighttpdProcess, hub: HubSupervisor, access: Int32, signals: Int32) -> Output {
+    private func watch(
+        _ process: LighttpdProcess, hub: HubSupervisor, access: Int32, signals: Int32, writeError: (String) -> Void
+    ) -> ServeEnd {
         var accessLines = LineBuffer(descriptor: access)
         var errorLines = LineBuffer(descriptor: process.errors)
         var stopping = false, ready = false, portTaken = false
@@ -90,27 +106,24 @@ struct APIServer {
                 stopping = true
                 process.stop()
             }
-            for line in accessLines.lines() { StandardStreams.writeError(line + "\n") }
+            for line in accessLines.lines() { writeError(line + "\n") }
             for line in errorLines.lines() where !Self.isRoutine(line) {
                 if line.contains("Address already in use") { portTaken = true }
                 lastError = line
-                StandardStreams.writeError("lighttpd: " + Self.withoutTimestamp(line) + "\n")
+                writeError("lighttpd: " + Self.withoutTimestamp(line) + "\n")
             }
             if let status = process.exitStatus() {
-                for line in accessLines.lines() { StandardStreams.writeError(line + "\n") }
-                if stopping { return Output(stderr: "slp serve: stopped\n") }
-                if portTaken {
-                    return Output(stderr: "Error: port \(address.port) on \(address.host) is already in use\n", exitCode: .ioError)
-                }
-                let why = lastError.map { ": " + Self.withoutTimestamp($0) } ?? " (status \(status))"
-                return Output(stderr: "Error: lighttpd stopped\(why)\n", exitCode: .software)
+                for line in accessLines.lines() { writeError(line + "\n") }
+                if stopping { return .stopped }
+                if portTaken { return .portInUse }
+                return .lighttpdStopped(lastMessage: lastError.map(Self.withoutTimestamp), status: status)
             }
             if !stopping, let status = hub.restartIfEnded() {
-                StandardStreams.writeError("slp serve: the realtime hub stopped (status \(status)); started it again\n")
+                writeError("slp serve: the realtime hub stopped (status \(status)); started it again\n")
             }
-            if !ready, !stopping, address.accepts(), hub.isListening {
+            if !ready, !stopping, address.acceptsConnections(), hub.isListening {
                 ready = true
-                StandardStreams.writeError(
+                writeError(
                     "slp serve: http://\(address.host.contains(":") ? "[\(address.host)]" : address.host):\(address.port)/v1 on \(databaseDisplay); Ctrl-C stops\n")
             }
         }

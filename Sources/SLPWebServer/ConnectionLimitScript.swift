@@ -14,11 +14,11 @@ enum ConnectionLimitScript {
     static let perAddress = 256
 
     /// The refusal, as slp words it.
-    static let refusal = Failure(
-        code: "too_many_connections", status: 429, message: "too many connections from one address; close some and try again",
-        exitCode: .refused)
+    static let refusal = HTTPRefusal(
+        status: 429, code: "too_many_connections", message: "too many connections from one address; close some and try again")
 
-    static var text: String {
+    /// The script, its refusal worded by `errorObject` (slp's JSON error object).
+    static func text(errorObject: (HTTPRefusal) -> String) -> String {
         """
         -- slp serve: at most \(perAddress) connections from one address.
         local limit = \(perAddress)
@@ -31,7 +31,7 @@ enum ConnectionLimitScript {
             if held > limit then
               lighty.r.resp_header["Content-Type"] = "application/json; charset=utf-8"
               lighty.r.resp_header["Cache-Control"] = "no-store"
-              lighty.r.resp_body.set({ '\(refusal.json.text)\\n' })
+              lighty.r.resp_body.set({ '\(errorObject(refusal))\\n' })
               return 429
             end
           end

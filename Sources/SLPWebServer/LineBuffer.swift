@@ -1,7 +1,7 @@
 import SLPSupport
 
 /// Bytes read from a non-blocking descriptor, given back as whole lines.
-struct LineBuffer {
+struct LineBuffer: Sendable {
     let descriptor: Int32
     private var pending: [UInt8] = []
     /// The writers have all closed it.

@@ -12,7 +12,7 @@ import SLPSupport
 /// it (SIGKILL), holding the port: a reaper, a shell in a group of its own too, waits on a pipe
 /// only slp holds the writing end of; that end closes when slp's process ends, however it ends,
 /// and the reaper then ends lighttpd's group (its CGI programs with it) and removes serve's directory.
-struct LighttpdProcess {
+struct LighttpdProcess: Sendable {
     let child: ChildProcess
     /// lighttpd's standard error (its error log, and what CGI programs write there), non-blocking.
     let errors: Int32
@@ -20,9 +20,9 @@ struct LighttpdProcess {
     private let reaper: ChildProcess?
     private let lifeline: Int32
 
-    static func start(_ program: String, in directory: ServeDirectory, environment: [String]) throws -> LighttpdProcess {
+    static func start(_ program: String, in directory: ServeDirectory, environment: [String]) throws(ServeError) -> LighttpdProcess {
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw failure("cannot make a pipe for lighttpd") }
+        guard pipe(&ends) == 0 else { throw .cannotMakePipe(for: "lighttpd") }
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
         defer { close(ends[1]) }
@@ -34,7 +34,7 @@ struct LighttpdProcess {
             return LighttpdProcess(child: child, errors: ends[0], reaper: reaper, lifeline: lifeline)
         } catch {
             close(ends[0])
-            throw failure("\(error)")
+            throw .cannotStartLighttpd(error)
         }
     }
 
@@ -69,9 +69,5 @@ struct LighttpdProcess {
     /// lighttpd's exit status if it has ended (128 + the signal that ended it), else nil.
     func exitStatus() -> Int32? {
         child.exitStatusIfEnded()
-    }
-
-    private static func failure(_ message: String) -> Failure {
-        Failure(code: "serve_failed", status: nil, message: message, exitCode: .software)
     }
 }

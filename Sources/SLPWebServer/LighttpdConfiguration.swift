@@ -11,7 +11,7 @@
 /// connections; a request whose headers or body stop coming for `readIdleSeconds` is dropped, as
 /// is an answer its client stops reading for `writeIdleSeconds`; and as many connections are
 /// open to all as the file limit allows.
-struct LighttpdConfiguration {
+package struct LighttpdConfiguration: Sendable {
     let directory: ServeDirectory
     let host: String
     let port: Int
@@ -36,6 +36,15 @@ struct LighttpdConfiguration {
     /// Connections lighttpd keeps open at once: half the descriptors (each may need one more to
     /// a worker), at most what lighttpd counts to.
     var maxConnections: Int { min(65_535, max(64, (maxFDs - 64) / 2)) }
+
+    /// A host lighttpd's configuration can hold as it is: an IPv4 or IPv6 literal, or a name of
+    /// letters, digits, dots and dashes.
+    package static func isValidHost(_ host: String) -> Bool {
+        !host.isEmpty && host.utf8.count <= 253
+            && host.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2E || byte == 0x2D || byte == 0x3A
+            }
+    }
 
     /// lighttpd's access line, as slp prints it: method, path without the query, status, time.
     static let accessFormat = "%m %U %s %{ms}T ms"

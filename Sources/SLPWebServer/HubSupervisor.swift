@@ -5,7 +5,7 @@ import Musl
 #endif
 import SLPSupport
 
-/// The realtime hub as `slp serve` keeps it: this slp started with `SLP_HUB_SOCKET`, in a
+/// The realtime hub as `slp serve` keeps it: this slp started with the socket it listens on, in a
 /// process group of its own (a terminal's Ctrl-C reaches serve, which stops it), started again
 /// when it ends (at most once a second), its messages on serve's standard error. Its standard
 /// input is a pipe whose other end only serve holds: however serve ends, the hub sees the pipe
@@ -22,19 +22,20 @@ final class HubSupervisor {
     /// Restarts wait at least this long after the last start.
     static let restartPause: Duration = .seconds(1)
 
+    /// `environment` names `socket` to the hub.
     init(executable: String, socket: String, environment: [String]) {
         self.executable = executable
         socketPath = socket
-        self.environment = environment + ["\(HubProcess.socketVariable)=\(socket)"]
+        self.environment = environment
     }
 
     deinit {
         stop()
     }
 
-    func start() throws {
+    func start() throws(ServeError) {
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw Self.failure("cannot make a pipe for the realtime hub") }
+        guard pipe(&ends) == 0 else { throw .cannotMakePipe(for: "the realtime hub") }
         // Serve's end must reach no other program (lighttpd, a later hub), or the pipe would
         // outlive serve.
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
@@ -48,7 +49,7 @@ final class HubSupervisor {
             started = .now
         } catch {
             close(ends[1])
-            throw Self.failure("cannot start the realtime hub: \(error)")
+            throw .cannotStartHub(error)
         }
     }
 
@@ -91,9 +92,5 @@ final class HubSupervisor {
             _ = child.wait()
             self.child = nil
         }
-    }
-
-    private static func failure(_ message: String) -> Failure {
-        Failure(code: "serve_failed", status: nil, message: message, exitCode: .software)
     }
 }

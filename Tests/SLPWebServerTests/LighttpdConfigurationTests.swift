@@ -1,0 +1,24 @@
+@testable import SLPWebServer
+import XCTest
+
+final class LighttpdConfigurationTests: XCTestCase {
+    func testHostsAreLiteralsOrPlainNames() {
+        for host in ["127.0.0.1", "::1", "example.org", "my-host"] { XCTAssertTrue(LighttpdConfiguration.isValidHost(host), host) }
+        for host in ["", "a b", "x\"y", "ü.example", String(repeating: "a", count: 254)] {
+            XCTAssertFalse(LighttpdConfiguration.isValidHost(host), host)
+        }
+    }
+
+    func testWorkersAnswerTheAPIOnlyWhenThereAreAny() throws {
+        let directory = try ServeDirectory(temporaryDirectory: nil)
+        defer { directory.remove() }
+        let scgi = LighttpdConfiguration(directory: directory, host: "::1", port: 1210, passed: ["SLP_DB"], workers: 4, maxFDs: 1_024).text
+        XCTAssertTrue(scgi.contains("\"max-procs\" => 4,"), scgi)
+        XCTAssertTrue(scgi.contains("server.use-ipv6 = \"enable\""), scgi)
+        XCTAssertTrue(scgi.contains("setenv.add-environment = (\"SLP_DB\" => env.SLP_DB)"), scgi)
+        XCTAssertTrue(scgi.contains("server.max-connections = 480"), scgi)
+        let cgi = LighttpdConfiguration(directory: directory, host: "127.0.0.1", port: 1210, passed: [], workers: nil, maxFDs: 1_024).text
+        XCTAssertFalse(cgi.contains("scgi.server"), cgi)
+        XCTAssertFalse(cgi.contains("use-ipv6"), cgi)
+    }
+}

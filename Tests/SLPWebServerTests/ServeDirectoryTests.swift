@@ -1,0 +1,39 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+@testable import SLPWebServer
+import XCTest
+
+final class ServeDirectoryTests: XCTestCase {
+    func testLighttpdsFilesAreWrittenWithTheRefusalsWordedByTheCaller() throws {
+        let directory = try ServeDirectory(temporaryDirectory: nil)
+        defer { directory.remove() }
+        XCTAssertTrue(directory.path.hasPrefix("/tmp/slp-serve."))
+        try directory.write(configuration: "server.port = 1210\n") { "\($0.status) \($0.code)" }
+        let page = try String(contentsOfFile: directory.errorPagePrefix + "413.html", encoding: .utf8)
+        XCTAssertEqual(page, "413 request_too_large\n")
+        let script = try String(contentsOfFile: directory.connectionLimit, encoding: .utf8)
+        XCTAssertTrue(script.contains("'429 too_many_connections\\n'"), script)
+        XCTAssertEqual(try String(contentsOfFile: directory.configuration, encoding: .utf8), "server.port = 1210\n")
+    }
+
+    func testRemovingTakesTheWholeDirectory() throws {
+        let directory = try ServeDirectory(temporaryDirectory: "/tmp/")
+        directory.remove()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.path))
+    }
+
+    func testATemporaryDirectoryNoConfigurationCanHoldFallsBackToTmp() throws {
+        let directory = try ServeDirectory(temporaryDirectory: "/tmp/it's")
+        defer { directory.remove() }
+        XCTAssertTrue(directory.path.hasPrefix("/tmp/slp-serve."))
+    }
+
+    func testAMissingTemporaryDirectorySaysWhere() {
+        XCTAssertThrowsError(try ServeDirectory(temporaryDirectory: "/nonexistent")) { error in
+            XCTAssertEqual((error as? ServeError)?.message, "cannot make a directory in /nonexistent: No such file or directory")
+        }
+    }
+}
