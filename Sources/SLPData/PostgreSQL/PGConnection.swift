@@ -13,22 +13,13 @@ import Darwin
 /// reads the password from it, `PGPASSWORD` or `~/.pgpass`). Values go only as parameters, in
 /// text form. Not Sendable: one task uses it at a time, like SQLite's `Connection`.
 final class PGConnection {
-    let handle: OpaquePointer
+    private let handle: OpaquePointer
     /// The database and where it is, for messages: `slp on /run/postgresql`, never a password.
     let target: String
     /// Statements prepared on the server, by their text: the name to execute them by.
     private var prepared: [String: String] = [:]
     /// Statements run once and not prepared (yet).
     private var ranOnce: Set<String> = []
-    /// A transaction's BEGIN not sent yet: it goes with the transaction's first statement, in
-    /// the same round trip (`deferBegin`).
-    var deferredBegin: String?
-    /// Whether statements were sent without waiting for their answer (a read's COMMIT): it is
-    /// read before the connection's next use (`settle`).
-    var answerPending = false
-    /// Set when what the server answered in a pipeline did not match what was sent: the
-    /// connection is then given up as if lost, rather than read out of step.
-    var outOfStep = false
 
     init(uri: String) throws(PGError) {
         guard let (handle, timedOut) = PGConnection.connect(uri) else {
@@ -50,12 +41,11 @@ final class PGConnection {
 
     /// Whether the connection still stands: false once libpq has seen it break (the server
     /// went away or ended this session), after which nothing sent on it can reach the server.
-    var isOpen: Bool { !outOfStep && PQstatus(handle) == CONNECTION_OK }
+    var isOpen: Bool { PQstatus(handle) == CONNECTION_OK }
 
     /// Throws if the connection has broken, after reading without waiting what the server has
     /// already sent: a session the server ended while it waited for the client has said so.
     func confirmOpen() throws(PGError) {
-        try settle()
         guard PQconsumeInput(handle) == 1, isOpen else { throw lost() }
     }
 
@@ -69,49 +59,27 @@ final class PGConnection {
 
     /// `execute` with the parameters already in PostgreSQL's text form (nil is NULL).
     func execute(_ sql: String, texts: [String?]) throws(PGError) -> PGResult {
-        try settle()
-        if let begin = deferredBegin {
-            deferredBegin = nil
-            return try execute(sql, texts: texts, after: begin)
-        }
-        switch plan(sql) {
-        case .prepared(let name):
+        if let name = prepared[sql] {
             return try check(withParameters(texts) { PQexecPrepared(handle, name, Int32(texts.count), $0, nil, nil, 0) })
-        case .prepare(let name):
+        }
+        if ranOnce.remove(sql) != nil {
+            let name = "slp_\(prepared.count)"
             _ = try check(PQprepare(handle, name, sql, Int32(texts.count), nil))
             prepared[sql] = name
             return try check(withParameters(texts) { PQexecPrepared(handle, name, Int32(texts.count), $0, nil, nil, 0) })
-        case .once:
-            return try check(withParameters(texts) { PQexecParams(handle, sql, Int32(texts.count), nil, $0, nil, nil, 0) })
         }
-    }
-
-    /// How `sql` runs this time, by the statement cache: by its name once prepared, prepared
-    /// first when it runs a second time, unprepared the first time.
-    func plan(_ sql: String) -> PGStatementPlan {
-        if let name = prepared[sql] { return .prepared(name) }
-        if ranOnce.remove(sql) != nil { return .prepare("slp_\(prepared.count)") }
         ranOnce.insert(sql)
-        return .once
-    }
-
-    /// Records that `sql` was prepared on the server as `name`.
-    func remember(_ sql: String, preparedAs name: String) {
-        prepared[sql] = name
+        return try check(withParameters(texts) { PQexecParams(handle, sql, Int32(texts.count), nil, $0, nil, nil, 0) })
     }
 
     /// Runs statements separated by semicolons, without parameters (migrations).
     func executeScript(_ sql: String) throws(PGError) {
-        try settle()
-        try sendDeferredBegin()
         _ = try check(PQexec(handle, sql))
     }
 
     /// Runs `COPY … FROM STDIN` (text format), sending the rows `next` returns until it returns
     /// nil: a bulk load without statements or parameters per row.
     func copy(_ sql: String, rows next: () -> [UInt8]?) throws(PGError) {
-        try settle()
-        try sendDeferredBegin()
         guard let started = PQexec(handle, sql) else { throw lost() }
         guard PQresultStatus(started) == PGRES_COPY_IN else {
             _ = try check(started)
@@ -131,7 +99,7 @@ final class PGConnection {
         _ = try check(result)
     }
 
-    func check(_ result: OpaquePointer?) throws(PGError) -> PGResult {
+    private func check(_ result: OpaquePointer?) throws(PGError) -> PGResult {
         guard let result else { throw lost() }
         switch PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
@@ -164,8 +132,7 @@ final class PGConnection {
     /// actor stays free for other work meanwhile.
     nonisolated(nonsending) func waitForInput(upTo limit: Duration) async {
         let socket = PQsocket(handle)
-        // An answer still to be read would end the wait at once: the caller reads first.
-        guard socket >= 0, !answerPending else { return }
+        guard socket >= 0 else { return }
         let milliseconds = Int32(clamping: max(1, limit.components.seconds * 1_000 + limit.components.attoseconds / 1_000_000_000_000_000))
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
@@ -226,7 +193,7 @@ final class PGConnection {
         return nil
     }
 
-    func lost() -> PGError {
+    private func lost() -> PGError {
         PGError(kind: .connection, message: "lost the PostgreSQL database \(target): \(PGError.oneLine(String(cString: PQerrorMessage(handle))))")
     }
 
@@ -237,7 +204,7 @@ final class PGConnection {
         return "\(database) on \(host)"
     }
 
-    func withParameters<T>(_ values: [String?], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
+    private func withParameters<T>(_ values: [String?], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
         // Copies that live as long as the call: libpq reads them before it returns.
         let copies = values.map { $0.map { strdup($0) } ?? nil }
         defer { copies.forEach { free($0) } }

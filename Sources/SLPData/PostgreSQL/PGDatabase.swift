@@ -99,30 +99,28 @@ public final class PGDatabase {
         // A unique index that a concurrent commit just filled counts as a conflict too: run
         // again, the rules then see that commit and refuse properly.
         try policy.run(retrying: { [.conflict, .constraint].contains(($0 as? PGError)?.kind) }) {
-            // A read's BEGIN goes with its first statement and its COMMIT is not waited for
-            // (`PGConnection+Pipeline`); a write's are each answered before it goes on.
-            if isWrite { try connection.execute(begin) } else { connection.deferBegin(begin) }
+            try connection.execute(begin)
             do {
                 let result = try body(connection)
-                if isWrite { try finish(commit) } else { try connection.commitWithoutWaiting(commit) }
+                try finish(commit, isWrite: isWrite)
                 return result
             } catch {
-                connection.rollBack()
+                _ = try? connection.executeScript("ROLLBACK")
                 throw error
             }
         }
     }
 
-    /// Sends a write's commit. A commit sent on a connection lost before it answered may or may
+    /// Sends the commit. A write's commit sent on a connection lost before it answered may or may
     /// not be stored: it must not run again, and `isLost` is false for the error it becomes. So
     /// the connection is checked first: one found broken then never got the commit, and the
     /// server rolled the transaction back.
-    private func finish(_ commit: String) throws {
-        try connection.confirmOpen()
+    private func finish(_ commit: String, isWrite: Bool) throws {
+        if isWrite { try connection.confirmOpen() }
         do {
             try connection.executeScript(commit)
         } catch {
-            guard isLost(error) else { throw error }
+            guard isWrite, isLost(error) else { throw error }
             throw PGError(
                 kind: .connection, sqlState: Self.resolutionUnknown,
                 message: "lost the PostgreSQL database \(target) while committing, so this write may or may not be stored: \(error.message)")

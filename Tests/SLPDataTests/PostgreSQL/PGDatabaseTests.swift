@@ -35,9 +35,9 @@ final class PGDatabaseTests: XCTestCase {
         XCTAssertLessThanOrEqual(abs(database.serverClockOffset), connect / 2 + 0.001, "offset \(database.serverClockOffset) s, connect \(connect) s")
     }
 
-    /// A read's BEGIN goes with its first statement and its COMMIT is not waited for: it is still
-    /// one read-only snapshot, a statement that fails (the first or a later one) fails the read,
-    /// and the connection serves the next read and write.
+    /// A read is one read-only snapshot, a statement that fails (the first or a later one) fails
+    /// the read, and the connection serves the next read and write: what any way of sending a
+    /// read's BEGIN and COMMIT (one round trip each, or pipelined) must keep.
     func testAReadIsOneSnapshotAndFailsWithItsStatement() throws {
         let uri = try PrivateCluster.shared().freshDatabase()
         let database = try PGDatabase(uri: uri)
@@ -73,8 +73,8 @@ final class PGDatabaseTests: XCTestCase {
         XCTAssertEqual(try database.readStatement("SELECT count(*) FROM slp.counted").first { $0.int(0) }, 2)
     }
 
-    /// A session ended after a read, whose COMMIT's answer was not waited for, is found at the
-    /// next use and opened again: the next read and the next write each run once, whole.
+    /// A session ended after a read is found at the next use and opened again: the next read and
+    /// the next write each run once, whole.
     func testASessionEndedAfterAReadIsOpenedAgainForTheNextReadAndWrite() throws {
         let uri = try PrivateCluster.shared().freshDatabase()
         let database = try PGDatabase(uri: uri)
