@@ -15,6 +15,10 @@ extension SQLTransaction {
         try loadUser(where: "phone", .text(phone.e164))
     }
 
+    func uid(phone: PhoneNumber) throws -> UserID? {
+        try connection.first("SELECT uid FROM users WHERE phone = $1", [.text(phone.e164)]) { UserID(stored: $0.text("uid")) }
+    }
+
     /// The user whose unique `column` holds `value`, read with their items and comments (a
     /// second statement, run while the first one's row is at hand).
     private func loadUser(where column: String, _ value: SQLValue) throws -> User? {

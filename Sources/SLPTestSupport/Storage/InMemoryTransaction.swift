@@ -22,6 +22,10 @@ final class InMemoryTransaction: WriteTransaction {
         try database.users.values.first { $0.phone == phone }.flatMap { try user($0.uid) }
     }
 
+    func uid(phone: PhoneNumber) throws -> UserID? {
+        database.users.values.first { $0.phone == phone }?.uid
+    }
+
     func reviewedUsers(by uid: UserID) throws -> [UserID] {
         var reviewed: [UserID] = []
         for match in database.matches {

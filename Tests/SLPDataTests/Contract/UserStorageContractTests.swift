@@ -22,6 +22,7 @@ final class UserStorageContractTests: StorageContractTestCase {
             XCTAssertTrue(try insert(user))
             XCTAssertEqual(try read { try $0.user(user.uid) }, user)
             XCTAssertEqual(try read { try $0.user(phone: try PhoneNumber("+821012345678")) }, user)
+            XCTAssertEqual(try read { try $0.uid(phone: try PhoneNumber("010-1234-5678")) }, user.uid)
         }
     }
 
@@ -66,6 +67,7 @@ final class UserStorageContractTests: StorageContractTestCase {
             let nobody = try UserID("Nobody")
             XCTAssertNil(try read { try $0.user(nobody) })
             XCTAssertNil(try read { try $0.user(phone: try PhoneNumber("010-9999-9999")) })
+            XCTAssertNil(try read { try $0.uid(phone: try PhoneNumber("010-9999-9999")) })
             XCTAssertEqual(try read { try $0.reviewedUsers(by: nobody) }, [])
             XCTAssertEqual(try read { try $0.reportedUsers(by: nobody) }, [])
             XCTAssertEqual(try read { try $0.reporters(of: nobody) }, [])

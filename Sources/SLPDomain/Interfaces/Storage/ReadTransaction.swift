@@ -14,6 +14,8 @@ public protocol ReadTransaction {
     func user(_ uid: UserID) throws -> User?
     /// The user registered with this phone number.
     func user(phone: PhoneNumber) throws -> User?
+    /// The uid registered with this phone number: who `--as PHONE` names, nothing more read.
+    func uid(phone: PhoneNumber) throws -> UserID?
     /// The users `uid` has reviewed, each once, in the order first reviewed.
     func reviewedUsers(by uid: UserID) throws -> [UserID]
     /// The users `uid` has reported, in the order reported.

@@ -14,8 +14,8 @@ public struct IdentifyUserUseCase {
         switch UserReference(reference) {
         case .uid(let uid)?: return uid
         case .phone(let phone)?:
-            guard let user = try storage.read({ try $0.user(phone: phone) }) else { throw DomainError.notRegistered }
-            return user.uid
+            guard let uid = try storage.read({ try $0.uid(phone: phone) }) else { throw DomainError.notRegistered }
+            return uid
         case nil: throw DomainError.notRegistered
         }
     }
