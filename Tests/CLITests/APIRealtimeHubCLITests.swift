@@ -48,20 +48,37 @@ final class APIRealtimeHubCLITests: XCTestCase {
             XCTAssertEqual(other.status, 200)
             XCTAssertFalse(held.contains { $0.hasInput() }, "still held")
             // The connection that carries a poll ending frees its slot at once: 8 polls straight
-            // on the hub's socket (as lighttpd sends them) take the 8 slots, and 4 then hang up.
+            // on the hub's socket (as lighttpd sends them) take the 8 slots, and the newest 4 then
+            // hang up (the oldest would be the first let go anyway, freed or not).
             // (lighttpd itself keeps a poll whose client is gone until its answer: it does not
             // watch a client while the hub has not answered.)
             let socket = try XCTUnwrap(ServeProcesses.hubSocket(of: hub))
+            let longPoll = "GET /v1/events?since=0&wait=60 HTTP/1.1\r\nHost: slp\r\nidtoken: \(a.token)\r\n\r\n"
             let direct = try (0..<8).map { _ in
-                let poll = try WebSocketTestClient(path: socket)
-                poll.send("GET /v1/events?since=0&wait=60 HTTP/1.1\r\nHost: slp\r\nidtoken: \(a.token)\r\n\r\n")
-                return poll
+                let direct = try WebSocketTestClient(path: socket)
+                direct.send(longPoll)
+                return direct
             }
             for poll in held { XCTAssertTrue(poll.readResponse().hasSuffix("\r\n\r\n[]\n"), "the oldest answered first") }
+            // The hub closes an answered poll's connection after writing the answer, which lighttpd
+            // may pass on before: count once the direct polls are all the hub holds.
+            XCTAssertTrue(waitUntil { ServeProcesses.connections(of: hub, on: socket) == 8 }, "\(ServeProcesses.connections(of: hub, on: socket)) for 8")
             let holding = ServeProcesses.openDescriptors(of: hub)
-            for poll in direct.prefix(4) { poll.reset() }
+            for poll in direct.suffix(4) { poll.reset() }
             XCTAssertTrue(waitUntil { ServeProcesses.openDescriptors(of: hub) == holding - 4 }, "\(ServeProcesses.openDescriptors(of: hub)) for \(holding - 4)")
-            XCTAssertFalse(direct.suffix(4).contains { $0.hasInput() }, "the others still wait")
+            let waiting = direct.prefix(4)
+            XCTAssertFalse(waiting.contains { $0.hasInput() }, "the others still wait")
+            // Their slots are free: 4 new polls take them and answer none of the 4 that wait. A
+            // request the hub reads once it has read theirs is answered after it held them.
+            let newer = try (0..<4).map { _ in
+                let newer = try WebSocketTestClient(path: socket)
+                newer.send(longPoll)
+                return newer
+            }
+            XCTAssertTrue(waitUntil { newer.allSatisfy { $0.unread == 0 } }, "the hub reads the new polls")
+            XCTAssertEqual(try WebSocketTestClient.request(socket, "GET", "/v1/events?since=0&wait=0", token: a.token).body, "[]\n")
+            XCTAssertFalse(waiting.contains { $0.hasInput() }, "the new polls took the freed slots")
+            XCTAssertFalse(newer.contains { $0.hasInput() }, "the new polls are held")
             XCTAssertEqual(server.stop(), 0)
         }
     }

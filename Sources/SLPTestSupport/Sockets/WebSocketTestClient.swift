@@ -73,6 +73,13 @@ package final class WebSocketTestClient: @unchecked Sendable {
         return (status, text)
     }
 
+    /// Bytes sent that the peer has not read yet (on a Unix socket, whose queue is charged to
+    /// its sender until read): 0 once the server has read the request.
+    package var unread: Int {
+        var queued: Int32 = 0
+        return ioctl(descriptor, UInt(TIOCOUTQ), &queued) == 0 ? Int(queued) : -1
+    }
+
     /// Whether the connection has something to read (or has ended) within `seconds`.
     package func hasInput(within seconds: Double = 0) -> Bool {
         if !buffer.isEmpty { return true }

@@ -49,6 +49,22 @@ enum ServeProcesses {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
     }
 
+    /// How many connections accepted on the Unix socket at `path` process `pid` holds open:
+    /// its descriptors that `/proc/net/unix` lists as connected with that path (a listener is
+    /// not connected; a connecting client has no path).
+    static func connections(of pid: Int32, on path: String) -> Int {
+        let held = Set(((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []).compactMap { entry in
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(entry)")
+        })
+        // Read to its end: Foundation's whole-file reads stop after the first page of a /proc file.
+        let table = String(decoding: (try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/net/unix")).readToEnd()) ?? Data(), as: UTF8.self)
+        // Num RefCount Protocol Flags Type St Inode Path; St 03 is connected.
+        return table.split(separator: "\n").dropFirst().filter { line in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            return fields.count == 8 && fields[5] == "03" && fields[7] == path && held.contains("socket:[\(fields[6])]")
+        }.count
+    }
+
     private static func processes(under scratch: String, cgi: Bool) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry in
