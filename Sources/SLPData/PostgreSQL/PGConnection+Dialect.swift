@@ -19,6 +19,10 @@ extension PGConnection {
 
     static var eventsAfterPosition: String { "xid >= $1::bigint::text::xid8" }
 
+    static func jsonArray(of value: String, from source: String, orderedBy order: String) -> String {
+        "(SELECT coalesce(json_agg(\(value) ORDER BY \(order)), '[]') FROM \(source))"
+    }
+
     func insertEvent(_ event: [SQLValue], recipient: Int64, forgettingBefore cutoff: Int64) throws {
         // A sequence alone does not follow commit order: two transactions may commit in the
         // opposite order of their ids. Telling a user something also updates their row, so two

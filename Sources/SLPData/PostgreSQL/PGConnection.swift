@@ -16,10 +16,13 @@ final class PGConnection {
     private let handle: OpaquePointer
     /// The database and where it is, for messages: `slp on /run/postgresql`, never a password.
     let target: String
-    /// Statements prepared on the server, by their text: the name to execute them by.
-    private var prepared: [String: String] = [:]
+    /// Statements prepared on the server, by their text: the name to execute them by, and
+    /// where their results' columns stand.
+    private var prepared: [String: (name: String, columns: PGColumns)] = [:]
     /// Statements run once and not prepared (yet).
     private var ranOnce: Set<String> = []
+    /// How many statements `execute` was asked to run (`PGDatabase.readOneStatement` counts its reads').
+    private(set) var statementsRun = 0
 
     init(uri: String) throws(PGError) {
         guard let (handle, timedOut) = PGConnection.connect(uri) else {
@@ -59,14 +62,16 @@ final class PGConnection {
 
     /// `execute` with the parameters already in PostgreSQL's text form (nil is NULL).
     func execute(_ sql: String, texts: [String?]) throws(PGError) -> PGResult {
-        if let name = prepared[sql] {
-            return try check(withParameters(texts) { PQexecPrepared(handle, name, Int32(texts.count), $0, nil, nil, 0) })
+        statementsRun += 1
+        if let (name, columns) = prepared[sql] {
+            return try check(withParameters(texts) { PQexecPrepared(handle, name, Int32(texts.count), $0, nil, nil, 0) }, columns)
         }
         if ranOnce.remove(sql) != nil {
-            let name = "slp_\(prepared.count)"
-            _ = try check(PQprepare(handle, name, sql, Int32(texts.count), nil))
-            prepared[sql] = name
-            return try check(withParameters(texts) { PQexecPrepared(handle, name, Int32(texts.count), $0, nil, nil, 0) })
+            let statement = (name: "slp_\(prepared.count)", columns: PGColumns())
+            _ = try check(PQprepare(handle, statement.name, sql, Int32(texts.count), nil))
+            prepared[sql] = statement
+            return try check(
+                withParameters(texts) { PQexecPrepared(handle, statement.name, Int32(texts.count), $0, nil, nil, 0) }, statement.columns)
         }
         ranOnce.insert(sql)
         return try check(withParameters(texts) { PQexecParams(handle, sql, Int32(texts.count), nil, $0, nil, nil, 0) })
@@ -99,11 +104,13 @@ final class PGConnection {
         _ = try check(result)
     }
 
-    private func check(_ result: OpaquePointer?) throws(PGError) -> PGResult {
+    /// The result of a statement, whose columns stand where `columns` says (learnt from this
+    /// result when new).
+    private func check(_ result: OpaquePointer?, _ columns: PGColumns = PGColumns()) throws(PGError) -> PGResult {
         guard let result else { throw lost() }
         switch PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
-            return PGResult(result)
+            return PGResult(result, columns: columns)
         default:
             let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
             // The primary message alone: the full text adds a severity, a detail and a hint on more lines.

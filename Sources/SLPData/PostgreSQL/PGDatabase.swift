@@ -73,10 +73,16 @@ public final class PGDatabase {
         try transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", commit: "COMMIT", isWrite: false, body)
     }
 
-    /// One statement that reads, on its own: a statement sees one snapshot, so it needs no
-    /// transaction around it (two round trips fewer).
-    func readStatement(_ sql: String, _ values: [(any PGValue)?] = []) throws -> PGResult {
-        try reconnecting { try connection.execute(sql, values) }
+    /// A read of one statement, on its own: a statement sees one snapshot, so it needs no
+    /// transaction around it (two round trips fewer). A second statement in `body` would see
+    /// another snapshot: a bug, stopped in debug builds.
+    func readOneStatement<T>(_ body: (PGConnection) throws -> T) throws -> T {
+        try reconnecting {
+            let before = connection.statementsRun
+            let result = try body(connection)
+            assert(connection.statementsRun == before + 1, "a read without a transaction ran \(connection.statementsRun - before) statements")
+            return result
+        }
     }
 
     /// A maintenance statement that cannot run in a transaction (VACUUM).

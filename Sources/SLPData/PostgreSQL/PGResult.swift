@@ -4,9 +4,12 @@ import CLibPQ
 /// The rows of one statement, read as text; cleared when released.
 final class PGResult {
     private let pointer: OpaquePointer
+    /// Where its columns stand, shared by the results of one prepared statement.
+    private let columns: PGColumns
 
-    init(_ pointer: OpaquePointer) {
+    init(_ pointer: OpaquePointer, columns: PGColumns) {
         self.pointer = pointer
+        self.columns = columns
     }
 
     deinit { PQclear(pointer) }
@@ -22,15 +25,9 @@ final class PGResult {
 
     /// The position of the column `name`; a name the statement does not return is a bug.
     func columnIndex(_ name: String) -> Int {
-        if let index = columnIndexes[name] { return index }
-        let index = Int(PQfnumber(pointer, "\"\(name)\""))
-        guard index >= 0 else { preconditionFailure("the statement returns no column \(name)") }
-        columnIndexes[name] = index
+        guard let index = columns.position(of: name, in: pointer) else { preconditionFailure("the statement returns no column \(name)") }
         return index
     }
-
-    /// Columns already looked up by name.
-    private var columnIndexes: [String: Int] = [:]
 
     /// How many rows an INSERT, UPDATE or DELETE touched.
     var affectedRows: Int { Int(String(cString: PQcmdTuples(pointer))) ?? 0 }

@@ -17,6 +17,11 @@ public final class PGStorage: Storage {
         try database.read { try body(SQLTransaction($0, search: search)) }
     }
 
+    /// One statement (`SQLTransaction.situation`), with no transaction around it.
+    public func situation(of uid: UserID) throws -> PartySnapshot? {
+        try database.readOneStatement { try SQLTransaction($0, search: search).situation(of: uid) }
+    }
+
     public func write<T>(_ body: (any WriteTransaction) throws -> T) throws -> T {
         try database.write { try body(SQLTransaction($0, search: search)) }
     }

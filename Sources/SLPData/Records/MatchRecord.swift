@@ -12,14 +12,31 @@ enum MatchRecord {
     /// withdrawn) and the partner's member row `pm`.
     static func selection(where condition: String) -> String {
         """
-        SELECT m.match_id, m.partner_uid, m.ending, m.reviewed_partner, m.is_current, x.created_at AS started_at,
-            p.nick AS partner_nick, pm.ending AS partner_ending
+        SELECT \(columns())
         FROM match_members m
-        JOIN matches x ON x.id = m.match_id
-        LEFT JOIN users p ON p.id = m.partner_id
-        LEFT JOIN match_members pm ON pm.match_id = m.match_id AND pm.user_id = m.partner_id
+        \(joins("JOIN"))
         WHERE m.user_id = $1 AND \(condition)
         ORDER BY m.match_id DESC LIMIT 1
+        """
+    }
+
+    /// What `match(_:)` reads, from the member row `m` and the rows `joins` adds, each named
+    /// with `prefix` in front.
+    static func columns(prefix: String = "") -> String {
+        """
+        m.match_id AS \(prefix)match_id, m.partner_uid AS \(prefix)partner_uid, m.ending AS \(prefix)ending,
+            m.reviewed_partner AS \(prefix)reviewed_partner, m.is_current AS \(prefix)is_current,
+            x.created_at AS \(prefix)started_at, p.nick AS \(prefix)partner_nick, pm.ending AS \(prefix)partner_ending
+        """
+    }
+
+    /// The member row `m`'s match `x` (joined by `join`: `LEFT JOIN` where `m` may be missing),
+    /// its partner `p` and the partner's member row `pm`.
+    static func joins(_ join: String) -> String {
+        """
+        \(join) matches x ON x.id = m.match_id
+        LEFT JOIN users p ON p.id = m.partner_id
+        LEFT JOIN match_members pm ON pm.match_id = m.match_id AND pm.user_id = m.partner_id
         """
     }
 

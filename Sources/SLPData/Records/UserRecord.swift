@@ -4,11 +4,12 @@ import FoundationEssentials
 import Foundation
 #endif
 import SLPDomain
+import SLPSupport
 
 /// A user as stored: a row of `users` with the rows of `user_items` (bought items) and
 /// `review_comments`, mapped to `User` and back. The only place that says which column holds
 /// which field: a new stored field is a column in `changeable` with its value in
-/// `changeableValues(of:)`, and a line in `user(_:items:comments:)`.
+/// `changeableValues(of:)`, and a line in `user(_:)`.
 enum UserRecord {
     /// Columns set once, at registration.
     static let fixed: TableColumns = ["uid", "phone", "birth", "created_at"]
@@ -45,12 +46,13 @@ enum UserRecord {
             ]
     }
 
-    /// The user of a row of `selection`, owning `items` (kind and number; item 0 is everyone's
-    /// and not stored) and `comments` (oldest first). Stored values went through the domain's
-    /// rules when written, so a failure here means the data was changed by hand: corrupt data.
-    static func user(_ row: some SQLRow, items: [(kind: String, item: Int)], comments: [String]) throws -> User {
+    /// The user of a row of `columns(for:)`. Stored values went through the domain's rules when
+    /// written, so a failure here means the data was changed by hand: corrupt data.
+    static func user(_ row: some SQLRow) throws -> User {
         let id = row.int64("id")
         do {
+            // Item 0 is everyone's and not stored.
+            let sesacs = try numbers(row, "sesac_items", id: id), backgrounds = try numbers(row, "background_items", id: id)
             let birthParts = row.text("birth").split(separator: "-").compactMap { Int($0) }
             guard birthParts.count == 3, let gender = Gender(rawValue: row.int("gender")) else {
                 throw StoredDataError(table: "users", id: id, detail: "birth or gender")
@@ -60,10 +62,9 @@ enum UserRecord {
                 uid: try UserID(row.text("uid")), phone: try PhoneNumber(row.text("phone")), email: try Email(row.text("email")),
                 nick: try Nick(row.text("nick")),
                 birth: BirthDate(stored: try CalendarDate(year: birthParts[0], month: birthParts[1], day: birthParts[2])),
-                gender: gender, study: try FavoriteStudy(row.text("study")), comments: comments,
+                gender: gender, study: try FavoriteStudy(row.text("study")), comments: try texts(row, "comments", id: id),
                 reputation: try Reputation(counts: reputation), sesac: row.int("sesac"),
-                sesacCollection: [0] + items.filter { $0.kind == sesacKind }.map(\.item), background: row.int("background"),
-                backgroundCollection: [0] + items.filter { $0.kind == backgroundKind }.map(\.item),
+                sesacCollection: [0] + sesacs, background: row.int("background"), backgroundCollection: [0] + backgrounds,
                 reportedCount: row.int("reported_count"), reportBanCarried: row.bool("report_ban"),
                 dodgePenaltyUntil: row.optionalInt64("dodge_penalty_until").map(Date.init(unixMilliseconds:)),
                 dodgeCount: row.int("dodge_num"), ageRange: try AgeRange(min: row.int("age_min"), max: row.int("age_max")),
@@ -73,10 +74,44 @@ enum UserRecord {
         }
     }
 
-    /// A user's row and how many users with an account reported them (their reports go with them).
-    static let selection = """
-        SELECT users.*, (SELECT count(*) FROM reports r WHERE r.reported_id = users.id) AS reported_count FROM users
-        """
+    /// A user's row, how many users with an account reported them (their reports go with them),
+    /// and what they own as JSON arrays: their items of each kind by number, their comments
+    /// oldest first. The user whole in one statement, the arrays written as `Executor`'s backend does.
+    static func columns<Executor: SQLExecutor>(for _: Executor.Type) -> String {
+        func items(_ kind: String) -> String {
+            Executor.jsonArray(of: "item", from: "user_items i WHERE i.user_id = users.id AND i.kind = '\(kind)'", orderedBy: "item")
+        }
+        let comments = Executor.jsonArray(of: "comment", from: "review_comments c WHERE c.user_id = users.id", orderedBy: "id")
+        return """
+            users.*, (SELECT count(*) FROM reports r WHERE r.reported_id = users.id) AS reported_count,
+                \(items(sesacKind)) AS sesac_items, \(items(backgroundKind)) AS background_items, \(comments) AS comments
+            """
+    }
+
+    /// The whole numbers of the JSON array in `column`.
+    private static func numbers(_ row: some SQLRow, _ column: String, id: Int64) throws -> [Int] {
+        try array(row, column, id: id).map { element in
+            guard case .number(let number) = element, let whole = Int(exactly: number) else { throw corrupt(column, id: id) }
+            return whole
+        }
+    }
+
+    /// The strings of the JSON array in `column`.
+    private static func texts(_ row: some SQLRow, _ column: String, id: Int64) throws -> [String] {
+        try array(row, column, id: id).map { element in
+            guard case .string(let text) = element else { throw corrupt(column, id: id) }
+            return text
+        }
+    }
+
+    private static func array(_ row: some SQLRow, _ column: String, id: Int64) throws -> [JSONScalar] {
+        guard let elements = JSONReader.array(Array(row.text(column).utf8)) else { throw corrupt(column, id: id) }
+        return elements
+    }
+
+    private static func corrupt(_ column: String, id: Int64) -> StoredDataError {
+        StoredDataError(table: "users", id: id, detail: "\(column) is not a JSON array of its values")
+    }
 
     /// `user_items.kind` of a sesac face and of a background.
     static let sesacKind = "sesac"

@@ -31,6 +31,10 @@ protocol SQLExecutor: AnyObject {
     /// (and perhaps some before).
     static var eventsAfterPosition: String { get }
 
+    /// An expression whose value is the JSON array of `value` over the rows `source` (a table
+    /// and its WHERE clause) selects, in `order`; `[]` for none.
+    static func jsonArray(of value: String, from source: String, orderedBy order: String) -> String
+
     /// Stores `event` (the values of `EventRecord.columns`) for the user of row `recipient`, with
     /// an id greater than those of the recipient's events committed before it; then forgets the
     /// recipient's oldest events from before `cutoff` (unix milliseconds, `EventRecord.forgetting`).

@@ -14,11 +14,17 @@ struct TableColumns: Sendable, ExpressibleByArrayLiteral {
     var count: Int { names.count }
 
     /// `a, b, c`.
-    var list: String { names.joined(separator: ", ") }
+    var list: String { names.commaSeparated }
+
+    /// `t.a AS pa, t.b AS pb, …`: these columns of the table called `table`, each named with
+    /// `prefix` in front (read back through `PrefixedRow`).
+    func selected(from table: String, as prefix: String) -> String {
+        names.map { "\(table).\($0) AS \(prefix)\($0)" }.commaSeparated
+    }
 
     /// `$first, $first+1, …`: a parameter for each column.
     func placeholders(from first: Int = 1) -> String {
-        names.indices.map { "$\(first + $0)" }.joined(separator: ", ")
+        names.indices.map { "$\(first + $0)" }.commaSeparated
     }
 
     /// `INSERT INTO table (a, b) VALUES ($1, $2)`, with the values from parameter `first` on.
@@ -28,12 +34,12 @@ struct TableColumns: Sendable, ExpressibleByArrayLiteral {
 
     /// `a = $first, b = $first+1, …`: an UPDATE's assignments.
     func assignments(from first: Int = 1) -> String {
-        names.indices.map { "\(names[$0]) = $\(first + $0)" }.joined(separator: ", ")
+        names.indices.map { "\(names[$0]) = $\(first + $0)" }.commaSeparated
     }
 
     /// `a = excluded.a, …`: an upsert's assignments of the row that was to be inserted.
     var assignmentsFromExcluded: String {
-        names.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        names.map { "\($0) = excluded.\($0)" }.commaSeparated
     }
 
     /// These columns but the first `count`.
@@ -43,5 +49,18 @@ struct TableColumns: Sendable, ExpressibleByArrayLiteral {
 
     static func + (left: TableColumns, right: TableColumns) -> TableColumns {
         TableColumns(left.names + right.names)
+    }
+}
+
+extension [String] {
+    /// `a, b, c`, built by hand: `joined(separator:)` instantiates generic metadata at run time
+    /// the first time, a cost every short-lived process would pay for its first statement.
+    fileprivate var commaSeparated: String {
+        var text = ""
+        for (index, part) in enumerated() {
+            if index > 0 { text += ", " }
+            text += part
+        }
+        return text
     }
 }

@@ -25,6 +25,12 @@ extension Connection {
 
     static var eventsAfterPosition: String { "id > $1" }
 
+    static func jsonArray(of value: String, from source: String, orderedBy order: String) -> String {
+        // SQLite 3.40 has no ORDER BY inside an aggregate; it aggregates a subquery's rows in
+        // that subquery's order (a subquery with ORDER BY is never flattened into an aggregate).
+        "(SELECT json_group_array(value) FROM (SELECT \(value) AS value FROM \(source) ORDER BY \(order)))"
+    }
+
     func insertEvent(_ event: [SQLValue], recipient: Int64, forgettingBefore cutoff: Int64) throws {
         // Writers take turns on the file, so AUTOINCREMENT ids follow commit order.
         let values = [SQLValue.integer(recipient)] + event

@@ -19,14 +19,32 @@ extension SQLTransaction {
         try connection.first("SELECT uid FROM users WHERE phone = $1", [.text(phone.e164)]) { UserID(stored: $0.text("uid")) }
     }
 
-    /// The user whose unique `column` holds `value`, read with their items and comments (a
-    /// second statement, run while the first one's row is at hand).
+    /// One statement: the user, their place in the queue (`q_`) and their latest match (`m_`).
+    /// `PGStorage` asks it with no transaction around it, so it must stay one statement.
+    func situation(of uid: UserID) throws -> PartySnapshot? {
+        try connection.first("""
+            SELECT \(UserRecord.columns(for: Executor.self)),
+                \(QueueRecord.entryColumns.selected(from: "q", as: "q_")), \(MatchRecord.columns(prefix: "m_"))
+            FROM users
+            LEFT JOIN queue q ON q.user_id = users.id
+            LEFT JOIN match_members m ON m.user_id = users.id AND m.match_id = (SELECT max(match_id) FROM match_members WHERE user_id = users.id)
+            \(MatchRecord.joins("LEFT JOIN"))
+            WHERE users.uid = $1
+            """, [.text(uid.rawValue)]) { row in
+            let user = try UserRecord.user(row)
+            remember(row.int64("id"), of: user.uid)
+            let entry = PrefixedRow(row: row, prefix: "q_"), match = PrefixedRow(row: row, prefix: "m_")
+            return PartySnapshot(
+                user: user, entry: entry.optionalInt64("user_id") == nil ? nil : try QueueRecord.entry(entry),
+                latest: match.optionalInt64("match_id") == nil ? nil : try MatchRecord.match(match))
+        }
+    }
+
+    /// The user whose unique `column` holds `value`, with their items and comments.
     private func loadUser(where column: String, _ value: SQLValue) throws -> User? {
-        try connection.first("\(UserRecord.selection) WHERE \(column) = $1", [value]) { row in
-            let id = row.int64("id")
-            let owned = try owned(id: id)
-            let user = try UserRecord.user(row, items: owned.items, comments: owned.comments)
-            remember(id, of: user.uid)
+        try connection.first("SELECT \(UserRecord.columns(for: Executor.self)) FROM users WHERE \(column) = $1", [value]) { row in
+            let user = try UserRecord.user(row)
+            remember(row.int64("id"), of: user.uid)
             return user
         }
     }

@@ -17,6 +17,12 @@ public struct PartySnapshot: Equatable, Sendable {
         self.latest = latest
     }
 
+    /// `user` waiting at `entry` (or not), whose most recent match is `latest`: that match is
+    /// current while it is not left behind.
+    public init(user: User, entry: QueueEntry?, latest: MatchView?) {
+        self.init(user: user, entry: entry, current: latest?.isCurrent == true ? latest : nil, latest: latest)
+    }
+
     /// Waiting in the queue.
     public var isWaiting: Bool { entry != nil }
 

@@ -18,6 +18,11 @@ final class InMemoryTransaction: WriteTransaction {
         return user
     }
 
+    func situation(of uid: UserID) throws -> PartySnapshot? {
+        guard let user = try user(uid) else { return nil }
+        return PartySnapshot(user: user, entry: try queueEntry(of: uid), latest: try latestMatch(of: uid, with: nil))
+    }
+
     func user(phone: PhoneNumber) throws -> User? {
         try database.users.values.first { $0.phone == phone }.flatMap { try user($0.uid) }
     }

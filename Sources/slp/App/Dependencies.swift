@@ -14,8 +14,8 @@ final class Dependencies {
     let clock: any TimeProvider
     let storage: any Storage
     private let population: any PopulationRepository
-    /// The service's own secrets (the key of `slp token`), kept with its data.
-    private let secrets: any SecretStore
+    /// The service's own secrets (the key of `slp token`), kept with its data; read once each.
+    private let secrets: KeptSecrets
 
     /// The storage at `location`, opened now; created (with slp's schema) only when `creates`, and
     /// then with its directories only at the default location. Times come from `fixedClock` when
@@ -29,7 +29,7 @@ final class Dependencies {
             clock = fixedClock ?? SystemTimeProvider()
             let files = SQLiteStorage(database: database)
             storage = files
-            secrets = files
+            secrets = KeptSecrets(files)
             population = SQLitePopulationRepository(database: database)
         case .server(let uri):
             #if PostgreSQL
@@ -37,7 +37,7 @@ final class Dependencies {
             clock = fixedClock ?? SystemTimeProvider(offset: database.serverClockOffset)
             let server = PGStorage(database: database)
             storage = server
-            secrets = server
+            secrets = KeptSecrets(server)
             population = PGPopulationRepository(database: database)
             #else
             // `DatabaseLocation` refuses a server URI in a build without PostgreSQL.

@@ -70,7 +70,11 @@ final class PGDatabaseTests: XCTestCase {
         XCTAssertEqual(try database.read { _ in 7 }, 7, "a read without statements")
         try database.write { try $0.execute("INSERT INTO counted VALUES (3)") }
         XCTAssertEqual(try database.read { try $0.execute("SELECT count(*) FROM counted").first { $0.int(0) } }, 2)
-        XCTAssertEqual(try database.readStatement("SELECT count(*) FROM slp.counted").first { $0.int(0) }, 2)
+        XCTAssertEqual(try database.readOneStatement { try $0.execute("SELECT count(*) FROM counted").first { $0.int(0) } }, 2)
+        // One statement on its own: no transaction begun around it.
+        let isolation = "SELECT current_setting('transaction_isolation')"
+        XCTAssertEqual(try database.read { try $0.execute(isolation).first { $0.text(0) } }, "repeatable read")
+        XCTAssertEqual(try database.readOneStatement { try $0.execute(isolation).first { $0.text(0) } }, "read committed")
     }
 
     /// A session ended after a read is found at the next use and opened again: the next read and

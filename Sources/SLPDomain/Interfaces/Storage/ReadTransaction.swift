@@ -12,6 +12,9 @@ public protocol ReadTransaction {
     /// The user with this uid, with their items, review comments and the number of users who
     /// reported them.
     func user(_ uid: UserID) throws -> User?
+    /// The user `uid` as `user(_:)` reads them, with their place in the queue and their latest
+    /// match: their whole situation in one look; nil when there is no such user.
+    func situation(of uid: UserID) throws -> PartySnapshot?
     /// The user registered with this phone number.
     func user(phone: PhoneNumber) throws -> User?
     /// The uid registered with this phone number: who `--as PHONE` names, nothing more read.

@@ -7,6 +7,10 @@ public protocol Storage: AnyObject {
     /// Runs `body` as one atomic write: all of it is stored, or none. A conflict with another
     /// process runs `body` again whole, so it must have no effect outside the transaction.
     func write<T>(_ body: (any WriteTransaction) throws -> T) throws -> T
+    /// `ReadTransaction.situation(of:)` asked on its own, in a look of its own: the question the
+    /// apps ask most (`myQueueState`), which a server answers in one statement with no
+    /// transaction around it.
+    func situation(of uid: UserID) throws -> PartySnapshot?
     /// False when this process may only read (a read-only file): writes are refused.
     var acceptsWrites: Bool { get }
     /// A value that changes whenever another process commits a change; cheap to read often.
@@ -14,4 +18,10 @@ public protocol Storage: AnyObject {
     /// Returns the change token as soon as it differs from `token` (another process committed
     /// since it was read), or once `limit` has passed.
     nonisolated(nonsending) func waitForChange(after token: Int64, upTo limit: Duration) async throws -> Int64
+}
+
+extension Storage {
+    public func situation(of uid: UserID) throws -> PartySnapshot? {
+        try read { try $0.situation(of: uid) }
+    }
 }

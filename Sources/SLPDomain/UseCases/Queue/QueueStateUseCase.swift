@@ -7,6 +7,7 @@ public struct QueueStateUseCase {
     }
 
     public func callAsFunction(me: UserID) throws -> QueueState {
-        QueueState(try storage.read { try $0.party(me) })
+        guard let party = try storage.situation(of: me) else { throw DomainError.notRegistered }
+        return QueueState(party)
     }
 }

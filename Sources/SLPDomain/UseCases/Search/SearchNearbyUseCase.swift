@@ -47,7 +47,7 @@ public struct SearchNearbyUseCase {
         let myEntry = try transaction.queueEntry(of: me.uid)
         guard let center = request.center ?? myEntry?.coordinate else {
             // Matched users have left the queue; they are told so rather than just "not waiting".
-            throw try transaction.party(of: me).isMatched ? DomainError.matchedNotSearching : DomainError.notSearching
+            throw try transaction.party(me.uid).isMatched ? DomainError.matchedNotSearching : DomainError.notSearching
         }
         let criteria = SearchCriteria(me: me, today: CalendarDate(utcDayOf: clock.now), gender: request.gender)
         let excluded = Set(try transaction.reportedUsers(by: me.uid)).union(try transaction.reporters(of: me.uid)).union([me.uid])
