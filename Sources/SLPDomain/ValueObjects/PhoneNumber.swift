@@ -7,8 +7,10 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
 
     /// Accepts `010-1234-5678`, `01012345678`, `+821012345678`, with spaces, dots or dashes.
     public init(_ raw: String) throws {
-        let invalid = DomainError.invalid(
-            "invalid_phone", "'\(raw.sanitizedForMessage)' is not a Korean mobile number (010-1234-5678)")
+        // Worded only when refused: every stored number read is checked again.
+        var invalid: DomainError {
+            DomainError.invalid("invalid_phone", "'\(raw.sanitizedForMessage)' is not a Korean mobile number (010-1234-5678)")
+        }
         // Read as bytes: only ASCII digits can make a valid number, so dropping the separator
         // bytes decides exactly as dropping separator characters would, without segmenting
         // graphemes or appending substrings through generic code (an identification runs this).
