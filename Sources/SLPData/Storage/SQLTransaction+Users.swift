@@ -104,27 +104,12 @@ extension SQLTransaction {
             """, [.integer(reporter), .integer(reported), .text(reason.rawValue), .text(comment ?? ""), .integer(now.unixMilliseconds)])
     }
 
-    /// The items and review comments of the user of row `id`: (kind, item) rows, and the comments oldest first.
-    private func owned(id: Int64) throws -> (items: [(kind: String, item: Int)], comments: [String]) {
-        var items: [(kind: String, item: Int)] = [], comments: [String] = []
-        // One statement for both: 'comment' rows carry the text.
-        try connection.forEach("""
-            SELECT kind, item, '' AS comment FROM user_items WHERE user_id = $1
-            UNION ALL
-            SELECT 'comment', id, comment FROM review_comments WHERE user_id = $1
-            ORDER BY 1, 2
-            """, [.integer(id)]) { row in
-                let kind = row.text("kind")
-                if kind == "comment" { comments.append(row.text("comment")) } else { items.append((kind, row.int("item"))) }
-            }
-        return (items, comments)
-    }
-
     /// Stores the items and comments of `user` that row `id` does not have yet. Comments are
     /// only ever added, so the new ones are those past the stored count.
     private func addOwned(of user: User, id: Int64) throws {
-        let stored = try owned(id: id)
-        for (kind, item) in UserRecord.items(of: user) where !stored.items.contains(where: { $0 == (kind, item) }) {
+        guard let stored = try loadUser(where: "id", .integer(id)) else { return }
+        let storedItems = UserRecord.items(of: stored)
+        for (kind, item) in UserRecord.items(of: user) where !storedItems.contains(where: { $0 == (kind, item) }) {
             try connection.run(
                 "INSERT INTO user_items (user_id, kind, item) VALUES ($1, $2, $3)", [.integer(id), .text(kind), .int(item)])
         }
