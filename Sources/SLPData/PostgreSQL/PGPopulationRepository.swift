@@ -56,21 +56,15 @@ public final class PGPopulationRepository: PopulationRepository {
                 rows.endRow()
             }
             // Queue places in cell order: the search index then grows at its end. The indexes by
-            // where people are shown (`queue_shown`) would take them scattered: a batch at least as
-            // large as the queue builds them afresh, sorted once.
+            // where people are shown (`queue_shown`) take them scattered, but are kept: dropping
+            // them to build afresh would lock every reader of the queue out until the seed commits.
             let byCell = kept.indices.sorted { batch.people[kept[$0]].cell < batch.people[kept[$1]].cell }
-            let waiting = try connection.execute("SELECT count(*) FROM slp.queue").first { $0.int64(0) } ?? 0
-            let rebuiltIndexes = waiting <= Int64(kept.count) ? try connection.execute("""
-                SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'slp' AND indexname IN ('queue_shown', 'queue_shown_large')
-                """).map { (name: $0.text(0), definition: $0.text(1)) } : []
-            for index in rebuiltIndexes { try connection.execute("DROP INDEX slp.\(index.name)") }
             try copy("COPY slp.queue (\(QueueRecord.columns.list)) FROM STDIN", byCell.indices, in: connection) { position, rows in
                 if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: byCell.count, in: Self.queue)) }
                 let index = byCell[position]
                 batch.writeQueueRow(batch.people[kept[index]], id: ids[index], to: &rows)
                 rows.endRow()
             }
-            for index in rebuiltIndexes { try connection.execute(index.definition) }
             try connection.execute("""
                 INSERT INTO slp.seed_state (id, drawn) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET drawn = seed_state.drawn + excluded.drawn
                 """, [count])
