@@ -55,9 +55,9 @@ public final class PGPopulationRepository: PopulationRepository {
                 batch.writeUser(batch.people[kept[position]], to: &rows)
                 rows.endRow()
             }
-            // Queue places in cell order: the search index then grows at its end. The indexes by
-            // where people are shown (`queue_shown`) take them scattered, but are kept: dropping
-            // them to build afresh would lock every reader of the queue out until the seed commits.
+            // Queue places in cell order: the search index then grows at its end, and the indexes
+            // by where people are shown (`queue_shown`, within 150 m of it) nearly so. They are not
+            // dropped to be built afresh: that would lock every reader of the queue out until commit.
             let byCell = kept.indices.sorted { batch.people[kept[$0]].cell < batch.people[kept[$1]].cell }
             try copy("COPY slp.queue (\(QueueRecord.columns.list)) FROM STDIN", byCell.indices, in: connection) { position, rows in
                 if SeedProgress.isDue(position) { progress(SeedProgress.fraction(position, of: byCell.count, in: Self.queue)) }
