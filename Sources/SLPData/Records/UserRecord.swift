@@ -74,17 +74,16 @@ enum UserRecord {
         }
     }
 
-    /// A user's row (the columns `user(_:)` reads), how many users with an account reported them
-    /// (their reports go with them), and what they own as JSON arrays: their items of each kind
-    /// by number, their comments oldest first. The user whole in one statement, the arrays
-    /// written as `Executor`'s backend does.
+    /// A user's row, how many users with an account reported them (their reports go with them),
+    /// and what they own as JSON arrays: their items of each kind by number, their comments
+    /// oldest first. The user whole in one statement, the arrays written as `Executor`'s backend does.
     static func columns<Executor: SQLExecutor>(for _: Executor.Type) -> String {
         func items(_ kind: String) -> String {
             Executor.jsonArray(of: "item", from: "user_items i WHERE i.user_id = users.id AND i.kind = '\(kind)'", orderedBy: "item")
         }
         let comments = Executor.jsonArray(of: "comment", from: "review_comments c WHERE c.user_id = users.id", orderedBy: "id")
         return """
-            users.id, \(columns.qualified(by: "users")), (SELECT count(*) FROM reports r WHERE r.reported_id = users.id) AS reported_count,
+            users.*, (SELECT count(*) FROM reports r WHERE r.reported_id = users.id) AS reported_count,
                 \(items(sesacKind)) AS sesac_items, \(items(backgroundKind)) AS background_items, \(comments) AS comments
             """
     }

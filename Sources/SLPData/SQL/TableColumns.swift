@@ -16,11 +16,6 @@ struct TableColumns: Sendable, ExpressibleByArrayLiteral {
     /// `a, b, c`.
     var list: String { names.commaSeparated }
 
-    /// `t.a, t.b, …`: these columns of the table called `table`.
-    func qualified(by table: String) -> String {
-        names.map { "\(table).\($0)" }.commaSeparated
-    }
-
     /// `t.a AS pa, t.b AS pb, …`: these columns of the table called `table`, each named with
     /// `prefix` in front (read back through `PrefixedRow`).
     func selected(from table: String, as prefix: String) -> String {
