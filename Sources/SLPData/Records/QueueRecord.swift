@@ -39,7 +39,6 @@ enum QueueRecord {
 
     /// The columns `entry(_:)` reads.
     static let entryColumns: TableColumns = ["user_id", "uid", "lat", "long", "shift", "studies", "entered_at"]
-    static let selection = entryColumns.list
 
     static func entry(_ row: some SQLRow) throws -> QueueEntry {
         try entry(row) {

@@ -10,7 +10,7 @@ import SLPDomain
 extension SQLTransaction {
     func queueEntry(of uid: UserID) throws -> QueueEntry? {
         guard let id = try rowID(uid) else { return nil }
-        return try connection.first("SELECT \(QueueRecord.selection) FROM queue WHERE user_id = $1", [.integer(id)], QueueRecord.entry)
+        return try connection.first("SELECT \(QueueRecord.entryColumns.list) FROM queue WHERE user_id = $1", [.integer(id)], QueueRecord.entry)
     }
 
     func putInQueue(_ entry: QueueEntry, of user: User) throws {
@@ -26,7 +26,7 @@ extension SQLTransaction {
     /// Writes the search document of `user` (row `id`) into their queue row, if they wait: the
     /// queue keeps a copy of what search shows.
     func refreshQueueDocument(of user: User, id: Int64) throws {
-        guard let entry = try connection.first("SELECT \(QueueRecord.selection) FROM queue WHERE user_id = $1", [.integer(id)], QueueRecord.entry)
+        guard let entry = try connection.first("SELECT \(QueueRecord.entryColumns.list) FROM queue WHERE user_id = $1", [.integer(id)], QueueRecord.entry)
         else { return }
         let document = try QueueRecord.document(of: user, studies: entry.studies)
         try connection.run("UPDATE queue SET traits = $1, card = $2 WHERE user_id = $3", [document.traits, document.card, .integer(id)])
@@ -36,7 +36,7 @@ extension SQLTransaction {
     /// them out (a row from before displacements were kept gets one): run once after migrations
     /// that change the layout.
     func rebuildQueueRows() throws {
-        let entries = try connection.map("SELECT \(QueueRecord.selection) FROM queue", [], QueueRecord.entryGivenItsDisplacement)
+        let entries = try connection.map("SELECT \(QueueRecord.entryColumns.list) FROM queue", [], QueueRecord.entryGivenItsDisplacement)
         for entry in entries {
             guard let user = try user(entry.uid) else { continue }
             try putInQueue(entry, of: user)
