@@ -12,6 +12,11 @@ enum PhoneKey {
 
     /// The keyed hash of `phone` under `key`, as lowercase hex.
     static func of(_ phone: PhoneNumber, key: [UInt8]) throws -> String {
-        SecretText.hex(try HMACSHA256.mac(key: key, Array(phone.e164.utf8)))
+        try of(e164: phone.e164, key: key)
+    }
+
+    /// The keyed hash of the number written `e164` (as stored) under `key`, as lowercase hex.
+    static func of(e164: String, key: [UInt8]) throws -> String {
+        SecretText.hex(try HMACSHA256.mac(key: key, Array(e164.utf8)))
     }
 }

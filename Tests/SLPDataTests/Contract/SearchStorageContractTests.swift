@@ -261,9 +261,9 @@ final class SearchStorageContractTests: StorageContractTestCase {
             XCTAssertEqual(try reportedPartners(of: "Nobody").reported, [])
             XCTAssertEqual(try reportedPartners(of: "Nobody").reporters, [])
             // A withdrawn reporter takes the report with them.
-            try WithdrawUserUseCase(storage: storage)(me: id("ReportedMe3"))
+            try WithdrawUserUseCase(storage: storage, clock: clock())(me: id("ReportedMe3"))
             XCTAssertEqual(try reportedPartners(of: "Me1").reporters, ["Both4"])
-            try WithdrawUserUseCase(storage: storage)(me: id("IReported2"))
+            try WithdrawUserUseCase(storage: storage, clock: clock())(me: id("IReported2"))
             XCTAssertEqual(try reportedPartners(of: "Me1").reported, ["Both4"])
         }
     }
