@@ -68,4 +68,46 @@ final class ReportCLITests: XCTestCase {
             XCTAssertEqual(queued.status, 0, queued.stderr)
         }
     }
+
+    /// Reports stay with the number (issue 49): someone at 2 reports who withdraws and registers
+    /// again starts at 2, the third report bars them, and nobody who reported them may report
+    /// the new account; a reporter who withdraws stops counting until their number comes back.
+    func testReportsStayWithTheNumberAcrossWithdrawals() {
+        TestBackend.each(self) { _, database, _ in
+            let people = Scenario(database: database)
+            let target = try people.register("010-3000-0031", "타겟")
+            var reporters: [String] = []
+            for index in 1...2 {
+                let reporter = try people.register("010-3000-003\(index + 1)", "신고\(index)")
+                reporters.append(reporter)
+                try people.match(reporter, target)
+                XCTAssertEqual(try people.run("match", "report", target, "--as", reporter, "--reason", "abuse").status, 0)
+                XCTAssertEqual(try people.run("match", "review", target, "--as", reporter, "--kind").status, 0)
+            }
+            XCTAssertEqual(try people.run("user", "withdraw", "--as", target, "--yes").status, 0)
+            let again = try people.register("010-3000-0031", "다시")
+            XCTAssertNotEqual(again, target)
+            XCTAssertEqual(try people.run("--json", "user", "show", "--as", again).jsonObject()["reportedNum"] as? Int, 2)
+            try Scenario.assertRefused(
+                try people.run("--json", "match", "report", again, "--as", reporters[0], "--reason", "rude"), "already_reported", 201)
+            XCTAssertEqual(
+                try people.run("--json", "user", "show", "--as", reporters[0]).jsonObject()["reportedUser"] as? [String], [],
+                "the new account is none of the reporter's business")
+
+            let third = try people.register("010-3000-0034", "신고3")
+            try people.match(third, again)
+            XCTAssertEqual(try people.run("match", "report", again, "--as", third, "--reason", "rude").status, 0)
+            XCTAssertEqual(try people.run("match", "review", again, "--as", third, "--kind").status, 0)
+            try Scenario.assertRefused(
+                try people.run("--json", "queue", "--as", again, "--lat", "37.5", "--long", "127"), "reported", 201)
+
+            // A reporter who withdraws stops counting; back with the same number, they count again.
+            XCTAssertEqual(try people.run("user", "withdraw", "--as", reporters[1], "--yes").status, 0)
+            XCTAssertEqual(try people.run("--json", "user", "show", "--as", again).jsonObject()["reportedNum"] as? Int, 2)
+            let back = try people.register("010-3000-0033", "복귀")
+            XCTAssertEqual(try people.run("--json", "user", "show", "--as", again).jsonObject()["reportedNum"] as? Int, 3)
+            try Scenario.assertRefused(
+                try people.run("--json", "match", "report", again, "--as", back, "--reason", "rude"), "already_reported", 201)
+        }
+    }
 }
