@@ -97,7 +97,8 @@ final class RegisterAndUserCLITests: XCTestCase {
 
     func testForbiddenNickIsRefusedInEverySpelling() {
         onEachBackend {
-            for (index, nick) in ["admin", "ＡＤＭＩＮ", "Admin", "씨발".decomposedStringWithCanonicalMapping].enumerated() {
+            let lookAlikes = ["Adm\u{131}n", "\u{430}dmin", "ａｄｍ\u{131}ｎ", "m\u{43E}d\u{435}r\u{430}tor"]  // issue 49: ı, Cyrillic а о е
+            for (index, nick) in (["admin", "ＡＤＭＩＮ", "Admin", "씨발".decomposedStringWithCanonicalMapping] + lookAlikes).enumerated() {
                 let result = try slp.run(["--json", "register", "--phone", "010-5555-000\(index)", "--nick", nick, "--birth", "1998-03-14",
                                           "--email", "a@example.com", "--gender", "male"])
                 XCTAssertEqual(result.status, 1, nick)
@@ -222,8 +223,9 @@ final class RegisterAndUserCLITests: XCTestCase {
     }
 
     /// Over the API the same rules answer 501 with the value's code: a nick or a study line of
-    /// one character and thousands of marks is refused, as on the command line.
-    func testTextsBoundedInBytesAndMarksOverTheAPI() {
+    /// one character and thousands of marks is refused, as on the command line; and a forbidden
+    /// word in look-alike letters is 202.
+    func testNickAndTextRulesOverTheAPI() {
         onEachBackend {
             let server = try ServedSLP(slp)
             let http = server.client
@@ -233,8 +235,13 @@ final class RegisterAndUserCLITests: XCTestCase {
             XCTAssertEqual(refused.status, 501, refused.text)
             XCTAssertTrue(refused.text.contains(#""code":"invalid_nick""#), refused.text)
             XCTAssertTrue(refused.text.contains("at most 320 bytes (got 20001)"), refused.text)
+            for lookAlike in ["Adm%C4%B1n", "%D0%B0dmin"] {
+                let forbidden = try http.form("POST", "/v1/user", token: token, "birth=1995-01-01&email=s%40example.com&gender=0&nick=\(lookAlike)&phoneNumber=01012345678")
+                XCTAssertEqual(forbidden.status, 202, forbidden.text)
+                XCTAssertTrue(forbidden.text.contains(#""code":"nick_not_allowed""#), forbidden.text)
+            }
             XCTAssertEqual(try http.get("/v1/user", token: token).status, 406, "nothing registered")
-            XCTAssertEqual(try http.form("POST", "/v1/user", token: token, "birth=1995-01-01&email=s%40example.com&gender=0&nick=ok&phoneNumber=01012345678").status, 200)
+            XCTAssertEqual(try http.form("POST", "/v1/user", token: token, "birth=1995-01-01&email=s%40example.com&gender=0&nick=Ramin&phoneNumber=01012345678").status, 200)
             let study = try http.form("PUT", "/v1/user/mypage", token: token, "ageMax=65&ageMin=18&gender=0&searchable=1&study=e" + String(repeating: "%CC%B4", count: 9))
             XCTAssertEqual(study.status, 501, study.text)
             XCTAssertTrue(study.text.contains(#""code":"invalid_study""#), study.text)
