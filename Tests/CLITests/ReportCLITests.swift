@@ -4,6 +4,23 @@ import XCTest
 /// Reports through the binary: only a partner (current or past) may report, and the ban counts
 /// only the reports of people who still have an account, on every backend.
 final class ReportCLITests: XCTestCase {
+    /// `reporter` meets `target`, reports them, and leaves the match by a review, so that the
+    /// target may meet the next one.
+    private func meetAndReport(_ people: Scenario, _ reporter: String, _ target: String, line: UInt = #line) throws {
+        try people.match(reporter, target, line: line)
+        XCTAssertEqual(try people.run("match", "report", target, "--as", reporter, "--reason", "abuse").status, 0, line: line)
+        XCTAssertEqual(try people.run("match", "review", target, "--as", reporter, "--kind").status, 0, line: line)
+    }
+
+    /// A target registered with `phone` and reported by `count` partners, whose numbers follow it
+    /// (its last digit 2, 3…): the target's uid and the reporters'.
+    private func reportedTarget(_ people: Scenario, _ phone: String, by count: Int) throws -> (String, [String]) {
+        let target = try people.register(phone, "타겟")
+        let reporters = try (1...count).map { try people.register(phone.dropLast() + "\($0 + 1)", "신고\($0)") }
+        for reporter in reporters { try meetAndReport(people, reporter, target) }
+        return (target, reporters)
+    }
+
     func testStrangersCannotReportAnyone() {
         TestBackend.each(self) { _, database, _ in
             let people = Scenario(database: database)
@@ -47,16 +64,7 @@ final class ReportCLITests: XCTestCase {
     func testTheBanCountsOnlyReportersWhoStillHaveAnAccount() {
         TestBackend.each(self) { _, database, _ in
             let people = Scenario(database: database)
-            let target = try people.register("010-3000-0021", "타겟")
-            var reporters: [String] = []
-            for index in 1...3 {
-                let reporter = try people.register("010-3000-002\(index + 1)", "신고\(index)")
-                reporters.append(reporter)
-                try people.match(reporter, target)
-                XCTAssertEqual(try people.run("match", "report", target, "--as", reporter, "--reason", "abuse").status, 0)
-                // The reporter leaves the match, so that the target may meet the next one.
-                XCTAssertEqual(try people.run("match", "review", target, "--as", reporter, "--kind").status, 0)
-            }
+            let (target, reporters) = try reportedTarget(people, "010-3000-0021", by: 3)
             XCTAssertEqual(try people.run("--json", "user", "show", "--as", target).jsonObject()["reportedNum"] as? Int, 3)
             try Scenario.assertRefused(
                 try people.run("--json", "queue", "--as", target, "--lat", "37.5", "--long", "127"), "reported", 201)
@@ -75,15 +83,7 @@ final class ReportCLITests: XCTestCase {
     func testReportsStayWithTheNumberAcrossWithdrawals() {
         TestBackend.each(self) { _, database, _ in
             let people = Scenario(database: database)
-            let target = try people.register("010-3000-0031", "타겟")
-            var reporters: [String] = []
-            for index in 1...2 {
-                let reporter = try people.register("010-3000-003\(index + 1)", "신고\(index)")
-                reporters.append(reporter)
-                try people.match(reporter, target)
-                XCTAssertEqual(try people.run("match", "report", target, "--as", reporter, "--reason", "abuse").status, 0)
-                XCTAssertEqual(try people.run("match", "review", target, "--as", reporter, "--kind").status, 0)
-            }
+            let (target, reporters) = try reportedTarget(people, "010-3000-0031", by: 2)
             XCTAssertEqual(try people.run("user", "withdraw", "--as", target, "--yes").status, 0)
             let again = try people.register("010-3000-0031", "다시")
             XCTAssertNotEqual(again, target)
@@ -94,10 +94,7 @@ final class ReportCLITests: XCTestCase {
                 try people.run("--json", "user", "show", "--as", reporters[0]).jsonObject()["reportedUser"] as? [String], [],
                 "the new account is none of the reporter's business")
 
-            let third = try people.register("010-3000-0034", "신고3")
-            try people.match(third, again)
-            XCTAssertEqual(try people.run("match", "report", again, "--as", third, "--reason", "rude").status, 0)
-            XCTAssertEqual(try people.run("match", "review", again, "--as", third, "--kind").status, 0)
+            try meetAndReport(people, try people.register("010-3000-0034", "신고3"), again)
             try Scenario.assertRefused(
                 try people.run("--json", "queue", "--as", again, "--lat", "37.5", "--long", "127"), "reported", 201)
 

@@ -3,7 +3,7 @@ import Foundation
 import SLPTestSupport
 import XCTest
 
-/// The confusables table is Unicode's `confusables.txt` (UTS #39), as `Scripts/confusables-table.swift`
+/// The confusables table is Unicode's `confusables.txt` (UTS #39), as `Scripts/unicode-tables.swift`
 /// generates it: every entry of the file that the table keeps maps to the file's prototype, and
 /// nothing else is in it. The file comes from the PyPI package the script names (Scripts/test
 /// installs it).

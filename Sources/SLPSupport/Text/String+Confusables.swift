@@ -3,7 +3,7 @@
 /// dotless ı, Cyrillic `аdmin`) as one.
 extension String {
     /// Each scalar replaced by its prototype, unnormalised: UTS #39's skeleton of NFKD text is
-    /// the NFD of this. Hangul jamo are kept as they are (`Scripts/confusables-table.swift` says
+    /// the NFD of this. Hangul jamo are kept as they are (`Scripts/unicode-tables.swift` says
     /// why), and so is every scalar NFKD changes, as this text has none: ASCII and Hangul text
     /// never loads the table of other scripts.
     package var confusablePrototypes: String {
