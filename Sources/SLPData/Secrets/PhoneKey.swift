@@ -1,9 +1,9 @@
 import SLPDomain
 import SLPIdentity
 
-/// How a phone number is kept where only finding it again is needed (the sanctions of withdrawn
-/// accounts): HMAC-SHA-256 of its E.164 form under a key made once per service and kept in
-/// `secrets`, so that the stored text names no number to anyone without the database's key.
+/// How a phone number is kept where only finding it again is needed (the sanctions and reports
+/// of withdrawn accounts): HMAC-SHA-256 of its E.164 form under a key made once per service and
+/// kept in `secrets`, so that the stored text names no number to anyone without the database's key.
 enum PhoneKey {
     /// The name of the key in `secrets`.
     static let secretName = "phone-key"
