@@ -50,6 +50,7 @@ enum ValueChecks {
     private static func nick(_ raw: String) {
         guard let nick = roundTrip("Nick", raw, { try Nick($0) }, \.value) else { return }
         require((1...Nick.maxLength).contains(nick.value.count), "Nick \(nick.value.debugDescription) has \(nick.value.count) characters")
+        require(Nick.limit.excess(of: nick.value) == nil, "Nick \(nick.value.debugDescription) passes with \(nick.value.utf8.count) bytes or a tower of marks")
         require(bytes(nick.value, nick.value.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines)), "Nick \(nick.value.debugDescription) is not trimmed")
         require(bytes(nick.value, nick.value.precomposedStringWithCanonicalMapping), "Nick \(nick.value.debugDescription) is not NFC")
     }
@@ -86,6 +87,7 @@ enum ValueChecks {
         let parse = { (text: String) in try BoundedText(text, allowed: lengths, field: field) }
         guard let text = roundTrip("BoundedText", raw, parse, \.value) else { return }
         require(lengths.contains(text.value.count), "BoundedText \(text.value.debugDescription) has \(text.value.count) characters")
+        require(TextLimit(characters: lengths).excess(of: text.value) == nil, "BoundedText \(text.value.debugDescription) passes with \(text.value.utf8.count) bytes or a tower of marks")
     }
 
     private static func forbiddenWords(_ words: [String]) {

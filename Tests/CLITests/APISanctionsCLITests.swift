@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 
 /// What strangers could do with the rules over HTTP, closed (SPEC §4, §6): withdrawing and
-/// registering the same number again keeps its report ban, its running dodge penalty and its
-/// dodge count; and a request dies with the queue place it was made from. On every backend.
+/// registering the same number again keeps its reports, its running dodge penalty and its
+/// dodge count, withdrawing from a match is a dodge; and a request dies with the queue place
+/// it was made from. On every backend.
 final class APISanctionsCLITests: XCTestCase {
     /// Registers `phone` through the API with a token bound to it; the token.
     private func signUp(_ slp: SLPBinary, _ http: HTTPTestClient, _ phone: String, nick: String) throws -> String {
@@ -51,6 +52,46 @@ final class APISanctionsCLITests: XCTestCase {
                     XCTAssertEqual(user.dodgepenalty, 60, "the penalty runs on (the clock stands still)")
                 }
             }
+            XCTAssertEqual(server.stop(), 0)
+        }
+    }
+
+    /// Issue 49: at 2 reports and in a match, withdrawing and registering again escapes nothing.
+    /// The partner hears `dodged` (the hub's `/v1/events`), the new account has the 2 reports,
+    /// the dodge count and the penalty, and a reporter cannot report it again.
+    func testWithdrawingAtTwoReportsDuringAMatchEscapesNothing() {
+        TestBackend.each(self) { _, database, _ in
+            let scenario = Scenario(database: database)
+            let server = try ServedSLP(scenario.slp)
+            let http = server.client
+            let leaver = try signUp(scenario.slp, http, "010-5800-0301", nick: "leaver")
+            let leaverUID = try uid(http, leaver)
+            var reporters: [String] = []
+            for index in 1...2 {
+                let reporter = try scenario.register("010-5800-031\(index)", "r\(index)")
+                reporters.append(reporter)
+                try scenario.match(reporter, leaverUID)
+                try scenario.run("match", "review", leaverUID, "--as", reporter, "--kind")
+                try scenario.run("match", "report", leaverUID, "--as", reporter, "--reason", "rude")
+            }
+            let partner = try scenario.register("010-5800-0320", "partner")
+            try scenario.match(partner, leaverUID)
+            XCTAssertEqual(try http.form("POST", "/v1/user/withdraw", token: leaver, "").status, 200)
+
+            let partnerToken = try scenario.slp.run("token", "--as", partner).stdout.trimmingCharacters(in: .newlines)
+            let events = try XCTUnwrap(
+                try JSONSerialization.jsonObject(with: try http.get("/v1/events?since=0&wait=0", token: partnerToken).body) as? [[String: Any]])
+            XCTAssertEqual(events.last?["type"] as? String, "dodged")
+            XCTAssertEqual(events.last?["uid"] as? String, leaverUID)
+
+            let again = try signUp(scenario.slp, http, "010-5800-0301", nick: "again")
+            let user = try JSONDecoder().decode(SLPUser.self, from: try http.get("/v1/user", token: again).body)
+            XCTAssertEqual([user.reportedNum, user.dodgeNum, user.dodgepenalty], [2, 1, 60])
+            XCTAssertEqual(try http.form("POST", "/v1/queue", token: again, "lat=37.517819&long=126.886473").status, 203)
+            let reporterToken = try scenario.slp.run("token", "--as", reporters[0]).stdout.trimmingCharacters(in: .newlines)
+            let reported = try http.form("POST", "/v1/user/report", token: reporterToken, "otheruid=\(user.uid)")
+            XCTAssertEqual(reported.status, 201, reported.text)
+            XCTAssertTrue(reported.text.contains(#""code":"already_reported""#), reported.text)
             XCTAssertEqual(server.stop(), 0)
         }
     }

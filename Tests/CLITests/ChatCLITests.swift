@@ -89,6 +89,10 @@ final class ChatCLITests: XCTestCase {
             XCTAssertEqual(long.status, 64)
             XCTAssertEqual(long.stderr, "Error: a message has 1 to 1000 characters (got 1001)\n")
             XCTAssertEqual(try slp.run("chat", "send", "--as", a, String(repeating: "가", count: 1000)).status, 0)
+            // One character may not carry a tower of marks (issue 49).
+            let tower = try slp.run("chat", "send", "--as", a, "hi e" + String(repeating: "\u{334}", count: 9))
+            XCTAssertEqual(tower.status, 64)
+            XCTAssertEqual(tower.stderr, "Error: a message has at most 8 combining marks on a character\n")
             let badUTF8 = try TimedProcess.run(
                 [SLPBinary.url.path, "chat", "send", "--as", a], environment: slp.environment, stdin: Data([0x6F, 0x6B, 0x0A, 0xFF, 0xFE, 0x0A]))
             XCTAssertEqual(badUTF8.status, 64)

@@ -71,6 +71,9 @@ final class RegisterAndUserCLITests: XCTestCase {
         onEachBackend {
             let cases: [([String], String)] = [
                 (["--nick", "abcdefghijk"], "Error: a nick has at most 10 characters (got 11)"),
+                // One character of 20,001 bytes (issue 49), and one with 9 combining marks.
+                (["--nick", "e" + String(repeating: "\u{334}", count: 10_000)], "Error: a nick has at most 320 bytes (got 20001)"),
+                (["--nick", "ok" + "e" + String(repeating: "\u{334}", count: 9)], "Error: a nick has at most 8 combining marks on a character"),
                 (["--birth", "2010-01-01"], "Error: you must be at least 17 years old to register (age 16)"),
                 (["--birth", "1998-02-30"], "Error: --birth: '1998-02-30' is not a date (YYYY-MM-DD)"),
                 (["--phone", "02-123-4567"], "Error: '02-123-4567' is not a Korean mobile number (010-1234-5678)"),
@@ -94,7 +97,8 @@ final class RegisterAndUserCLITests: XCTestCase {
 
     func testForbiddenNickIsRefusedInEverySpelling() {
         onEachBackend {
-            for (index, nick) in ["admin", "ＡＤＭＩＮ", "Admin", "씨발".decomposedStringWithCanonicalMapping].enumerated() {
+            let lookAlikes = ["Adm\u{131}n", "\u{430}dmin", "ａｄｍ\u{131}ｎ", "m\u{43E}d\u{435}r\u{430}tor"]  // issue 49: ı, Cyrillic а о е
+            for (index, nick) in (["admin", "ＡＤＭＩＮ", "Admin", "씨발".decomposedStringWithCanonicalMapping] + lookAlikes).enumerated() {
                 let result = try slp.run(["--json", "register", "--phone", "010-5555-000\(index)", "--nick", nick, "--birth", "1998-03-14",
                                           "--email", "a@example.com", "--gender", "male"])
                 XCTAssertEqual(result.status, 1, nick)
@@ -215,6 +219,33 @@ final class RegisterAndUserCLITests: XCTestCase {
             XCTAssertEqual(fromEnvironment.stderr, "Error: no registered user 'Nobody'\n")
             let control = try slp.run("user", "show", "--as", "a\nb")
             XCTAssertEqual(control.stderr, "Error: no registered user 'a\u{FFFD}b'\n", "what was given stays on one line")
+        }
+    }
+
+    /// Over the API the same rules answer 501 with the value's code: a nick or a study line of
+    /// one character and thousands of marks is refused, as on the command line; and a forbidden
+    /// word in look-alike letters is 202.
+    func testNickAndTextRulesOverTheAPI() {
+        onEachBackend {
+            let server = try ServedSLP(slp)
+            let http = server.client
+            let token = try slp.run("token", "--phone", "010-1234-5678").stdout.trimmingCharacters(in: .newlines)
+            let zalgo = "e" + String(repeating: "%CC%B4", count: 10_000)
+            let refused = try http.form("POST", "/v1/user", token: token, "birth=1995-01-01&email=s%40example.com&gender=0&nick=\(zalgo)&phoneNumber=01012345678")
+            XCTAssertEqual(refused.status, 501, refused.text)
+            XCTAssertTrue(refused.text.contains(#""code":"invalid_nick""#), refused.text)
+            XCTAssertTrue(refused.text.contains("at most 320 bytes (got 20001)"), refused.text)
+            for lookAlike in ["Adm%C4%B1n", "%D0%B0dmin"] {
+                let forbidden = try http.form("POST", "/v1/user", token: token, "birth=1995-01-01&email=s%40example.com&gender=0&nick=\(lookAlike)&phoneNumber=01012345678")
+                XCTAssertEqual(forbidden.status, 202, forbidden.text)
+                XCTAssertTrue(forbidden.text.contains(#""code":"nick_not_allowed""#), forbidden.text)
+            }
+            XCTAssertEqual(try http.get("/v1/user", token: token).status, 406, "nothing registered")
+            XCTAssertEqual(try http.form("POST", "/v1/user", token: token, "birth=1995-01-01&email=s%40example.com&gender=0&nick=Ramin&phoneNumber=01012345678").status, 200)
+            let study = try http.form("PUT", "/v1/user/mypage", token: token, "ageMax=65&ageMin=18&gender=0&searchable=1&study=e" + String(repeating: "%CC%B4", count: 9))
+            XCTAssertEqual(study.status, 501, study.text)
+            XCTAssertTrue(study.text.contains(#""code":"invalid_study""#), study.text)
+            XCTAssertEqual(server.stop(), 0)
         }
     }
 }

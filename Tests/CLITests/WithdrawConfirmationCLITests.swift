@@ -61,4 +61,24 @@ final class WithdrawConfirmationCLITests: XCTestCase {
         XCTAssertTrue(terminal.lines.contains("Error: no registered user '010-5000-0099'\n"), terminal.text)
         XCTAssertFalse(terminal.text.contains("confirm"), terminal.text)
     }
+
+    /// Withdrawing while matched is a dodge (issue 49): the partner hears `dodged`, and the
+    /// number registering again serves the penalty and keeps the count, as `match dodge` would.
+    func testWithdrawingWhileMatchedIsADodge() {
+        TestBackend.each(self) { _, database, _ in
+            let people = Scenario(database: database)
+            let leaver = try people.register("010-5000-0021", "떠남"), partner = try people.register("010-5000-0022", "남음")
+            try people.match(leaver, partner)
+            XCTAssertEqual(try people.run("user", "withdraw", "--as", leaver, "--yes").status, 0)
+            let told = try people.events(of: partner).last
+            XCTAssertEqual(told?["type"] as? String, "dodged")
+            XCTAssertEqual(told?["uid"] as? String, leaver)
+            XCTAssertEqual(try people.run("--json", "queue", "status", "--as", partner).jsonObject()["dodged"] as? Int, 1)
+
+            let again = try people.register("010-5000-0021", "다시")
+            let refused = try people.run("--json", "queue", "--as", again, "--lat", "37.5", "--long", "127")
+            try Scenario.assertRefused(refused, "dodge_penalty", 203)
+            XCTAssertEqual(try people.run("--json", "user", "show", "--as", again).jsonObject()["dodgeNum"] as? Int, 1)
+        }
+    }
 }

@@ -74,7 +74,8 @@ enum UserRecord {
         }
     }
 
-    /// A user's row, how many users with an account reported them (their reports go with them),
+    /// A user's row, how many users with an account reported them (a report whose reporter
+    /// withdrew names no account: `SQLTransaction.keepReports`),
     /// and what they own as JSON arrays: their items of each kind by number, their comments
     /// oldest first. The user whole in one statement, the arrays written as `Executor`'s backend does.
     static func columns<Executor: SQLExecutor>(for _: Executor.Type) -> String {
@@ -83,7 +84,7 @@ enum UserRecord {
         }
         let comments = Executor.jsonArray(of: "comment", from: "review_comments c WHERE c.user_id = users.id", orderedBy: "id")
         return """
-            users.*, (SELECT count(*) FROM reports r WHERE r.reported_id = users.id) AS reported_count,
+            users.*, (SELECT count(*) FROM reports r WHERE r.reported_id = users.id AND r.reporter_id IS NOT NULL) AS reported_count,
                 \(items(sesacKind)) AS sesac_items, \(items(backgroundKind)) AS background_items, \(comments) AS comments
             """
     }

@@ -115,4 +115,43 @@ extension Schema {
         postgreSQL: .sql("""
             CREATE INDEX users_penalty_due ON slp.users (penalty_event_due) WHERE penalty_event_due IS NOT NULL;
             """))
+
+    /// Reports stay with the phone numbers (issue 49): each side of a report is an account
+    /// (`*_id`) or, once that account has withdrawn, its number's keyed hash (`*_key`, as
+    /// `sanctions` keeps it), never both; the number's next account takes its side up again.
+    /// A report counts while its reporter has an account (`reporter_id`); `carried` marks one
+    /// that either side has withdrawn from since, which the reporter's record no longer lists.
+    /// SQLite rebuilds the table (its primary key named the two accounts).
+    static let reportsKeptWithTheNumber = Migration(
+        sqlite: .sql("""
+            CREATE TABLE reports_by_number (
+                reporter_id INTEGER REFERENCES users(id) ON DELETE CASCADE,
+                reporter_key TEXT,
+                reported_id INTEGER REFERENCES users(id) ON DELETE CASCADE,
+                reported_key TEXT,
+                reason TEXT NOT NULL,
+                comment TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                carried INTEGER NOT NULL DEFAULT 0,
+                CHECK ((reporter_id IS NULL) <> (reporter_key IS NULL) AND (reported_id IS NULL) <> (reported_key IS NULL))
+            ) STRICT;
+            INSERT INTO reports_by_number (reporter_id, reported_id, reason, comment, created_at)
+                SELECT reporter_id, reported_id, reason, comment, created_at FROM reports;
+            DROP TABLE reports;
+            ALTER TABLE reports_by_number RENAME TO reports;
+            CREATE UNIQUE INDEX reports_pair ON reports(reporter_id, reported_id);
+            CREATE INDEX reports_reported ON reports(reported_id, reporter_id);
+            CREATE INDEX reports_reporter_key ON reports(reporter_key) WHERE reporter_key IS NOT NULL;
+            CREATE INDEX reports_reported_key ON reports(reported_key) WHERE reported_key IS NOT NULL;
+            """),
+        postgreSQL: .sql("""
+            ALTER TABLE slp.reports DROP CONSTRAINT reports_pkey,
+                ALTER COLUMN reporter_id DROP NOT NULL, ALTER COLUMN reported_id DROP NOT NULL,
+                ADD COLUMN reporter_key text COLLATE "C", ADD COLUMN reported_key text COLLATE "C",
+                ADD COLUMN carried boolean NOT NULL DEFAULT false,
+                ADD CONSTRAINT reports_sides CHECK ((reporter_id IS NULL) <> (reporter_key IS NULL) AND (reported_id IS NULL) <> (reported_key IS NULL));
+            CREATE UNIQUE INDEX reports_pair ON slp.reports (reporter_id, reported_id);
+            CREATE INDEX reports_reporter_key ON slp.reports (reporter_key) WHERE reporter_key IS NOT NULL;
+            CREATE INDEX reports_reported_key ON slp.reports (reported_key) WHERE reported_key IS NOT NULL;
+            """))
 }

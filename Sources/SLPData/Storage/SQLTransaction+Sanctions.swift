@@ -12,9 +12,7 @@ extension SQLTransaction {
     }
 
     func keepSanctions(_ sanctions: Sanctions?, of phone: PhoneNumber) throws {
-        let key = try secret(named: PhoneKey.secretName)
-            ?? insertSecret(named: PhoneKey.secretName, try SecureRandom.bytes(PhoneKey.keyLength))
-        let phoneKey = try PhoneKey.of(phone, key: key)
+        let phoneKey = try PhoneKey.of(phone, key: try phoneKeySecret())
         guard let sanctions else {
             try connection.run("DELETE FROM sanctions WHERE phone_key = $1", [.text(phoneKey)])
             return
@@ -23,5 +21,10 @@ extension SQLTransaction {
         try connection.run("""
             \(columns.insert(into: "sanctions")) ON CONFLICT (phone_key) DO UPDATE SET \(columns.dropFirst().assignmentsFromExcluded)
             """, SanctionsRecord.values(of: sanctions, phoneKey: phoneKey))
+    }
+
+    /// The key of `PhoneKey`, made by the first write that keeps something under a number.
+    func phoneKeySecret() throws -> [UInt8] {
+        try secret(named: PhoneKey.secretName) ?? insertSecret(named: PhoneKey.secretName, try SecureRandom.bytes(PhoneKey.keyLength))
     }
 }

@@ -59,9 +59,20 @@ extension SQLTransaction {
     }
 
     func reportedUsers(by uid: UserID) throws -> [UserID] {
+        try reportedUsers(by: uid, where: "true")
+    }
+
+    func reportedUsers(byAccount uid: UserID) throws -> [UserID] {
+        try reportedUsers(by: uid, where: "NOT r.carried")
+    }
+
+    /// The accounts `uid` has reported (both sides of a report are accounts while they have one),
+    /// among the reports `condition` admits.
+    private func reportedUsers(by uid: UserID, where condition: String) throws -> [UserID] {
         guard let id = try rowID(uid) else { return [] }
         return try connection.map("""
-            SELECT u.uid FROM reports r JOIN users u ON u.id = r.reported_id WHERE r.reporter_id = $1 ORDER BY r.created_at, u.id
+            SELECT u.uid FROM reports r JOIN users u ON u.id = r.reported_id WHERE r.reporter_id = $1 AND \(condition)
+            ORDER BY r.created_at, u.id
             """, [.integer(id)]) { UserID(stored: $0.text("uid")) }
     }
 
@@ -93,7 +104,7 @@ extension SQLTransaction {
     func delete(_ uid: UserID) throws -> Bool {
         guard let id = try rowID(uid) else { return false }
         remember(nil, of: uid)
-        // Items, comments, the queue place, requests, reports and events go with the row.
+        // Items, comments, the queue place, requests, reports not kept and events go with the row.
         return try connection.run("DELETE FROM users WHERE id = $1", [.integer(id)]) > 0
     }
 

@@ -23,10 +23,11 @@ public struct User: Equatable, Sendable {
     /// The background worn, and the backgrounds owned (0 always).
     public var background: Int
     public var backgroundCollection: [Int]
-    /// How many different users reported this one.
+    /// How many different users with an account reported this one (or an earlier account of
+    /// the same number: reports stay with the number).
     public var reportedCount: Int
-    /// Barred from the queue by reports against an earlier account of the same phone number,
-    /// kept when that account withdrew (`Sanctions`).
+    /// Barred from the queue by reports against an earlier account of the same phone number
+    /// that withdrew before reports stayed with the number (`Sanctions.reportBan`).
     public var reportBanCarried: Bool
     /// Until when the user may not queue after dodging, if at all.
     public var dodgePenaltyUntil: Date?

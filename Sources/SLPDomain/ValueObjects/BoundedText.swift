@@ -1,6 +1,8 @@
 import SLPSupport
 
-/// Free text with a length limit: chat messages (1–1000) and review or report comments (0–500).
+/// Free text with a length limit: chat messages (1–1000 characters) and review or report
+/// comments (0–500), each character with at most 8 combining marks and 32 bytes a character
+/// in all (`TextLimit`).
 ///
 /// Newlines and tabs are allowed; NUL and other control characters are not.
 public struct BoundedText: Hashable, Sendable, CustomStringConvertible {
@@ -13,9 +15,8 @@ public struct BoundedText: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ raw: String, allowed lengths: ClosedRange<Int>, field: String) throws {
         let value = raw.canonicallyComposed
-        guard lengths.contains(value.count) else {
-            throw DomainError.invalid(
-                "invalid_\(field)", "a \(field) has \(lengths.lowerBound) to \(lengths.upperBound) characters (got \(value.count))")
+        try TextLimit(characters: lengths).check(value, code: "invalid_\(field)", name: "a \(field)") { count in
+            "a \(field) has \(lengths.lowerBound) to \(lengths.upperBound) characters (got \(count))"
         }
         guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !"\n\t".unicodeScalars.contains($0) }) else {
             throw DomainError.invalid("invalid_\(field)", "a \(field) cannot contain NUL or control characters")

@@ -1,6 +1,6 @@
 import SLPSupport
 
-/// One study or hobby a user queues for: 1–8 visible characters, no spaces.
+/// One study or hobby a user queues for: 1–8 visible characters (`TextLimit`), no spaces.
 public struct Study: Hashable, Sendable, CustomStringConvertible {
     /// As typed (trimmed, NFC).
     public let name: String
@@ -10,14 +10,15 @@ public struct Study: Hashable, Sendable, CustomStringConvertible {
     let keyHash: UInt64
 
     public static let maxLength = 8
+    /// How long a study may be.
+    public static let limit = TextLimit(characters: 1...maxLength)
     /// What a user studies when they name nothing: matches every filter.
     public static let anything = Study(validated: "anything")
 
     public init(_ raw: String) throws {
         let name = raw.trimmingWhitespaceAndNewlines.canonicallyComposed
-        guard !name.isEmpty, name.count <= Study.maxLength else {
-            throw DomainError.invalid(
-                "invalid_study", "a study has 1 to \(Study.maxLength) characters ('\(raw.sanitizedForMessage)')")
+        try Study.limit.check(name, code: "invalid_study", name: "a study") { _ in
+            "a study has 1 to \(Study.maxLength) characters ('\(raw.sanitizedForMessage)')"
         }
         guard name.allSatisfy(\.isVisibleText), !name.contains(" ") else {
             throw DomainError.invalid("invalid_study", "a study cannot contain spaces, control or invisible characters")

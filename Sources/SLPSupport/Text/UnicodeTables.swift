@@ -1,4 +1,4 @@
-/// The tables of `UnicodeTableText`, parsed once on first use.
+/// The tables of `UnicodeTableText` and `ConfusableTableText`, each parsed once on first use.
 enum UnicodeTables {
     static let canonicalDecompositions = mappings(UnicodeTableText.canonicalDecompositions)
     static let compatibilityDecompositions = mappings(UnicodeTableText.compatibilityDecompositions)
@@ -10,6 +10,10 @@ enum UnicodeTables {
         }
         return table
     }()
+    /// Confusables' prototypes of ASCII scalars: a few entries, so that ASCII text never
+    /// loads the others.
+    static let asciiConfusablePrototypes = mappings(ConfusableTableText.asciiPrototypes)
+    static let confusablePrototypes = mappings(ConfusableTableText.prototypes)
     static let nonBaseCharacters: [ClosedRange<UInt32>] = entries(UnicodeTableText.nonBaseCharacters).map {
         $0.key.first!...$0.key.last!
     }

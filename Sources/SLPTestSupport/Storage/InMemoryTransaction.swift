@@ -14,7 +14,7 @@ final class InMemoryTransaction: WriteTransaction {
 
     func user(_ uid: UserID) throws -> User? {
         guard var user = database.users[uid] else { return nil }
-        user.reportedCount = database.reports.filter { $0.to == uid }.count
+        user.reportedCount = database.reports.filter { $0.to == .account(uid) && $0.from.account != nil }.count
         return user
     }
 
@@ -43,11 +43,15 @@ final class InMemoryTransaction: WriteTransaction {
     }
 
     func reportedUsers(by uid: UserID) throws -> [UserID] {
-        database.reports.filter { $0.from == uid }.map(\.to)
+        database.reports.filter { $0.from == .account(uid) }.compactMap(\.to.account)
+    }
+
+    func reportedUsers(byAccount uid: UserID) throws -> [UserID] {
+        database.reports.filter { $0.from == .account(uid) && !$0.carried }.compactMap(\.to.account)
     }
 
     func reporters(of uid: UserID) throws -> [UserID] {
-        database.reports.filter { $0.to == uid }.map(\.from)
+        database.reports.filter { $0.to == .account(uid) }.compactMap(\.from.account)
     }
 
     func insert(_ user: User) throws -> Bool {
@@ -73,7 +77,7 @@ final class InMemoryTransaction: WriteTransaction {
         database.events[uid] = nil
         database.penaltyNoticeDue[uid] = nil
         database.requests = database.requests.filter { $0.from != uid && $0.to != uid }
-        database.reports.removeAll { $0.from == uid || $0.to == uid }
+        database.reports.removeAll { $0.from == .account(uid) || $0.to == .account(uid) }
         for index in database.matches.indices { database.matches[index].members.removeAll { $0.user == uid } }
         return true
     }
@@ -83,6 +87,33 @@ final class InMemoryTransaction: WriteTransaction {
     func sanctions(of phone: PhoneNumber) throws -> Sanctions? { database.sanctions[phone] }
 
     func keepSanctions(_ sanctions: Sanctions?, of phone: PhoneNumber) throws { database.sanctions[phone] = sanctions }
+
+    func keepReports(of uid: UserID) throws {
+        guard let phone = database.users[uid]?.phone else { return }
+        replaceReportEnds(.account(uid), with: .number(phone), carrying: true)
+    }
+
+    func takeUpReports(of phone: PhoneNumber, for uid: UserID) throws -> Bool {
+        guard database.users[uid] != nil else { return false }
+        return replaceReportEnds(.number(phone), with: .account(uid), carrying: false)
+    }
+
+    /// Every report end `old` becomes `new`; the reports so changed become carried when
+    /// `carrying`, and lose their comment. True when there was any.
+    @discardableResult
+    private func replaceReportEnds(_ old: ReportRow.End, with new: ReportRow.End, carrying: Bool) -> Bool {
+        var changed = false
+        for index in database.reports.indices where database.reports[index].from == old || database.reports[index].to == old {
+            if database.reports[index].from == old { database.reports[index].from = new }
+            if database.reports[index].to == old { database.reports[index].to = new }
+            if carrying {
+                database.reports[index].carried = true
+                database.reports[index].comment = nil
+            }
+            changed = true
+        }
+        return changed
+    }
 
     // MARK: Queue, requests, reports
 

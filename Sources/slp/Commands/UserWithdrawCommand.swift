@@ -29,7 +29,7 @@ enum UserWithdrawCommand: Command {
         guard context[Self.yes] || context.environment.stdinIsTerminal else { return context.fail(unconfirmed) }
         return context.perform { app in
             guard !context[Self.yes] else {
-                return UserRenderer(format: context.format, now: app.now).withdrawn(try WithdrawUserUseCase(storage: app.storage)(me: try context.me(app)))
+                return UserRenderer(format: context.format, now: app.now).withdrawn(try WithdrawUserUseCase(storage: app.storage, clock: app.clock)(me: try context.me(app)))
             }
             // Who I am first (an unknown user is told so before any question), then the question.
             let user = try IdentifyUserUseCase(storage: app.storage)(context.actingUser)
@@ -41,7 +41,7 @@ enum UserWithdrawCommand: Command {
                 if answer == nil { StandardStreams.writeError("\n") }
                 throw Failure(code: "not_confirmed", status: nil, message: "the nick was not typed back; nothing was deleted", exitCode: .usage)
             }
-            return UserRenderer(format: context.format, now: app.now).withdrawn(try WithdrawUserUseCase(storage: app.storage)(me: user.uid))
+            return UserRenderer(format: context.format, now: app.now).withdrawn(try WithdrawUserUseCase(storage: app.storage, clock: app.clock)(me: user.uid))
         }
     }
 }

@@ -302,7 +302,7 @@ final class ChatStorageContractTests: StorageContractTestCase {
             try match("A", "B")
             try send("A", "안녕")
             try send("B", "잘 있어요")
-            try WithdrawUserUseCase(storage: storage)(me: id("B"))
+            try WithdrawUserUseCase(storage: storage, clock: clock())(me: id("B"))
 
             let (a, messages) = try readMessages("A")
             XCTAssertNil(a.partner)

@@ -196,7 +196,7 @@ final class EventStorageContractTests: StorageContractTestCase {
             _ = try send("A", "later", at: monthLater)
             XCTAssertEqual(try told("B", at: monthLater).map(\.kind.name), ["message"])
             XCTAssertEqual(try told("A").count, 1, "A's own events are not B's to prune")
-            try WithdrawUserUseCase(storage: storage)(me: id("B"))
+            try WithdrawUserUseCase(storage: storage, clock: clock())(me: id("B"))
             XCTAssertThrowsError(try told("B")) { XCTAssertEqual($0 as? DomainError, .notRegistered) }
             XCTAssertEqual(try read { try $0.events(of: self.id("B"), after: 0) }, [])
             XCTAssertEqual(try read { try $0.latestEventID(of: self.id("B")) }, 0)

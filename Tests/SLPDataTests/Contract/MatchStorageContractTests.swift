@@ -358,7 +358,7 @@ final class MatchStorageContractTests: StorageContractTestCase {
             XCTAssertThrowsError(try requeue("D")) { XCTAssertEqual($0 as? DomainError, .reported) }
             XCTAssertEqual(try queuedUIDs(), ["A", "B", "C"])
 
-            try WithdrawUserUseCase(storage: storage)(me: id("B"))
+            try WithdrawUserUseCase(storage: storage, clock: clock())(me: id("B"))
             XCTAssertEqual(try user("D")?.reportedCount, 2)
             try requeue("D")
             XCTAssertEqual(try queuedUIDs(), ["A", "C", "D"])
@@ -508,7 +508,7 @@ final class MatchStorageContractTests: StorageContractTestCase {
         forEachBackend {
             try waitingUsers("A", "B")
             try match("A", "B")
-            try WithdrawUserUseCase(storage: storage)(me: id("B"))
+            try WithdrawUserUseCase(storage: storage, clock: clock())(me: id("B"))
             XCTAssertEqual(try latestMatchRows(), ["A|∅|B|∅|0|1"])
             let current = try XCTUnwrap(try latest("A"))
             XCTAssertNil(current.partner)
@@ -551,8 +551,8 @@ final class MatchStorageContractTests: StorageContractTestCase {
             XCTAssertEqual(try record("C").reported, [id("A")], "never who reported me")
             XCTAssertEqual(try record("D").reported, [])
 
-            try WithdrawUserUseCase(storage: storage)(me: id("B"))
-            try WithdrawUserUseCase(storage: storage)(me: id("D"))
+            try WithdrawUserUseCase(storage: storage, clock: clock())(me: id("B"))
+            try WithdrawUserUseCase(storage: storage, clock: clock())(me: id("D"))
             let after = try record("A")
             XCTAssertEqual([after.reviewed, after.reported], [[], [id("C")]])
             XCTAssertThrowsError(try record("B")) { XCTAssertEqual($0 as? DomainError, .notRegistered) }

@@ -78,7 +78,7 @@ final class PopulationRepositoryContractTests: StorageContractTestCase {
             try seed(options)
             let first = expected[0].user.uid, second = expected[1].user.uid
             XCTAssertTrue(try LeaveQueueUseCase(storage: storage)(me: first))
-            try WithdrawUserUseCase(storage: storage)(me: second)
+            try WithdrawUserUseCase(storage: storage, clock: clock())(me: second)
             XCTAssertEqual(try queuedUIDs().count, 18)
             let found = uids(try nearby(options.center, radius: 2_000))
             XCTAssertFalse(found.contains(first.rawValue))

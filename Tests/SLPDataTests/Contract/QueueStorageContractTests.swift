@@ -201,7 +201,7 @@ final class QueueStorageContractTests: StorageContractTestCase {
             try register("Me1")
             try waiting("Other2", at: seoul, studies: ["swift"])
             try enter("Me1", at: seoul, studies: ["swift", "java"])
-            try WithdrawUserUseCase(storage: storage)(me: id("Me1"))
+            try WithdrawUserUseCase(storage: storage, clock: clock())(me: id("Me1"))
             XCTAssertNil(try entry("Me1"))
             XCTAssertEqual(uids(try nearby(seoul, radius: 100)), ["Other2"])
             XCTAssertEqual(uids(try nearby(seoul, radius: 100, study: "java")), [])

@@ -255,14 +255,14 @@ final class UserStorageContractTests: StorageContractTestCase {
             XCTAssertNil(try read { try $0.user(user.uid) })
             XCTAssertNil(try read { try $0.user(phone: user.phone) })
             XCTAssertFalse(try write { try $0.delete(user.uid) })
-            XCTAssertThrowsError(try WithdrawUserUseCase(storage: storage)(me: user.uid)) {
+            XCTAssertThrowsError(try WithdrawUserUseCase(storage: storage, clock: clock())(me: user.uid)) {
                 XCTAssertEqual($0 as? DomainError, .notRegistered)
             }
             XCTAssertEqual(try read { try $0.user(other.uid) }, other)
             // The phone may register again.
             XCTAssertTrue(try insert(user))
             XCTAssertEqual(try read { try $0.user(user.uid) }, user)
-            try WithdrawUserUseCase(storage: storage)(me: user.uid)
+            try WithdrawUserUseCase(storage: storage, clock: clock())(me: user.uid)
             XCTAssertNil(try read { try $0.user(user.uid) })
         }
     }

@@ -76,7 +76,7 @@ final class SQLitePopulationRepositoryTests: QueueDatabaseTestCase {
         let studies = Int64(recorder.added[0].entry.studies.studies.count + recorder.added[1].entry.studies.studies.count)
         let before = try integer("SELECT count(*) FROM queue_studies")
         XCTAssertTrue(try LeaveQueueUseCase(storage: storage)(me: first))
-        try WithdrawUserUseCase(storage: storage)(me: second)
+        try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: second)
         XCTAssertEqual(try integer("SELECT count(*) FROM queue"), 18)
         XCTAssertEqual(try integer("SELECT count(*) FROM queue_studies"), before - studies)
     }

@@ -116,7 +116,7 @@ final class PGSchemaTests: XCTestCase {
         XCTAssertThrowsError(try enter(me: UserID("Reported"), latitude: 37.5, longitude: 127, studies: [])) {
             XCTAssertEqual($0 as? DomainError, .reported)
         }
-        try WithdrawUserUseCase(storage: storage)(me: UserID("R2"))
+        try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: UserID("R2"))
         XCTAssertEqual(try storage.read { try $0.user(UserID("Reported")) }?.reportedCount, 2)
         XCTAssertEqual(try enter(me: UserID("Reported"), latitude: 37.5, longitude: 127, studies: []).uid.rawValue, "Reported")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SLPData
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 /// How SQLite stores events: rows of their recipient, numbered by the file, gone with them. The
@@ -11,7 +12,7 @@ final class SQLiteStorageEventTests: MatchDatabaseTestCase {
         try match("A", "B")
         try send("A", "안녕")
         XCTAssertEqual(try rows("SELECT type FROM events WHERE other_uid = 'A' ORDER BY id"), ["request", "message"])
-        try WithdrawUserUseCase(storage: storage)(me: id("B"))
+        try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: id("B"))
         XCTAssertEqual(try rows("SELECT count(*) FROM events WHERE other_uid = 'A'"), ["0"])
     }
 

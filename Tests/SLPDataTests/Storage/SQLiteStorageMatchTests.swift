@@ -1,6 +1,7 @@
 import Foundation
 @testable import SLPData
 import SLPDomain
+import SLPTestSupport
 import XCTest
 
 /// How SQLite stores matches: one `matches` row with a member row per side, the end time of the
@@ -213,7 +214,7 @@ final class SQLiteStorageMatchTests: MatchDatabaseTestCase {
     func testAWithdrawnPartnerLeavesAMemberRowWithoutAPartnerID() throws {
         try waitingUsers("A", "B")
         try match("A", "B")
-        try WithdrawUserUseCase(storage: storage)(me: id("B"))
+        try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: id("B"))
         XCTAssertEqual(try memberRows(), ["1|A|∅|B|∅|0|1"])
         XCTAssertEqual(try rows("SELECT partner_id FROM match_members"), ["∅"])
     }

@@ -88,7 +88,7 @@ final class SQLiteStorageQueueTests: QueueDatabaseTestCase {
         try waiting("Other2", at: seoul, studies: ["swift"])
         try enter("Me1", at: seoul, studies: ["swift", "java"])
         let id = try internalID("Me1")
-        try WithdrawUserUseCase(storage: storage)(me: self.id("Me1"))
+        try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: self.id("Me1"))
         XCTAssertEqual(try integer("SELECT count(*) FROM queue WHERE user_id = ?", [.integer(id)]), 0)
         XCTAssertEqual(try integer("SELECT count(*) FROM queue_studies WHERE user_id = ?", [.integer(id)]), 0)
         XCTAssertEqual(try studyRows(), ["swift"])

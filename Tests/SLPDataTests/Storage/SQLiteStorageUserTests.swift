@@ -49,7 +49,7 @@ final class SQLiteStorageUserTests: TemporaryDirectoryTestCase {
         var user = try User.everyField()
         user.dodgeCount = 1
         XCTAssertTrue(try insert(user))
-        try WithdrawUserUseCase(storage: storage)(me: user.uid)
+        try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: user.uid)
         XCTAssertEqual(try database.string("SELECT group_concat(name) FROM pragma_table_info('sanctions')"),
                        "phone_key,report_ban,dodge_penalty_until,dodge_num")
         let key = try XCTUnwrap(try database.string("SELECT phone_key FROM sanctions"))
@@ -59,7 +59,7 @@ final class SQLiteStorageUserTests: TemporaryDirectoryTestCase {
         // Another file keys the same number otherwise: the hash is worth nothing without its key.
         let other = try Database(path: path("other.sqlite"))
         XCTAssertTrue(try SQLiteStorage(database: other).write { try $0.insert(user) })
-        try WithdrawUserUseCase(storage: SQLiteStorage(database: other))(me: user.uid)
+        try WithdrawUserUseCase(storage: SQLiteStorage(database: other), clock: StoppedClock(testNow))(me: user.uid)
         XCTAssertNotEqual(try other.string("SELECT phone_key FROM sanctions"), key)
     }
 
@@ -124,7 +124,7 @@ final class SQLiteStorageUserTests: TemporaryDirectoryTestCase {
         let user = try User.everyField()
         XCTAssertTrue(try insert(user))
         XCTAssertTrue(try insert(try User.everyField(uid: "Other1", phone: "010-2222-2222", nick: "other")))
-        try WithdrawUserUseCase(storage: storage)(me: user.uid)
+        try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: user.uid)
         XCTAssertEqual(try rowCounts(), [1, 4, 2])
     }
 

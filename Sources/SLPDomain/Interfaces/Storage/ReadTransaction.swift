@@ -21,9 +21,16 @@ public protocol ReadTransaction {
     func uid(phone: PhoneNumber) throws -> UserID?
     /// The users `uid` has reviewed, each once, in the order first reviewed.
     func reviewedUsers(by uid: UserID) throws -> [UserID]
-    /// The users `uid` has reported, in the order reported.
+    /// The users whose number `uid`'s number has reported, under these accounts or earlier ones
+    /// of the same numbers (`WriteTransaction.keepReports`), in the order reported: whom `uid`
+    /// never meets again and may not report again.
     func reportedUsers(by uid: UserID) throws -> [UserID]
-    /// The users who reported `uid`.
+    /// The users this very account `uid` has reported, in the order reported, as its record lists
+    /// them: a report taken up from an earlier account of either number is neither this account's
+    /// act nor about that account.
+    func reportedUsers(byAccount uid: UserID) throws -> [UserID]
+    /// The users whose number reported `uid`'s number, under these accounts or earlier ones: the
+    /// reports that count (a reporter who withdrew has no account, so theirs do not).
     func reporters(of uid: UserID) throws -> [UserID]
 
     // MARK: Queue and requests

@@ -14,8 +14,9 @@ public protocol WriteTransaction: ReadTransaction {
     /// Stores every field of `user` that can change; items and review comments it lists that
     /// are not stored yet are added.
     func update(_ user: User) throws
-    /// Removes the user with their personal data, queue place, requests, reports and events;
-    /// the other members keep their matches and messages. False when there was no such user.
+    /// Removes the user with their personal data, queue place, requests, reports not kept
+    /// (`keepReports`) and events; the other members keep their matches and messages. False
+    /// when there was no such user.
     func delete(_ uid: UserID) throws -> Bool
 
     // MARK: Sanctions
@@ -41,6 +42,14 @@ public protocol WriteTransaction: ReadTransaction {
     func deleteRequests(involving uid: UserID) throws
     /// Records that `reporter` reported `reported`.
     func insertReport(by reporter: UserID, of reported: UserID, reason: ReportReason, comment: String?, at now: Date) throws
+    /// Keeps the reports `uid` made and received with their phone number, before their account
+    /// goes: each names the number by its keyed hash instead of the account, drops its comment,
+    /// and no longer lists in a record; those `uid` made stop counting.
+    func keepReports(of uid: UserID) throws
+    /// Gives the reports kept for `phone` (`keepReports`) to `uid`, that number's new account:
+    /// made and received by `uid` again, so that they count and nobody reports twice. False when
+    /// there were none.
+    func takeUpReports(of phone: PhoneNumber, for uid: UserID) throws -> Bool
 
     // MARK: Matches and messages
 

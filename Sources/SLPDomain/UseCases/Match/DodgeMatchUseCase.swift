@@ -13,20 +13,8 @@ public struct DodgeMatchUseCase {
     public func callAsFunction(me: UserID, partner: UserID? = nil) throws -> (DodgeDecision, MatchView) {
         let now = clock.now
         return try storage.write { transaction in
-            let party = try transaction.party(me)
-            let decision = try MatchRules.dodge(party, partner: partner, now: now)
-            guard let match = party.current else { throw DomainError.notPartner }
-            try transaction.end(match.id, for: me, .dodged, at: now)
-            var user = party.user
-            user.dodgeCount = decision.dodgeCount
-            if let until = decision.penaltyUntil {
-                user.dodgePenaltyUntil = until
-                // Told as `penalty_over` by the first look at my events after it.
-                try transaction.setPenaltyNoticeDue(until, of: me)
-            }
-            try transaction.update(user)
-            try EventRules.record(EventRules.notices(dodging: match, me: user), at: now, in: transaction)
-            return (decision, match)
+            let dodged = try MatchDodging.dodge(try transaction.party(me), partner: partner, at: now, in: transaction)
+            return (dodged.decision, dodged.match)
         }
     }
 }

@@ -79,10 +79,12 @@ public enum MatchRules {
     }
 
     /// `slp match report`: only someone I am or was matched with (strangers cannot gang up on
-    /// anyone), once per pair; the third report bars the user from the queue.
+    /// anyone), once per pair; the third report bars the user from the queue. Once per pair of
+    /// numbers: a report stays with both numbers, so reporting the new account of someone I
+    /// reported (whom I can never be matched with again) is `already_reported`, not `not_partner`.
     public static func report(_ pair: PairSnapshot, reason: ReportReason, comment: String?) throws -> PairDecision {
-        guard pair.matchTogether != nil else { throw DomainError.notPartner }
         guard !pair.iReported else { throw DomainError.alreadyReported }
+        guard pair.matchTogether != nil else { throw DomainError.notPartner }
         let barred = pair.other.user.reportedCount + 1 >= User.reportLimit
         return .report(reason: reason, comment: comment, barsFromQueue: barred)
     }

@@ -6,7 +6,7 @@ import Foundation
 
 /// Registers a person: every value checked by its type, the nick against forbidden words,
 /// the phone unique (the insert refuses a taken number in the same transaction), under the
-/// sanctions a withdrawn account of the same number left.
+/// sanctions a withdrawn account of the same number left and with the reports it made and received.
 public struct RegisterUserUseCase {
     /// What a person types to register; syntax is already checked, rules are not.
     public struct Request: Equatable, Sendable {
@@ -74,7 +74,9 @@ public struct RegisterUserUseCase {
                 // Told as `penalty_over` by the first look at my events after it.
                 try transaction.setPenaltyNoticeDue(until, of: user.uid)
             }
-            return user
+            // Read again when reports were taken up: they count against me from the start.
+            guard try transaction.takeUpReports(of: phone, for: user.uid) else { return user }
+            return try transaction.user(user.uid) ?? user
         }
         guard let stored else { throw DomainError.alreadyRegistered }
         return stored

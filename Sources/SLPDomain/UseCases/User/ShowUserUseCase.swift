@@ -11,7 +11,7 @@ public struct ShowUserUseCase {
         try storage.read { transaction in
             guard let user = try transaction.user(me) else { throw DomainError.notRegistered }
             guard let target, target != me else {
-                return .mine(MyRecord(user: user, reviewed: try transaction.reviewedUsers(by: me), reported: try transaction.reportedUsers(by: me)))
+                return .mine(MyRecord(user: user, reviewed: try transaction.reviewedUsers(by: me), reported: try transaction.reportedUsers(byAccount: me)))
             }
             guard let other = try transaction.user(target) else { throw DomainError.userNotFound }
             return .other(other.publicProfile)
@@ -22,7 +22,7 @@ public struct ShowUserUseCase {
     public func record(of me: UserID) throws -> MyRecord {
         try storage.read { transaction in
             guard let user = try transaction.user(me) else { throw DomainError.notRegistered }
-            return MyRecord(user: user, reviewed: try transaction.reviewedUsers(by: me), reported: try transaction.reportedUsers(by: me))
+            return MyRecord(user: user, reviewed: try transaction.reviewedUsers(by: me), reported: try transaction.reportedUsers(byAccount: me))
         }
     }
 }

@@ -1,21 +1,29 @@
-/// Deletes my account and personal data; conversations stay with their other member, and the
-/// reports I made stop counting. My sanctions stay with my phone number (`Sanctions`).
+/// Deletes my account and personal data; conversations stay with their other member. Withdrawing
+/// while matched is dodging the match (`MatchDodging`: my partner hears `dodged`, and I get the
+/// penalty `match dodge` would give). My sanctions (`Sanctions`) and the reports I made and
+/// received (`WriteTransaction.keepReports`) stay with my phone number; the reports I made stop
+/// counting until the number registers again.
 public struct WithdrawUserUseCase {
     private let storage: any Storage
+    private let clock: any TimeProvider
 
-    public init(storage: any Storage) {
+    public init(storage: any Storage, clock: any TimeProvider) {
         self.storage = storage
+        self.clock = clock
     }
 
     /// The user as they were, for a farewell.
     @discardableResult
     public func callAsFunction(me: UserID) throws -> User {
-        try storage.write { transaction in
-            guard let user = try transaction.user(me) else { throw DomainError.notRegistered }
-            let sanctions = Sanctions(of: user)
-            if !sanctions.isNone { try transaction.keepSanctions(sanctions, of: user.phone) }
+        let now = clock.now
+        return try storage.write { transaction in
+            let party = try transaction.party(me)
+            let leaving = party.current == nil ? party.user : try MatchDodging.dodge(party, at: now, in: transaction).me
+            let sanctions = Sanctions(of: leaving)
+            if !sanctions.isNone { try transaction.keepSanctions(sanctions, of: leaving.phone) }
+            try transaction.keepReports(of: me)
             _ = try transaction.delete(me)
-            return user
+            return party.user
         }
     }
 }

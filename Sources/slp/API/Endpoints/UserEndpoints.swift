@@ -43,7 +43,7 @@ enum UserEndpoints {
 
     /// `POST /v1/user/withdraw`.
     static func withdraw(_ call: APICall) async -> APIResponse {
-        call.perform { .document(UserRenderer(format: .json, now: call.now).withdrawn(try WithdrawUserUseCase(storage: call.storage)(me: call.uid))) }
+        call.perform { .document(UserRenderer(format: .json, now: call.now).withdrawn(try WithdrawUserUseCase(storage: call.storage, clock: call.clock)(me: call.uid))) }
     }
 
     /// `PUT /v1/user/update_fcm_token`: stored, and given back in my user object.

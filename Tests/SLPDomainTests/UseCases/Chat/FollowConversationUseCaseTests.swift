@@ -119,7 +119,7 @@ final class FollowConversationUseCaseTests: XCTestCase {
         try startMatch()
         let conversation = try open()
         let sent = try partnerSends(1)
-        try WithdrawUserUseCase(storage: storage)(me: me.uid)
+        try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: me.uid)
         let (current, messages) = try follow.poll(conversation, after: nil)
         XCTAssertEqual(current, conversation.closed)
         XCTAssertFalse(current.isOpen)

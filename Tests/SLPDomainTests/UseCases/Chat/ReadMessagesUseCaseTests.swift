@@ -85,7 +85,7 @@ final class ReadMessagesUseCaseTests: XCTestCase {
 
     func testAWithdrawnPartnersMessagesStayReadable() throws {
         let sent = try post(3)
-        try WithdrawUserUseCase(storage: storage)(me: partner.uid)
+        try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: partner.uid)
         let (conversation, messages) = try read(me: me.uid, with: nil, page: .all)
         XCTAssertFalse(conversation.isOpen)
         XCTAssertNil(conversation.partner)

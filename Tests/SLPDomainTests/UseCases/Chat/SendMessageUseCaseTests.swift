@@ -153,7 +153,7 @@ final class SendMessageUseCaseTests: XCTestCase {
 
     func testAWithdrawnPartnerEndsTheStudy() throws {
         _ = try send(me: me.uid, text: "hi")
-        try WithdrawUserUseCase(storage: storage)(me: partner.uid)
+        try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: partner.uid)
         XCTAssertThrowsDomainError(try send(me: me.uid, text: "hello?"), .studyEnded)
         XCTAssertEqual(stored.count, 1)
     }

@@ -98,7 +98,7 @@ final class EventRulesTests: XCTestCase {
 
     func testLeavingAMatchWhosePartnerWithdrewTellsNobody() throws {
         try matchAB()
-        try WithdrawUserUseCase(storage: storage)(me: b.uid)
+        try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: b.uid)
         let lastID = database.lastEventID
         _ = try DodgeMatchUseCase(storage: storage, clock: clock)(me: a.uid)
         XCTAssertEqual(database.lastEventID, lastID)

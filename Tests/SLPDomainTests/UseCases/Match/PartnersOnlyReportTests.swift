@@ -70,7 +70,7 @@ final class PartnersOnlyReportTests: XCTestCase {
         XCTAssertThrowsError(try enter(me: id("U4"), latitude: 37.5, longitude: 127, studies: [])) {
             XCTAssertEqual($0 as? DomainError, .reported)
         }
-        try WithdrawUserUseCase(storage: storage)(me: id("U2"))
+        try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: id("U2"))
         XCTAssertEqual(try reportedCount("U4"), 2)
         XCTAssertNoThrow(try enter(me: id("U4"), latitude: 37.5, longitude: 127, studies: []))
     }

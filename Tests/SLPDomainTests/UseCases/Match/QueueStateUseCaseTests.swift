@@ -44,7 +44,7 @@ final class QueueStateUseCaseTests: MatchUseCaseTestCase {
 
     func testAWithdrawnPartnerCountsAsDodged() throws {
         try matchAB()
-        try WithdrawUserUseCase(storage: storage)(me: b.uid)
+        try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: b.uid)
         let state = try queueState(me: a.uid)
         XCTAssertEqual(state.status, .matched)
         XCTAssertTrue(state.dodged)

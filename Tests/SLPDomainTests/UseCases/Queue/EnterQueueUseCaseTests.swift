@@ -205,7 +205,7 @@ final class EnterQueueUseCaseTests: XCTestCase {
     func testAReportByAUserWhoWithdrewNoLongerCounts() throws {
         try reported(by: 3)
         XCTAssertThrowsDomainError(try enter(me: me.uid, latitude: 1, longitude: 1, studies: []), .reported)
-        try WithdrawUserUseCase(storage: storage)(me: try UserID("R0"))
+        try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: try UserID("R0"))
         XCTAssertEqual(try enter(me: me.uid, latitude: 1, longitude: 1, studies: []).uid, me.uid)
     }
 

@@ -57,7 +57,7 @@ final class IdentifyUserUseCaseTests: XCTestCase {
     }
 
     func testAWithdrawnUserIsNotRegistered() throws {
-        try WithdrawUserUseCase(storage: storage)(me: alice.uid)
+        try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: alice.uid)
         XCTAssertThrowsDomainError(try identify("Alice1"), .notRegistered)
         XCTAssertThrowsDomainError(try identify("010-1234-5678"), .notRegistered)
         XCTAssertEqual(try identify("Bob2"), bob)

@@ -69,7 +69,7 @@ final class RegisterUserWithIdentityTests: XCTestCase {
 
     func testAWithdrawnIdentityMayRegisterAgain() throws {
         _ = try register(request(uid: verified))
-        try WithdrawUserUseCase(storage: storage)(me: verified)
+        try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: verified)
         XCTAssertEqual(try register(request(uid: verified, pushToken: "f2")).pushToken.value, "f2")
         XCTAssertEqual(Array(database.users.keys), [verified])
     }

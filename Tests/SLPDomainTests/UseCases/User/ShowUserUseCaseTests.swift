@@ -46,7 +46,7 @@ final class ShowUserUseCaseTests: XCTestCase {
             MyRecord(user: me, reviewed: [other.uid, third.uid], reported: [third.uid, other.uid]))
         XCTAssertEqual(try show.record(of: other.uid), MyRecord(user: other, reviewed: [me.uid], reported: [me.uid]))
 
-        try WithdrawUserUseCase(storage: storage)(me: third.uid)
+        try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: third.uid)
         XCTAssertEqual(try show.record(of: me.uid), MyRecord(user: me, reviewed: [other.uid], reported: [other.uid]))
         XCTAssertThrowsError(try show.record(of: third.uid)) { XCTAssertEqual($0 as? DomainError, .notRegistered) }
     }

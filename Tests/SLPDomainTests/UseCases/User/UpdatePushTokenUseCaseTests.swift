@@ -52,7 +52,7 @@ final class UpdatePushTokenUseCaseTests: XCTestCase {
 
     func testAnUnknownOrWithdrawnUserIsNotRegistered() throws {
         XCTAssertThrowsDomainError(try update(me: try UserID("Ghost"), token: "f1"), .notRegistered)
-        try WithdrawUserUseCase(storage: storage)(me: me.uid)
+        try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: me.uid)
         XCTAssertThrowsDomainError(try update(me: me.uid, token: "f1"), .notRegistered)
         XCTAssertNil(try database.stored(me.uid), "the update does not bring a withdrawn user back")
     }

@@ -13,7 +13,7 @@ final class WithdrawUserUseCaseTests: XCTestCase {
     override func setUp() {
         database = InMemoryDatabase(users: [me, other])
         storage = InMemoryStorage(database)
-        withdraw = WithdrawUserUseCase(storage: storage)
+        withdraw = WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))
     }
 
     func testRemovesTheUserThenIsNotRegistered() throws {
@@ -35,7 +35,7 @@ final class WithdrawUserUseCaseTests: XCTestCase {
         let storage = InMemoryStorage(database)
         let register = RegisterUserUseCase(storage: storage, clock: StoppedClock(year: 2026, month: 11, day: 21), ids: SequentialUserIDGenerator())
         let first = try register(.stub())
-        try WithdrawUserUseCase(storage: storage)(me: first.uid)
+        try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: first.uid)
         let second = try register(.stub())
         XCTAssertNotEqual(first.uid, second.uid)
         XCTAssertEqual(database.users, [second.uid: second])
@@ -55,7 +55,9 @@ final class WithdrawUserUseCaseTests: XCTestCase {
             }
         }
         try withdraw(me: me.uid)
-        XCTAssertEqual(database.sanctions, [me.phone: Sanctions(reportBan: true, dodgePenaltyUntil: until, dodgeCount: 3)])
+        XCTAssertEqual(database.sanctions, [me.phone: Sanctions(reportBan: false, dodgePenaltyUntil: until, dodgeCount: 3)])
+        XCTAssertEqual(Set(database.reports.map(\.to)), [.number(me.phone)], "the reports stay with my number, not a ban in their place")
+        XCTAssertEqual(database.reports.map(\.carried), [true, true, true])
     }
 
     func testAnAccountUnderNoSanctionLeavesNothing() throws {
@@ -63,20 +65,20 @@ final class WithdrawUserUseCaseTests: XCTestCase {
         XCTAssertEqual(database.sanctions, [:])
     }
 
-    func testMyPlaceRequestsReportsAndEventsGoWithMe() throws {
+    func testMyPlaceRequestsAndEventsGoWithMeAndMyReportsStayWithMyNumber() throws {
         let clock = StoppedClock(testNow)
         try storage.write { transaction in
             try transaction.putInQueue(.stub("Me1", at: .at(37.5, 127)), of: me)
             try transaction.putInQueue(.stub("Other2", at: .at(37.5, 127)), of: other)
         }
         _ = try RequestStudyUseCase(storage: storage, clock: clock)(me: other.uid, other: me.uid)
-        try storage.write { try $0.insertReport(by: me.uid, of: other.uid, reason: .rude, comment: nil, at: testNow) }
+        try storage.write { try $0.insertReport(by: me.uid, of: other.uid, reason: .rude, comment: "지각", at: testNow) }
         XCTAssertNotNil(database.events[me.uid])
         XCTAssertEqual(try database.stored(other.uid)?.reportedCount, 1)
         try withdraw(me: me.uid)
         XCTAssertNil(database.queue[me.uid])
         XCTAssertEqual(database.requests, [])
-        XCTAssertEqual(database.reports, [])
+        XCTAssertEqual(database.reports, [ReportRow(from: .number(me.phone), to: .account(other.uid), reason: .rude, comment: nil, carried: true)])
         XCTAssertNil(database.events[me.uid])
         XCTAssertEqual(try database.stored(other.uid)?.reportedCount, 0, "the reports I made stop counting")
         XCTAssertNotNil(database.queue[other.uid])
@@ -92,5 +94,38 @@ final class WithdrawUserUseCaseTests: XCTestCase {
         XCTAssertEqual(conversation.partnerUID, me.uid)
         XCTAssertFalse(conversation.isOpen)
         XCTAssertEqual(messages, [sent])
+    }
+
+    /// Withdrawing is no way out of a match: it is a dodge, told to the partner and penalised
+    /// (1, 2, then 3 minutes, as `match dodge`), and the penalty stays with my number.
+    func testWithdrawingWhileMatchedIsADodge() throws {
+        try storage.write { transaction in
+            var dodger = me
+            dodger.dodgeCount = 1
+            try transaction.update(dodger)
+            _ = try transaction.insertMatch(me.uid, other.uid, at: testNow)
+        }
+        try withdraw(me: me.uid)
+        XCTAssertEqual(database.sanctions, [me.phone: Sanctions(reportBan: false, dodgePenaltyUntil: testNow.addingTimeInterval(120), dodgeCount: 2)])
+        XCTAssertEqual(database.eventKinds(of: other.uid), [.dodged(partner: MatchView.Partner(uid: me.uid, nick: me.nick))])
+        XCTAssertEqual(try database.latestMatch(of: other.uid)?.partnerEnding, .dodged)
+    }
+
+    /// As with `match dodge`: a partner who has already left the match (dodged or reviewed)
+    /// costs me nothing, and hears nothing more.
+    func testWithdrawingFromAMatchMyPartnerLeftCostsNothing() throws {
+        for leaving in ["dodge", "review"] {
+            setUp()
+            try storage.write { _ = try $0.insertMatch(me.uid, other.uid, at: testNow) }
+            if leaving == "dodge" {
+                _ = try DodgeMatchUseCase(storage: storage, clock: StoppedClock(testNow))(me: other.uid)
+            } else {
+                _ = try ReviewPartnerUseCase(storage: storage, clock: StoppedClock(testNow))(me: other.uid, partner: me.uid, titles: [.kind], comment: nil)
+            }
+            let otherEvents = database.eventKinds(of: other.uid)
+            try withdraw(me: me.uid)
+            XCTAssertEqual(database.sanctions, [:], leaving)
+            XCTAssertEqual(database.eventKinds(of: other.uid), otherEvents, leaving)
+        }
     }
 }

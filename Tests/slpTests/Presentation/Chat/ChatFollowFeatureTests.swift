@@ -78,7 +78,7 @@ final class ChatFollowFeatureTests: ChatTestCase {
     func testAWithdrawnPartnerClosesTheConversation() async throws {
         await open(history: [])
         // The withdrawal is a commit of its own.
-        try WithdrawUserUseCase(storage: storage)(me: b.uid)
+        try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: b.uid)
         await store.send(.poll)
         let withdrawn = Conversation(
             id: roomID, me: a.uid, myNick: a.nick, partner: nil, partnerUID: b.uid, isOpen: false, ending: ConversationEnding(.partner, .withdrew))

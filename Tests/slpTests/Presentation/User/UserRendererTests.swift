@@ -28,7 +28,7 @@ final class UserRendererTests: XCTestCase {
 
     func testWithdrawingGivesTheUserAsTheyWere() throws {
         let storage = InMemoryStorage(InMemoryDatabase(users: [me]))
-        XCTAssertEqual(try WithdrawUserUseCase(storage: storage)(me: me.uid), me)
+        XCTAssertEqual(try WithdrawUserUseCase(storage: storage, clock: StoppedClock(testNow))(me: me.uid), me)
         XCTAssertNil(storage.database.users[me.uid])
     }
 }
