@@ -29,6 +29,11 @@ final class HubServerTests: XCTestCase {
                     guard let token = head.header("idtoken"), token.hasPrefix("user-") else { return nil }
                     return String(token.dropFirst(5))
                 }
+                // `/answer?bytes=N`: an answer of N bytes, as large as the hub may write one.
+                hub.route = { connection, head, _ in
+                    let count = head.parameter("bytes").flatMap { Int($0) } ?? 0
+                    connection.respond(HTTPResponse(status: 200, body: Self.pattern(count)))
+                }
                 ready.signal()
                 try hub.run()
             } catch {
@@ -46,6 +51,11 @@ final class HubServerTests: XCTestCase {
 
     private func request(_ method: String, _ target: String, token: String?, body: String = "") throws -> (status: Int, body: String) {
         try WebSocketTestClient.request(path, method, target, token: token, body: body)
+    }
+
+    /// `count` bytes of letters, each answer's body.
+    private static func pattern(_ count: Int) -> [UInt8] {
+        (0..<count).map { UInt8(0x61 + $0 % 26) }
     }
 
     /// The open packet's `sid`.
@@ -193,5 +203,28 @@ final class HubServerTests: XCTestCase {
         let texts = heard.withLock { $0 }
         XCTAssertGreaterThan(texts.filter { $0 == "2" }.count, 5, "pings answered past pingInterval + pingTimeout")
         XCTAssertEqual(texts.filter { $0 != "2" }, [#"42["chat",{}]"#])
+    }
+
+    /// An answer is written whole whatever its size: past what the socket holds at once (the
+    /// reader starts only once the socket holds 150 KB, so the hub waits to write the rest and
+    /// closes when it is written) and past the bound on a slow WebSocket reader's output; the
+    /// hub serves on after each.
+    func testAnswersFromAKilobyteToTenMegabytesArriveWhole() throws {
+        try startHub()
+        for count in [1_000, 100_000, 300_000, 1 << 20, 3_000_000, 10_000_000] {
+            let client = try WebSocketTestClient(path: path)
+            client.send("GET /answer?bytes=\(count) HTTP/1.1\r\nHost: hub\r\n\r\n")
+            if count > 150_000 {
+                let deadline = Date().addingTimeInterval(30)
+                while client.waiting < 150_000, client.hasInput(within: 1), Date() < deadline { usleep(1_000) }
+            }
+            let answer = client.readToEnd()
+            let head = Array("HTTP/1.1 200 OK\r\n".utf8)
+            XCTAssertEqual(Array(answer.prefix(head.count)), head, "\(count) bytes")
+            let body = answer.firstRange(of: [13, 10, 13, 10]).map { Array(answer[$0.upperBound...]) } ?? []
+            XCTAssertEqual(body.count, count, "\(count) bytes")
+            XCTAssertTrue(body == Self.pattern(count), "\(count) bytes arrived as written")
+        }
+        XCTAssertEqual(try request("GET", "/answer?bytes=5", token: nil).body, "abcde")
     }
 }

@@ -4,8 +4,13 @@ import Glibc
 
 /// One connection lighttpd opened to the hub: a request read as its bytes come, then an answer
 /// (at once or held), or a WebSocket after an upgrade. What it holds is bounded: one request
-/// head and body, one WebSocket message, and `maxQueuedBytes` of output the client has not read
-/// (beyond that the client is too slow and the connection is closed).
+/// head and body, one WebSocket message, and `maxQueuedBytes` of WebSocket output the client
+/// has not read (beyond that the client is too slow and the connection is closed). An answer is
+/// the last thing a connection writes and is written whole, however long the client takes to
+/// read it: its size is the hub's own (a page of events, a poll's bounded packets).
+///
+/// The loop owns the connection from `init` to `close` (its handler holds it), so it lives
+/// while any of its handlers runs; the loop, which outlives every connection, is held unowned.
 package final class HubConnection {
     package let descriptor: Int32
     private unowned let loop: EventLoop
@@ -35,16 +40,19 @@ package final class HubConnection {
         self.settings = settings
         self.ended = ended
         requests = HTTPRequestReader(maxHeadBytes: settings.maxHeadBytes, maxBodyBytes: settings.maxPayload)
-        try loop.watch(descriptor) { [unowned self] readiness in
-            if readiness.writable { flush() }
-            if !isClosed, readiness.readable || readiness.hangUp { readAvailable() }
+        // Held strongly: the loop keeps the connection until `close` forgets its descriptor.
+        try loop.watch(descriptor) { readiness in
+            if readiness.writable { self.flush() }
+            if !self.isClosed, readiness.readable || readiness.hangUp { self.readAvailable() }
         }
     }
 
-    /// Answers the request and closes once the answer is written.
+    /// Answers the request (once) and closes once the answer is written, all of it.
     package func respond(_ response: HTTPResponse) {
+        guard !isClosed, !closesWhenWritten else { return }
         closesWhenWritten = true
-        send(response.bytes)
+        output += response.bytes
+        flush()
     }
 
     /// Switches to WebSocket (the request asked to, with `Sec-WebSocket-Key`): the 101 answer,
@@ -136,6 +144,8 @@ package final class HubConnection {
         }
     }
 
+    /// Queues WebSocket output (or the upgrade's answer): a client that leaves more than
+    /// `maxQueuedBytes` unread is too slow and is closed.
     private func send(_ bytes: [UInt8]) {
         guard !isClosed else { return }
         guard output.count - written + bytes.count <= settings.maxQueuedBytes else { return close() }

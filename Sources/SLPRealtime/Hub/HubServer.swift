@@ -10,7 +10,7 @@ package final class HubServer {
     package let engineIO: EngineIOServer
     private let listener: UnixListener
     private let settings: HubSettings
-    /// Every open connection, which the loop's handlers reach only weakly.
+    /// Every open connection (the loop owns each; this is the list `stop` closes).
     private var connections: [Int32: HubConnection] = [:]
     /// Requests outside `/socket.io/`.
     package var route: ((HubConnection, HTTPRequestHead, [UInt8]) -> Void)?
@@ -23,6 +23,7 @@ package final class HubServer {
         self.settings = settings
         listener = try UnixListener(path: path)
         engineIO = EngineIOServer(loop: loop, settings: settings, identify: identify)
+        // The server owns the loop, which runs only inside `run`: its handlers hold the server unowned.
         try loop.watch(listener.descriptor) { [unowned self] _ in acceptWaiting() }
         try loop.watch(commands) { [unowned self] commands in
             for command in commands {

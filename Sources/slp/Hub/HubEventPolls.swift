@@ -74,12 +74,14 @@ final class HubEventPolls {
     private func hold(_ poll: Poll, wait: Duration, penaltyEnds: Date?) {
         held[poll.uid, default: []].append(poll)
         if let polls = held[poll.uid], polls.count > Self.perUser { finish(polls[0], with: answer([])) }
-        poll.timers.append(loop.after(wait) { [unowned self, unowned poll] in finish(poll, with: answer([])) })
+        // The timers and the connection's note of its end hold the poll until `forget` cancels
+        // the timers and `finish` (or the connection's close) drops the note.
+        poll.timers.append(loop.after(wait) { self.finish(poll, with: self.answer([])) })
         if let penaltyEnds, let now = try? service.dependencies().now {
             let left = max(0, penaltyEnds.timeIntervalSince(now))
-            poll.timers.append(loop.after(.milliseconds(Int64((left * 1_000).rounded(.up)))) { [unowned self, unowned poll] in lookAgain(poll) })
+            poll.timers.append(loop.after(.milliseconds(Int64((left * 1_000).rounded(.up)))) { self.lookAgain(poll) })
         }
-        poll.connection.onClose = { [unowned self, unowned poll] _ in forget(poll) }
+        poll.connection.onClose = { _ in self.forget(poll) }
     }
 
     private func lookAgain(_ poll: Poll) {
