@@ -90,6 +90,10 @@ package struct LighttpdConfiguration: Sendable {
             // lighttpd counts an upgraded WebSocket's every frame as one request body: a socket
             // kept open for days would reach any cap. The hub bounds each message and request itself.
             "  server.max-request-size = 0",
+            // A body goes on to the hub as it comes, held by nobody (never in a file), so the hub
+            // refuses one on its head alone (no token, a length past its bound) or as soon as it
+            // passes the bound, and lighttpd stops reading it.
+            "  server.stream-request-body = 2",
             "}",
         ]
         if let workers {
