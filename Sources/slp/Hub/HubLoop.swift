@@ -56,9 +56,9 @@ enum HubLoop {
     private static func run(_ wiring: Wiring) -> Int32 {
         do {
             let commands = try LoopMailbox<HubCommand>()
-            var reader: HubReaderLink?
+            let reader = HubReaderLink(questions: wiring.questions)
             let ask = { (question: HubQuestion, then: @escaping (HubCaller) -> Void) in
-                reader?.ask(question) { answer in
+                reader.ask(question) { answer in
                     if case .caller(let caller) = answer { then(caller) }
                 }
             }
@@ -66,9 +66,8 @@ enum HubLoop {
                 identify: { head, then in ask(.identify(idToken: head.header("idtoken")), then) },
                 admit: { uid, then in ask(.admit(uid: uid), then) })
             let server = try HubServer(path: wiring.socket, settings: HubSettings(), commands: commands, gate: gate)
-            let link = try HubReaderLink(loop: server.loop, questions: wiring.questions, answers: wiring.answers)
-            reader = link
-            let polls = HubEventPolls(loop: server.loop, reader: link)
+            try reader.listen(on: server.loop, to: wiring.answers)
+            let polls = HubEventPolls(loop: server.loop, reader: reader)
             server.route = { connection, head in
                 if head.path == "/v1/events" || head.path == "/v1/events/" {
                     polls.handle(connection, head)

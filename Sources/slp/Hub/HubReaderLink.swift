@@ -7,8 +7,12 @@ final class HubReaderLink {
     private var waiting: [Int: (HubAnswer) -> Void] = [:]
     private var asked = 0
 
-    init(loop: EventLoop, questions: AsyncStream<(Int, HubQuestion)>.Continuation, answers: LoopMailbox<(Int, HubAnswer)>) throws(SystemCallError) {
+    init(questions: AsyncStream<(Int, HubQuestion)>.Continuation) {
         self.questions = questions
+    }
+
+    /// Hears the reader's answers on `loop`, from `answers`.
+    func listen(on loop: EventLoop, to answers: LoopMailbox<(Int, HubAnswer)>) throws(SystemCallError) {
         try loop.watch(answers) { answers in
             for (id, answer) in answers { self.waiting.removeValue(forKey: id)?(answer) }
         }
