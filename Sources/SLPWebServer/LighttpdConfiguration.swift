@@ -25,6 +25,9 @@ package struct LighttpdConfiguration: Sendable {
     /// Bodies lighttpd takes at most, in KiB: above slp's 64 KiB, so that slp still says why it
     /// refuses those in between.
     static let maxRequestKiB = 128
+    /// Bodies lighttpd passes to the realtime hub at most, in KiB: just above the hub's own
+    /// 100,000 bytes, so that the hub still says why it refuses those in between.
+    static let hubRequestKiB = 98
     /// Seconds a request may send nothing while its headers or body are not all in; an
     /// answer being waited for (a long poll) is not reading.
     static let readIdleSeconds = 5
@@ -87,9 +90,22 @@ package struct LighttpdConfiguration: Sendable {
             "  proxy.server = (\"\" => ((\"socket\" => \(quoted(directory.hubSocket)))))",
             "  proxy.header = (\"upgrade\" => \"enable\")",
             "  server.max-read-idle = \(Self.socketIdleSeconds)",
+            // A body goes on to the hub as it comes (not first whole into the upload directory),
+            // so the hub refuses one on its head alone (no token, a length past its bound) and
+            // lighttpd stops reading it; lighttpd itself refuses one past the hub's bound, as
+            // declared or as its chunks come, so nothing beyond it is written anywhere.
+            "  server.stream-request-body = 2",
+            "  server.max-request-size = \(Self.hubRequestKiB)",
             // lighttpd counts an upgraded WebSocket's every frame as one request body: a socket
-            // kept open for days would reach any cap. The hub bounds each message and request itself.
-            "  server.max-request-size = 0",
+            // kept open for days would reach any cap. The hub bounds each message itself. Only a
+            // bodiless upgrade is one (a missing header matches "").
+            "  $REQUEST_HEADER[\"Upgrade\"] =~ \"(?i)^websocket$\" {",
+            "    $REQUEST_HEADER[\"Content-Length\"] == \"\" {",
+            "      $REQUEST_HEADER[\"Transfer-Encoding\"] == \"\" {",
+            "        server.max-request-size = 0",
+            "      }",
+            "    }",
+            "  }",
             "}",
         ]
         if let workers {

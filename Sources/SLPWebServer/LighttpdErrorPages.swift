@@ -11,7 +11,7 @@ enum LighttpdErrorPages {
         HTTPRefusal(status: 405, code: "method_not_allowed", message: "this path does not take that method"),
         HTTPRefusal(status: 408, code: "request_timeout", message: "the request came too slowly"),
         HTTPRefusal(status: 411, code: "length_required", message: "a POST needs a Content-Length header (Content-Length: 0 for an empty form)"),
-        HTTPRefusal(status: 413, code: "request_too_large", message: "the request body is larger than \(LighttpdConfiguration.maxRequestKiB) KiB"),
+        HTTPRefusal(status: 413, code: "request_too_large", message: "the request body is larger than \(LighttpdConfiguration.maxRequestKiB) KiB (\(LighttpdConfiguration.hubRequestKiB) KiB to the realtime hub)"),
         HTTPRefusal(status: 414, code: "uri_too_long", message: "the request's path and query are too long"),
         HTTPRefusal(status: 416, code: "range_not_satisfiable", message: "the range asked for is not in the answer"),
         HTTPRefusal(status: 417, code: "expectation_failed", message: "the web server cannot meet the request's Expect header"),

@@ -22,10 +22,10 @@ final class APISocketIOCLITests: XCTestCase {
                 XCTAssertEqual(client.count("refused"), 1, "\(transports): \(client.reports) \(client.standardError)")
                 XCTAssertEqual(client.count("connected"), 0)
             }
-            // The handshake itself: 401 and Engine.IO's error, before any session exists.
+            // The handshake itself: 401 and REST's error object, before any session exists.
             let response = try server.client.get("/socket.io/?EIO=4&transport=polling", token: forged)
             XCTAssertEqual(response.status, 401)
-            XCTAssertEqual(response.text, #"{"code":4,"message":"Forbidden"}"#)
+            XCTAssertEqual(response.text, try server.client.get("/v1/user", token: forged).text)
             XCTAssertEqual(server.stop(), 0)
         }
     }

@@ -8,10 +8,17 @@ import Synchronization
 import XCTest
 
 /// The hub on a Unix socket of its own, spoken to as lighttpd hands it the apps' requests. A
-/// token `user-NAME` proves the uid NAME.
+/// token `user-NAME` proves the uid NAME, who may use the hub unless `withdrawn` names them;
+/// the gate answers on the loop's next turn, as the composition's reader answers later.
 final class HubServerTests: XCTestCase {
     private var path = ""
     private var commands: LoopMailbox<HubCommand>?
+    /// Users the gate refuses (406), as if they had withdrawn.
+    private final class Withdrawn: Sendable {
+        let names = Mutex<Set<String>>([])
+    }
+
+    private let withdrawn = Withdrawn()
 
     /// Starts a hub with `settings` (a 4 KiB payload unless told otherwise) on a thread of its own.
     private func startHub(_ configure: (inout HubSettings) -> Void = { _ in }) throws {
@@ -23,11 +30,26 @@ final class HubServerTests: XCTestCase {
         configure(&settings)
         let ready = DispatchSemaphore(value: 0)
         let path = self.path
+        let withdrawn = self.withdrawn
         let thread = Thread { [settings] in
             do {
-                let hub = try HubServer(path: path, settings: settings, commands: commands) { head in
-                    guard let token = head.header("idtoken"), token.hasPrefix("user-") else { return nil }
-                    return String(token.dropFirst(5))
+                var later: (@escaping () -> Void) -> Void = { _ in }
+                let admit = { (uid: String, then: @escaping (HubCaller) -> Void) in
+                    let gone = withdrawn.names.withLock { $0.contains(uid) }
+                    later { then(gone ? .refused(HubRefusal(406, code: "not_registered", message: "not registered")) : .user(uid)) }
+                }
+                let gate = HubGate(identify: { head, then in
+                    guard let token = head.header("idtoken"), token.hasPrefix("user-") else {
+                        return later { then(.refused(HubRefusal(401, code: "unauthorized", message: "no idtoken"))) }
+                    }
+                    admit(String(token.dropFirst(5)), then)
+                }, admit: { admit($0, $1) })
+                let hub = try HubServer(path: path, settings: settings, commands: commands, gate: gate)
+                later = { [weak hub] answer in hub?.loop.after(.zero, answer) }
+                // `/answer?bytes=N`: an answer of N bytes, as large as the hub may write one.
+                hub.route = { connection, head in
+                    let count = head.parameter("bytes").flatMap { Int($0) } ?? 0
+                    connection.respond(HTTPResponse(status: 200, body: Self.pattern(count)))
                 }
                 ready.signal()
                 try hub.run()
@@ -46,6 +68,11 @@ final class HubServerTests: XCTestCase {
 
     private func request(_ method: String, _ target: String, token: String?, body: String = "") throws -> (status: Int, body: String) {
         try WebSocketTestClient.request(path, method, target, token: token, body: body)
+    }
+
+    /// `count` bytes of letters, each answer's body.
+    private static func pattern(_ count: Int) -> [UInt8] {
+        (0..<count).map { UInt8(0x61 + $0 % 26) }
     }
 
     /// The open packet's `sid`.
@@ -193,5 +220,100 @@ final class HubServerTests: XCTestCase {
         let texts = heard.withLock { $0 }
         XCTAssertGreaterThan(texts.filter { $0 == "2" }.count, 5, "pings answered past pingInterval + pingTimeout")
         XCTAssertEqual(texts.filter { $0 != "2" }, [#"42["chat",{}]"#])
+    }
+
+    /// An answer is written whole whatever its size: past what the socket holds at once (the
+    /// reader starts only once the socket holds 150 KB, so the hub waits to write the rest and
+    /// closes when it is written) and past the bound on a slow WebSocket reader's output; the
+    /// hub serves on after each.
+    func testAnswersFromAKilobyteToTenMegabytesArriveWhole() throws {
+        try startHub()
+        for count in [1_000, 100_000, 300_000, 1 << 20, 3_000_000, 10_000_000] {
+            let client = try WebSocketTestClient(path: path)
+            client.send("GET /answer?bytes=\(count) HTTP/1.1\r\nHost: hub\r\n\r\n")
+            if count > 150_000 {
+                let deadline = Date().addingTimeInterval(30)
+                while client.waiting < 150_000, client.hasInput(within: 1), Date() < deadline { usleep(1_000) }
+            }
+            let answer = client.readToEnd()
+            let head = Array("HTTP/1.1 200 OK\r\n".utf8)
+            XCTAssertEqual(Array(answer.prefix(head.count)), head, "\(count) bytes")
+            let body = answer.firstRange(of: [13, 10, 13, 10]).map { Array(answer[$0.upperBound...]) } ?? []
+            XCTAssertEqual(body.count, count, "\(count) bytes")
+            XCTAssertTrue(body == Self.pattern(count), "\(count) bytes arrived as written")
+        }
+        XCTAssertEqual(try request("GET", "/answer?bytes=5", token: nil).body, "abcde")
+    }
+
+    /// lighttpd hands a body on as it comes: a request refused on its head alone (no token, a
+    /// declared body past the bound, chunks without a token) is answered at once, before any of
+    /// its body, with slp's JSON error object.
+    func testARequestRefusedOnItsHeadIsAnsweredBeforeItsBody() throws {
+        try startHub()
+        let session = "POST /socket.io/?EIO=4&transport=polling&sid=x HTTP/1.1\r\nHost: hub\r\n"
+        for (head, status) in [(session + "Content-Length: 4000\r\n\r\n", 401), (session + "Transfer-Encoding: chunked\r\n\r\n", 401),
+                               (session + "idtoken: user-alice\r\nContent-Length: 300000000\r\n\r\n", 413)] {
+            let client = try WebSocketTestClient(path: path)
+            client.send(head)
+            let answer = client.readResponse()
+            XCTAssertTrue(answer.hasPrefix("HTTP/1.1 \(status) "), answer)
+            XCTAssertTrue(answer.contains(#"\#r\#n\#r\#n{"error":{"code":""#) && answer.contains(#""status":\#(status),"message":"#), answer)
+        }
+    }
+
+    /// A poll's packets sent in chunks (as lighttpd streams a chunked body on) are read as they come.
+    func testAPollPostInChunksIsReadAsItComes() throws {
+        try startHub()
+        let open = try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice")
+        let session = "/socket.io/?EIO=4&transport=polling&sid=\(sid(open.body))"
+        let client = try WebSocketTestClient(path: path)
+        client.send("POST \(session) HTTP/1.1\r\nHost: hub\r\nidtoken: user-alice\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n4\r\n")
+        XCTAssertFalse(client.hasInput(within: 0.2), "the body is not whole yet")
+        client.send("1\r\n0\r\n0\r\n\r\n")
+        XCTAssertTrue(client.readResponse().hasSuffix("\r\n\r\nok"))
+        XCTAssertTrue(try request("GET", session, token: "user-alice").body.hasPrefix(#"40{"sid":""#))
+    }
+
+    /// Whatever the hub refuses, its answer is slp's JSON error object with the status's code.
+    func testEveryRefusalIsSlpsJSONErrorObject() throws {
+        try startHub()
+        let open = try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice")
+        let session = "/socket.io/?EIO=4&transport=polling&sid=\(sid(open.body))"
+        let cases: [(String, String, String?, Int, String)] = [
+            ("GET", "/socket.io/?EIO=3&transport=polling", "user-alice", 400, "unsupported_protocol"),
+            ("GET", "/socket.io/?EIO=4&transport=flash", "user-alice", 400, "unknown_transport"),
+            ("GET", "/socket.io/?EIO=4&transport=polling", nil, 401, "unauthorized"),
+            ("GET", "/socket.io/?EIO=4&transport=polling&sid=nope", "user-alice", 400, "unknown_session"),
+            ("GET", session, "user-mallory", 403, "forbidden"),
+            ("PUT", session, "user-alice", 400, "bad_request"),
+            ("POST", "/socket.io/?EIO=4&transport=polling", "user-alice", 400, "bad_request"),
+            ("GET", "/socket.io/?EIO=4&transport=websocket", "user-alice", 400, "bad_request"),
+        ]
+        for (method, target, token, status, code) in cases {
+            let answer = try request(method, target, token: token)
+            XCTAssertEqual(answer.status, status, "\(method) \(target)")
+            let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: [String: Any]]
+            XCTAssertEqual(object?.keys.sorted(), ["error"], answer.body)
+            XCTAssertEqual(object?["error"]?["code"] as? String, code, answer.body)
+            XCTAssertEqual(object?["error"]?["status"] as? Int, status, answer.body)
+            XCTAssertNotNil(object?["error"]?["message"] as? String, answer.body)
+        }
+    }
+
+    /// Only users the gate admits hold sessions: a handshake of one it refuses gets its refusal,
+    /// and a socket whose user is refused since its handshake gets CONNECT_ERROR, not a socket.
+    func testAUserTheGateRefusesHoldsNoSessionAndConnectsNoSocket() throws {
+        try startHub()
+        withdrawn.names.withLock { _ = $0.insert("ghost") }
+        XCTAssertEqual(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-ghost").status, 406)
+        let client = try WebSocketTestClient(path: path)
+        XCTAssertEqual(client.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-alice"), 101)
+        XCTAssertEqual(client.readText()?.first, "0")
+        withdrawn.names.withLock { _ = $0.insert("alice") }
+        client.sendFrame("40")
+        XCTAssertEqual(client.readText(), #"44{"message":"not registered","data":{"error":{"code":"not_registered","status":406,"message":"not registered"}}}"#)
+        withdrawn.names.withLock { _ = $0.remove("alice") }
+        client.sendFrame("40")
+        XCTAssertEqual(client.readText()?.hasPrefix(#"40{"sid":""#), true, "admitted again once the gate says so")
     }
 }

@@ -7,10 +7,11 @@ import SLPDomain
 
 /// Events (SLP's pushes): each user's, the feed of everyone's, and the penalty notices due.
 extension SQLTransaction {
-    func events(of uid: UserID, after id: Int64) throws -> [UserEvent] {
+    func events(of uid: UserID, after id: Int64, limit: Int) throws -> [UserEvent] {
         guard let row = try rowID(uid) else { return [] }
         return try connection.map(
-            "SELECT \(EventRecord.selection) FROM events WHERE user_id = $1 AND id > $2 ORDER BY id", [.integer(row), .integer(id)]
+            "SELECT \(EventRecord.selection) FROM events WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3",
+            [.integer(row), .integer(id), .int(limit)]
         ) { try EventRecord.event($0, me: uid) }
     }
 

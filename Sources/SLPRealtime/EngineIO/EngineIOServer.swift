@@ -1,21 +1,22 @@
 /// Engine.IO 4 and Socket.IO 5 as socket.io-client-swift 16 speaks them (the SLP apps): sessions
 /// over long-polling with the upgrade to WebSocket, or WebSocket alone; the server's pings; the
 /// default namespace, `changesocketid`, and events emitted to every socket of a user. Whose a
-/// session is comes from the handshake's `idtoken` (`identify`), checked again on every request.
+/// session is comes from the handshake's `idtoken` (the gate's `identify`), checked again on
+/// every request; a socket connects only while its user may (the gate's `admit`).
 package final class EngineIOServer {
     private unowned let loop: EventLoop
     private let settings: HubSettings
-    private let identify: (HTTPRequestHead) -> String?
+    private let gate: HubGate
     private var sessions: [String: EngineIOSession] = [:]
     /// Each user's sessions, oldest first.
     private var sessionsByUser: [String: [EngineIOSession]] = [:]
     /// The sessions a user holds at most; a new one closes the oldest.
     package static let sessionsPerUser = 8
 
-    package init(loop: EventLoop, settings: HubSettings, identify: @escaping (HTTPRequestHead) -> String?) {
+    package init(loop: EventLoop, settings: HubSettings, gate: HubGate) {
         self.loop = loop
         self.settings = settings
-        self.identify = identify
+        self.gate = gate
     }
 
     /// Emits `event` with `json` (one JSON value) to every connected socket of `uid`; how many.
@@ -30,47 +31,55 @@ package final class EngineIOServer {
         return reached
     }
 
-    /// A request to `/socket.io/`.
-    package func handle(_ connection: HubConnection, _ head: HTTPRequestHead, _ body: [UInt8]) {
+    /// A request to `/socket.io/`, by its head: refused at once if it cannot be Engine.IO's or
+    /// its caller may not use the hub, whatever body is still coming; else its body is read and
+    /// the request served. (The server owns this object and runs the loop that calls back.)
+    package func handle(_ connection: HubConnection, _ head: HTTPRequestHead) {
         guard head.parameter("EIO") == "4" else {
-            return connection.respond(.engineIOError(status: 400, code: 5, message: "Unsupported protocol version"))
+            return connection.respond(.refusal(400, code: "unsupported_protocol", message: "the hub speaks Engine.IO 4 (EIO=4)"))
         }
+        guard let transport = head.parameter("transport"), transport == "polling" || transport == "websocket" else {
+            return connection.respond(.refusal(400, code: "unknown_transport", message: "transport is polling or websocket"))
+        }
+        gate.identify(head) { [unowned self] caller in
+            switch caller {
+            case .refused(let refusal): connection.respond(refusal.response)
+            case .user(let uid): connection.readBody { [unowned self] body in serve(connection, head, uid, body) }
+            }
+        }
+    }
+
+    private func serve(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String, _ body: [UInt8]) {
         let transport = head.parameter("transport")
-        guard transport == "polling" || transport == "websocket" else {
-            return connection.respond(.engineIOError(status: 400, code: 0, message: "Transport unknown"))
-        }
-        guard let uid = identify(head) else {
-            return connection.respond(.engineIOError(status: 401, code: 4, message: "Forbidden"))
-        }
         guard let sid = head.parameter("sid") else {
             return transport == "polling" ? openPolling(connection, head, uid) : openWebSocket(connection, head, uid)
         }
         guard let session = sessions[String(sid)] else {
-            return connection.respond(.engineIOError(status: 400, code: 1, message: "Session ID unknown"))
+            return connection.respond(.refusal(400, code: "unknown_session", message: "no session has that sid"))
         }
-        guard session.owner == uid else { return connection.respond(.engineIOError(status: 403, code: 4, message: "Forbidden")) }
+        guard session.owner == uid else { return connection.respond(.refusal(403, code: "forbidden", message: "the session is another user's")) }
         if transport == "websocket" { return probe(session, connection, head) }
         guard session.webSocket == nil else {
-            return connection.respond(.engineIOError(status: 400, code: 3, message: "Bad request"))
+            return connection.respond(.refusal(400, code: "bad_request", message: "the session has moved to WebSocket"))
         }
         switch head.method {
         case "GET": poll(session, connection)
         case "POST": post(session, connection, body)
-        default: connection.respond(.engineIOError(status: 400, code: 2, message: "Bad handshake method"))
+        default: connection.respond(.refusal(400, code: "bad_request", message: "a session's polls are GET and POST"))
         }
     }
 
     // MARK: - Opening
 
     private func openPolling(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String) {
-        guard head.method == "GET" else { return connection.respond(.engineIOError(status: 400, code: 2, message: "Bad handshake method")) }
+        guard head.method == "GET" else { return connection.respond(.refusal(400, code: "bad_request", message: "a session opens with GET")) }
         let session = open(uid)
         connection.respond(HTTPResponse(status: 200, text: openPacket(session, upgrades: ["websocket"]).encoded))
     }
 
     private func openWebSocket(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String) {
         guard head.isWebSocketUpgrade, let accept = head.header("sec-websocket-key").flatMap(WebSocketHandshake.accept) else {
-            return connection.respond(.engineIOError(status: 400, code: 3, message: "Bad request"))
+            return connection.respond(.refusal(400, code: "bad_request", message: "a WebSocket opens with an upgrade and its Sec-WebSocket-Key"))
         }
         let session = open(uid)
         connection.upgrade(accept: accept)
@@ -101,7 +110,7 @@ package final class EngineIOServer {
 
     private func poll(_ session: EngineIOSession, _ connection: HubConnection) {
         guard session.heldPoll == nil else {
-            connection.respond(.engineIOError(status: 400, code: 3, message: "Bad request"))
+            connection.respond(.refusal(400, code: "bad_request", message: "the session already has a poll waiting"))
             return close(session)
         }
         guard session.waiting.isEmpty else { return flushPolling(session, to: connection) }
@@ -113,7 +122,7 @@ package final class EngineIOServer {
 
     private func post(_ session: EngineIOSession, _ connection: HubConnection, _ body: [UInt8]) {
         guard let text = String(validating: body, as: UTF8.self), let packets = EngineIOPacket.packets(inPayload: text) else {
-            connection.respond(.engineIOError(status: 400, code: 3, message: "Bad request"))
+            connection.respond(.refusal(400, code: "bad_request", message: "the body is not Engine.IO packets"))
             return close(session)
         }
         connection.respond(HTTPResponse(status: 200, text: "ok"))
@@ -124,7 +133,7 @@ package final class EngineIOServer {
     private func probe(_ session: EngineIOSession, _ connection: HubConnection, _ head: HTTPRequestHead) {
         guard session.webSocket == nil, session.probe == nil, head.isWebSocketUpgrade,
               let accept = head.header("sec-websocket-key").flatMap(WebSocketHandshake.accept) else {
-            return connection.respond(.engineIOError(status: 400, code: 3, message: "Bad request"))
+            return connection.respond(.refusal(400, code: "bad_request", message: "the session cannot take this WebSocket"))
         }
         connection.upgrade(accept: accept)
         session.probe = connection
@@ -231,8 +240,18 @@ package final class EngineIOServer {
         }
         switch packet.kind {
         case .connect:
-            if session.socketID == nil { session.socketID = Self.newID() }
-            reply(SocketIOPacket(.connect, data: #"{"sid":"\#(session.socketID ?? "")"}"#))
+            // Only while its user may (still registered): asked again at every CONNECT.
+            gate.admit(session.owner) { caller in
+                guard !session.isClosed else { return }
+                switch caller {
+                case .user:
+                    if session.socketID == nil { session.socketID = Self.newID() }
+                    reply(SocketIOPacket(.connect, data: #"{"sid":"\#(session.socketID ?? "")"}"#))
+                case .refused(let refusal):
+                    session.socketID = nil
+                    reply(SocketIOPacket(.connectError, data: refusal.connectError))
+                }
+            }
         case .disconnect:
             session.socketID = nil
         case .event:

@@ -17,9 +17,14 @@ package struct HTTPResponse: Sendable {
         self.init(status: status, body: Array(text.utf8))
     }
 
-    /// Engine.IO's error answer: `{"code":…,"message":…}` (engine.io-protocol, "Errors").
-    package static func engineIOError(status: Int, code: Int, message: String) -> HTTPResponse {
-        HTTPResponse(status: status, contentType: "application/json", body: Array(#"{"code":\#(code),"message":"\#(message)"}"#.utf8))
+    /// A refusal the hub words itself (slp's JSON error object).
+    package static func refusal(_ status: Int, code: String, message: String) -> HTTPResponse {
+        HubRefusal(status, code: code, message: message).response
+    }
+
+    /// What a request the reader cannot read is answered.
+    package init(_ failure: HTTPRequestReader.Failure) {
+        self = .refusal(failure.status, code: failure.code, message: "the request has \(failure.reason)")
     }
 
     package var bytes: [UInt8] {
@@ -37,9 +42,11 @@ package struct HTTPResponse: Sendable {
         case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
+        case 406: "Not Acceptable"
         case 411: "Length Required"
         case 413: "Payload Too Large"
         case 431: "Request Header Fields Too Large"
+        case 500: "Internal Server Error"
         case 503: "Service Unavailable"
         default: "Status"
         }

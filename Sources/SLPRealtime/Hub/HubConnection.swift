@@ -2,10 +2,17 @@
 import Glibc
 #endif
 
-/// One connection lighttpd opened to the hub: a request read as its bytes come, then an answer
-/// (at once or held), or a WebSocket after an upgrade. What it holds is bounded: one request
-/// head and body, one WebSocket message, and `maxQueuedBytes` of output the client has not read
-/// (beyond that the client is too slow and the connection is closed).
+/// One connection lighttpd opened to the hub: a request read as its bytes come, its head heard
+/// as soon as it is in (so that a request is refused before its body comes, lighttpd streaming
+/// bodies on as they arrive), then an answer (at once or held), or a WebSocket after an upgrade.
+/// What it holds is bounded: one request head and body, one WebSocket message, and
+/// `maxQueuedBytes` of WebSocket output the client has not read (beyond that the client is too
+/// slow and the connection is closed). An answer is the last thing a connection writes and is
+/// written whole, however long the client takes to read it: its size is the hub's own (a page
+/// of events, a poll's bounded packets); what the client still sends meanwhile is dropped.
+///
+/// The loop owns the connection from `init` to `close` (its handler holds it), so it lives
+/// while any of its handlers runs; the loop, which outlives every connection, is held unowned.
 package final class HubConnection {
     package let descriptor: Int32
     private unowned let loop: EventLoop
@@ -20,8 +27,16 @@ package final class HubConnection {
     /// The server's own note that the connection ended, whatever handler holds it.
     private let ended: (Int32) -> Void
 
-    /// Hears the request the connection carries (before any upgrade).
-    package var onRequest: ((HubConnection, HTTPRequestHead, [UInt8]) -> Void)?
+    /// Whether the head of the connection's one request has been heard.
+    private var headHeard = false
+    /// The request's body, once all of it has come.
+    private var body: [UInt8]?
+    /// Hears the body once it has all come, if asked for (`readBody`).
+    private var bodyWanted: (([UInt8]) -> Void)?
+
+    /// Hears the head of the request the connection carries, as soon as it is in: it answers,
+    /// or asks for the body (`readBody`), or upgrades.
+    package var onHead: ((HubConnection, HTTPRequestHead) -> Void)?
     /// Hears each WebSocket message after an upgrade (pings are answered here).
     package var onMessage: ((HubConnection, WebSocketMessage) -> Void)?
     /// Hears the connection end, once.
@@ -35,16 +50,26 @@ package final class HubConnection {
         self.settings = settings
         self.ended = ended
         requests = HTTPRequestReader(maxHeadBytes: settings.maxHeadBytes, maxBodyBytes: settings.maxPayload)
-        try loop.watch(descriptor) { [unowned self] readiness in
-            if readiness.writable { flush() }
-            if !isClosed, readiness.readable || readiness.hangUp { readAvailable() }
+        // Held strongly: the loop keeps the connection until `close` forgets its descriptor.
+        try loop.watch(descriptor) { readiness in
+            if readiness.writable { self.flush() }
+            if !self.isClosed, readiness.readable || readiness.hangUp { self.readAvailable() }
         }
     }
 
-    /// Answers the request and closes once the answer is written.
+    /// Answers the request (once) and closes once the answer is written, all of it.
     package func respond(_ response: HTTPResponse) {
+        guard !isClosed, !closesWhenWritten else { return }
         closesWhenWritten = true
-        send(response.bytes)
+        output += response.bytes
+        flush()
+    }
+
+    /// Calls `then` with the request's body once it has all come (at once if it has).
+    package func readBody(_ then: @escaping ([UInt8]) -> Void) {
+        guard !isClosed, !closesWhenWritten else { return }
+        if let body { return then(body) }
+        bodyWanted = then
     }
 
     /// Switches to WebSocket (the request asked to, with `Sec-WebSocket-Key`): the 101 answer,
@@ -75,7 +100,8 @@ package final class HubConnection {
         loop.forget(descriptor)
         Glibc.close(descriptor)
         let onClose = self.onClose
-        self.onRequest = nil
+        self.onHead = nil
+        self.bodyWanted = nil
         self.onMessage = nil
         self.onClose = nil
         onClose?(self)
@@ -106,17 +132,32 @@ package final class HubConnection {
 
     private func receive(_ bytes: some Collection<UInt8>) {
         guard frames == nil else { return receiveFrames(bytes) }
-        // One request per connection: lighttpd opens one for each. Bytes after it are kept for
-        // an upgrade's first frames.
-        guard onRequest != nil else { return }
+        // Answered (or refused): what the client still sends is dropped until the answer is out.
+        guard !closesWhenWritten else { return }
         requests.append(bytes)
         do {
-            guard let (head, body) = try requests.next() else { return }
-            let handler = onRequest
-            onRequest = nil
-            handler?(self, head, body)
+            // One request per connection: lighttpd opens one for each. Bytes after it are kept
+            // for an upgrade's first frames.
+            if !headHeard {
+                guard let head = try requests.readHead() else { return }
+                headHeard = true
+                let heard = onHead
+                onHead = nil
+                heard?(self, head)
+            }
+            guard !isClosed, !closesWhenWritten, frames == nil else { return }
+            if body == nil { body = try requests.readBody() }
+            if let body, let wanted = bodyWanted {
+                bodyWanted = nil
+                wanted(body)
+            }
+            guard !isClosed, !closesWhenWritten, frames == nil else { return }
+            // Before its answer a connection holds one request's bytes at most.
+            if requests.bufferedBytes > settings.maxHeadBytes + settings.maxPayload {
+                respond(.refusal(413, code: "request_too_large", message: "the connection sent more than one request before its answer"))
+            }
         } catch {
-            respond(HTTPResponse(status: error.status, text: error.reason))
+            respond(HTTPResponse(error))
         }
     }
 
@@ -136,6 +177,8 @@ package final class HubConnection {
         }
     }
 
+    /// Queues WebSocket output (or the upgrade's answer): a client that leaves more than
+    /// `maxQueuedBytes` unread is too slow and is closed.
     private func send(_ bytes: [UInt8]) {
         guard !isClosed else { return }
         guard output.count - written + bytes.count <= settings.maxQueuedBytes else { return close() }

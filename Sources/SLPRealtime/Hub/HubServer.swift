@@ -4,25 +4,24 @@ import Glibc
 
 /// The realtime hub: one event loop holding every connection lighttpd hands it on a Unix
 /// socket. `/socket.io/` is Engine.IO's and Socket.IO's (`EngineIOServer`); any other request
-/// goes to `route` (the composition's long polls), or is not found.
+/// goes to `route` (the composition's long polls) as soon as its head is in, or is not found.
 package final class HubServer {
     package let loop: EventLoop
     package let engineIO: EngineIOServer
     private let listener: UnixListener
     private let settings: HubSettings
-    /// Every open connection, which the loop's handlers reach only weakly.
+    /// Every open connection (the loop owns each; this is the list `stop` closes).
     private var connections: [Int32: HubConnection] = [:]
-    /// Requests outside `/socket.io/`.
-    package var route: ((HubConnection, HTTPRequestHead, [UInt8]) -> Void)?
+    /// Requests outside `/socket.io/`, by their head (the route reads the body if it wants it).
+    package var route: ((HubConnection, HTTPRequestHead) -> Void)?
 
     /// Listens at `path`; `commands` reach the loop from other threads.
-    package init(
-        path: String, settings: HubSettings, commands: LoopMailbox<HubCommand>, identify: @escaping (HTTPRequestHead) -> String?
-    ) throws(SystemCallError) {
+    package init(path: String, settings: HubSettings, commands: LoopMailbox<HubCommand>, gate: HubGate) throws(SystemCallError) {
         loop = try EventLoop()
         self.settings = settings
         listener = try UnixListener(path: path)
-        engineIO = EngineIOServer(loop: loop, settings: settings, identify: identify)
+        engineIO = EngineIOServer(loop: loop, settings: settings, gate: gate)
+        // The server owns the loop, which runs only inside `run`: its handlers hold the server unowned.
         try loop.watch(listener.descriptor) { [unowned self] _ in acceptWaiting() }
         try loop.watch(commands) { [unowned self] commands in
             for command in commands {
@@ -47,13 +46,13 @@ package final class HubServer {
                 continue
             }
             connections[descriptor] = connection
-            connection.onRequest = { [unowned self] connection, head, body in
+            connection.onHead = { [unowned self] connection, head in
                 if head.path == "/socket.io/" || head.path == "/socket.io" {
-                    engineIO.handle(connection, head, body)
+                    engineIO.handle(connection, head)
                 } else if let route {
-                    route(connection, head, body)
+                    route(connection, head)
                 } else {
-                    connection.respond(HTTPResponse(status: 404, text: "not found"))
+                    connection.respond(.refusal(404, code: "not_found", message: "no such path"))
                 }
             }
         }

@@ -8,7 +8,8 @@ package struct HubSettings: Sendable {
     package var maxPayload = 100_000
     /// The longest request head, in bytes.
     package var maxHeadBytes = 16_384
-    /// Output a connection may leave unread before it is closed as too slow, in bytes.
+    /// WebSocket output a client may leave unread before it is closed as too slow, in bytes (an
+    /// HTTP answer, the hub's own and bounded by what makes it, is written whole).
     package var maxQueuedBytes = 1 << 20
     /// Packets a polling session may have waiting for its next poll.
     package var maxWaitingPackets = 1_024

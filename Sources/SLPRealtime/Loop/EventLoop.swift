@@ -7,6 +7,13 @@ import CLinux
 /// which descriptors are ready, timers wait in a heap, other threads post to mailboxes. Handlers
 /// run on the loop's thread, one at a time; none may block. Not `Sendable`: everything it holds
 /// belongs to the thread that runs it.
+///
+/// The loop owns what it runs: a descriptor's handler, and everything it captures, lives until
+/// `forget` and to the end of a call of it under way (a connection that closes itself from its
+/// own handler is freed only once that handler returns); a timer's action until it runs or is
+/// cancelled; all of them until `run` ends. So a handler holds what it acts on strongly; only
+/// what owns the loop itself (a server, and what the server owns) is held `unowned` by what the
+/// loop runs, since the loop runs only inside its owner's `run`.
 package final class EventLoop {
     /// What a descriptor's handler hears.
     package struct Readiness: Sendable {
@@ -93,7 +100,8 @@ package final class EventLoop {
             }
             for index in 0..<Int(count) {
                 let event = events[index]
-                // A handler earlier in this batch may have forgotten this descriptor.
+                // A handler earlier in this batch may have forgotten this descriptor. The local
+                // copy keeps the handler, and what it holds, alive while it runs.
                 guard let handler = handlers[event.data.fd] else { continue }
                 handler(Readiness(
                     readable: event.events & EPOLLIN.rawValue != 0,
@@ -105,6 +113,10 @@ package final class EventLoop {
                 if let action = timerActions.removeValue(forKey: id) { action() }
             }
         }
+        // Nothing runs any more: what the handlers and timers held (and the cycles through
+        // them) goes now, not with the loop.
+        handlers = [:]
+        timerActions = [:]
     }
 
     /// Until the soonest timer, at least a millisecond when one is pending (epoll's unit), or for ever.

@@ -80,6 +80,12 @@ package final class WebSocketTestClient: @unchecked Sendable {
         return ioctl(descriptor, UInt(TIOCOUTQ), &queued) == 0 ? Int(queued) : -1
     }
 
+    /// Bytes the peer wrote that this client has not read yet.
+    package var waiting: Int {
+        var queued: Int32 = 0
+        return ioctl(descriptor, UInt(FIONREAD), &queued) == 0 ? Int(queued) : -1
+    }
+
     /// Whether the connection has something to read (or has ended) within `seconds`.
     package func hasInput(within seconds: Double = 0) -> Bool {
         if !buffer.isEmpty { return true }

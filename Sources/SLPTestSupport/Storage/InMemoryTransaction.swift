@@ -265,8 +265,8 @@ final class InMemoryTransaction: WriteTransaction {
 
     // MARK: Events
 
-    func events(of uid: UserID, after id: Int64) throws -> [UserEvent] {
-        (database.events[uid] ?? []).filter { $0.id > id }
+    func events(of uid: UserID, after id: Int64, limit: Int) throws -> [UserEvent] {
+        Array((database.events[uid] ?? []).filter { $0.id > id }.prefix(limit))
     }
 
     func latestEventID(of uid: UserID) throws -> Int64 {

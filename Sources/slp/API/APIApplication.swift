@@ -27,7 +27,7 @@ enum APIApplication {
             if response.status == 500 { service.discard() }
             return response
         } catch {
-            if let refusal = refusal(error) { return refusal }
+            if let refusal = refusal(error) { return .failure(refusal) }
             let failure = Failure(error)
             if HTTPStatus.of(failure) == 500 {
                 // For the server's error log: what failed, never what was sent.
@@ -56,12 +56,12 @@ enum APIApplication {
         return (uid, identity)
     }
 
-    /// What a refusal of the caller's `idtoken` answers (401, or 503 while Firebase's
-    /// certificates are unreadable); nil for any other error.
-    static func refusal(_ error: any Error) -> APIResponse? {
+    /// What a refusal of the caller's `idtoken` is (401, or 503 while Firebase's certificates
+    /// are unreadable); nil for any other error.
+    static func refusal(_ error: any Error) -> Failure? {
         switch error {
-        case let rejection as TokenRejection: .failure(APIFailure.unauthorized(rejection.message))
-        case is FirebaseKeysUnavailable: .failure(APIFailure.firebaseUnavailable)
+        case let rejection as TokenRejection: APIFailure.unauthorized(rejection.message)
+        case is FirebaseKeysUnavailable: APIFailure.firebaseUnavailable
         default: nil
         }
     }

@@ -62,8 +62,10 @@ final class Dependencies {
             identify: IdentifyUserUseCase(storage: storage), read: ReadMessagesUseCase(storage: storage),
             send: SendMessageUseCase(storage: storage, clock: clock), follow: FollowConversationUseCase(storage: storage))
     }
-    var eventsFeature: EventsFeature {
-        EventsFeature(identify: IdentifyUserUseCase(storage: storage), follow: FollowEventsUseCase(storage: storage, clock: clock))
+    var eventsFeature: EventsFeature { eventsFeature(page: nil) }
+    /// Events told at most `page` a look (the API's pages).
+    func eventsFeature(page: Int?) -> EventsFeature {
+        EventsFeature(identify: IdentifyUserUseCase(storage: storage), follow: FollowEventsUseCase(storage: storage, clock: clock, page: page))
     }
     var queueWaitFeature: QueueWaitFeature {
         QueueWaitFeature(

@@ -18,7 +18,7 @@ struct SLP {
         signal(SIGXFSZ, SIG_IGN)
         // Started by `slp serve` as its realtime hub: hold the waiting clients until serve ends.
         if let socket = EnvironmentVariables.value(of: HubProcess.socketVariable) {
-            exit(HubProcess.run(socket: socket, environment: .current()))
+            exit(await HubProcess.run(socket: socket, environment: .current()))
         }
         // Run by a web server as a CGI program (`slp serve`, or any server configured so):
         // answer that one request instead of reading a command line.

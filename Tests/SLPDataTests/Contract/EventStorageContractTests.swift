@@ -220,4 +220,20 @@ final class EventStorageContractTests: StorageContractTestCase {
             XCTAssertEqual(left.last?.createdAt, now)
         }
     }
+
+    /// A page of events: the first `limit` after an id, oldest first; the next page goes on
+    /// after the last.
+    func testEventsComeAPageAtATimeOldestFirst() {
+        forEachBackend {
+            let me = try register("A")
+            for index in 0..<7 {
+                try self.write { try $0.insertEvent(.penaltyOver, for: me.uid, at: now.addingTimeInterval(Double(index)), forgettingBefore: .distantPast) }
+            }
+            let all = try read { try $0.events(of: me.uid, after: 0) }.map(\.id)
+            XCTAssertEqual(all.count, 7)
+            XCTAssertEqual(try read { try $0.events(of: me.uid, after: 0, limit: 3) }.map(\.id), Array(all[0..<3]))
+            XCTAssertEqual(try read { try $0.events(of: me.uid, after: all[2], limit: 3) }.map(\.id), Array(all[3..<6]))
+            XCTAssertEqual(try read { try $0.events(of: me.uid, after: all[5], limit: 3) }.map(\.id), [all[6]])
+        }
+    }
 }

@@ -61,8 +61,8 @@ public protocol ReadTransaction {
 
     // MARK: Events
 
-    /// The events of `uid` after event `id`, oldest first.
-    func events(of uid: UserID, after id: Int64) throws -> [UserEvent]
+    /// The first `limit` events of `uid` after event `id`, oldest first.
+    func events(of uid: UserID, after id: Int64, limit: Int) throws -> [UserEvent]
     /// The id of the latest event of `uid`, 0 when none.
     func latestEventID(of uid: UserID) throws -> Int64
     /// When the end of the penalty of `uid` is due to be told (`penalty_over`), if it still is.
@@ -74,4 +74,11 @@ public protocol ReadTransaction {
     func eventFeedPosition() throws -> Int64
     /// Everyone's events committed since feed position `position` (see `EventFeedPage`).
     func eventsCommitted(since position: Int64) throws -> EventFeedPage
+}
+
+extension ReadTransaction {
+    /// Every event of `uid` after event `id`, oldest first.
+    public func events(of uid: UserID, after id: Int64) throws -> [UserEvent] {
+        try events(of: uid, after: id, limit: .max)
+    }
 }

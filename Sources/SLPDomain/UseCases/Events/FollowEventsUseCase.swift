@@ -8,10 +8,14 @@ import Foundation
 public struct FollowEventsUseCase {
     private let storage: any Storage
     private let clock: any TimeProvider
+    /// The events one look tells at most (the oldest first; the next look goes on after the
+    /// last); nil: all.
+    private let page: Int?
 
-    public init(storage: any Storage, clock: any TimeProvider) {
+    public init(storage: any Storage, clock: any TimeProvider, page: Int? = nil) {
         self.storage = storage
         self.clock = clock
+        self.page = page
     }
 
     /// Where following starts: after `since` when given (0 for everything kept), else after
@@ -40,7 +44,7 @@ public struct FollowEventsUseCase {
         return penaltyEnds.map { clock.now >= $0 } ?? false
     }
 
-    /// My events after `last`, oldest first. A penalty of mine that has run out by now and has
+    /// My events after `last`, oldest first (at most a page). A penalty of mine that has run out by now and has
     /// not been told is recorded first, once, dated at its end (`penalty_over`): nothing is
     /// committed when it ends, so the first look after it tells it. A reader that may not write
     /// leaves that to the next one that may.
@@ -58,7 +62,7 @@ public struct FollowEventsUseCase {
     private func read(me: UserID, after last: Int64) throws -> (due: Date?, events: [UserEvent]) {
         try storage.read { transaction in
             guard try transaction.user(me) != nil else { throw DomainError.notRegistered }
-            return (try transaction.penaltyNoticeDue(of: me), try transaction.events(of: me, after: last))
+            return (try transaction.penaltyNoticeDue(of: me), try transaction.events(of: me, after: last, limit: page ?? .max))
         }
     }
 }

@@ -21,24 +21,28 @@ struct APIResponse: Equatable, Sendable {
         APIResponse(status: status, body: output.stdout, document: output.stdoutJSON)
     }
 
-    /// A refusal or an error: its status and slp's JSON error object. A 500 says nothing more
-    /// than that (its details are for the server's log); a 503 asks to try again: in a second
-    /// when the database is busy, in half a minute when Firebase's certificates are unreadable.
+    /// A refusal or an error: its status and slp's JSON error object.
     static func failure(_ failure: Failure) -> APIResponse {
+        let (shown, headers) = shown(failure)
+        return APIResponse(status: shown.status ?? 500, body: shown.json.text + "\n", headers: headers)
+    }
+
+    /// A failure as an answer tells it, with the headers that go with it. A 500 says nothing
+    /// more than that (its details are for the server's log); a 503 asks to try again: in a
+    /// second when the database is busy, in half a minute when Firebase's certificates are
+    /// unreadable.
+    static func shown(_ failure: Failure) -> (failure: Failure, headers: [(name: String, value: String)]) {
         let status = HTTPStatus.of(failure)
         switch status {
         case 500:
-            let opaque = Failure(code: "internal_error", status: 500, message: "internal error", exitCode: .software)
-            return APIResponse(status: 500, body: opaque.json.text + "\n")
+            return (Failure(code: "internal_error", status: 500, message: "internal error", exitCode: .software), [])
         case 503 where failure.status == 503:
             // The API's own (Firebase's certificates unreadable): not over in a second.
-            return APIResponse(status: 503, body: failure.json.text + "\n", headers: [("Retry-After", "30")])
+            return (failure, [("Retry-After", "30")])
         case 503:
-            let busy = Failure(code: failure.code, status: 503, message: "the service is busy; try again", exitCode: .busy)
-            return APIResponse(status: 503, body: busy.json.text + "\n", headers: [("Retry-After", "1")])
+            return (Failure(code: failure.code, status: 503, message: "the service is busy; try again", exitCode: .busy), [("Retry-After", "1")])
         default:
-            let shown = Failure(code: failure.code, status: status, message: failure.message, exitCode: failure.exitCode)
-            return APIResponse(status: status, body: shown.json.text + "\n")
+            return (Failure(code: failure.code, status: status, message: failure.message, exitCode: failure.exitCode), [])
         }
     }
 }

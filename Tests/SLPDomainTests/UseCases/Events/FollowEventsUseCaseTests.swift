@@ -58,6 +58,20 @@ final class FollowEventsUseCaseTests: XCTestCase {
         XCTAssertEqual(try follow.look(me: b.uid, after: 0).events.map(\.id), [1, 3, 4], "ids count up across everyone")
     }
 
+    /// With a page, a look tells at most that many, the oldest first; the next goes on after the last.
+    func testALookWithAPageTellsAtMostAPageOldestFirst() throws {
+        let paged = FollowEventsUseCase(storage: storage, clock: clock, page: 2)
+        _ = try RequestStudyUseCase(storage: storage, clock: clock)(me: a.uid, other: b.uid)
+        _ = try AcceptStudyUseCase(storage: storage, clock: clock)(me: b.uid, other: a.uid)
+        for text in ["one", "two", "three"] { _ = try SendMessageUseCase(storage: storage, clock: clock)(me: a.uid, text: text) }
+        let all = try follow.look(me: b.uid, after: 0).events.map(\.id)
+        XCTAssertEqual(all.count, 4)
+        let first = try paged.look(me: b.uid, after: 0).events.map(\.id)
+        XCTAssertEqual(first, Array(all[0..<2]))
+        XCTAssertEqual(try paged.look(me: b.uid, after: first[1]).events.map(\.id), Array(all[2..<4]))
+        XCTAssertEqual(try paged.look(me: b.uid, after: all[3]).events, [])
+    }
+
     func testAnUnknownUserIsNotRegistered() {
         XCTAssertThrowsDomainError(try follow.look(me: try UserID("Ghost"), after: 0), .notRegistered)
     }

@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import SLPDomain
+import SLPRealtime
+
+/// The hub's event loop, on a thread of its own: the server on its Unix socket, the long polls,
+/// what the feed brings handed to sockets and polls, and serve's pipe (the hub ends when it
+/// closes). It never touches storage or checks a token: it asks the reader (`HubReaderLink`),
+/// so no answer, poll or frame waits on the database.
+enum HubLoop {
+    /// What the loop needs from the process, all of it safe to hand to its thread.
+    struct Wiring: Sendable {
+        let socket: String
+        let questions: AsyncStream<(Int, HubQuestion)>.Continuation
+        let answers: LoopMailbox<(Int, HubAnswer)>
+        let deliveries: LoopMailbox<[AddressedEvent]>
+        /// Hears the loop's end once: its exit status.
+        let ended: AsyncStream<Int32>.Continuation
+    }
+
+    /// What the loop's thread runs, handed to it whole.
+    private final class Body {
+        let run: @Sendable () -> Void
+
+        init(_ run: @escaping @Sendable () -> Void) {
+            self.run = run
+        }
+    }
+
+    /// Starts the loop's thread (a POSIX thread: slp links no Foundation threads); it ends, and
+    /// ends `questions`, when serve's pipe closes or the loop cannot go on. False: no thread.
+    static func start(_ wiring: Wiring) -> Bool {
+        let body = Body {
+            let status = run(wiring)
+            wiring.questions.finish()
+            wiring.ended.yield(status)
+            wiring.ended.finish()
+        }
+        // The thread owns one reference to its body.
+        let context = Unmanaged.passRetained(body).toOpaque()
+        var thread = pthread_t()
+        guard pthread_create(&thread, nil, { context in
+            Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, context) == 0 else {
+            Unmanaged<Body>.fromOpaque(context).release()
+            return false
+        }
+        pthread_detach(thread)
+        return true
+    }
+
+    private static func run(_ wiring: Wiring) -> Int32 {
+        do {
+            let commands = try LoopMailbox<HubCommand>()
+            let reader = HubReaderLink(questions: wiring.questions)
+            let ask = { (question: HubQuestion, then: @escaping (HubCaller) -> Void) in
+                reader.ask(question) { answer in
+                    if case .caller(let caller) = answer { then(caller) }
+                }
+            }
+            let gate = HubGate(
+                identify: { head, then in ask(.identify(idToken: head.header("idtoken")), then) },
+                admit: { uid, then in ask(.admit(uid: uid), then) })
+            let server = try HubServer(path: wiring.socket, settings: HubSettings(), commands: commands, gate: gate)
+            try reader.listen(on: server.loop, to: wiring.answers)
+            let polls = HubEventPolls(loop: server.loop, reader: reader)
+            server.route = { connection, head in
+                if head.path == "/v1/events" || head.path == "/v1/events/" {
+                    polls.handle(connection, head)
+                } else {
+                    connection.respond(HTTPResponse(APIResponse.failure(APIFailure.notFound)))
+                }
+            }
+            let chat = ChatRenderer(format: .json)
+            let events = EventRenderer(format: .json)
+            try server.loop.watch(wiring.deliveries) { batches in
+                for addressed in batches.joined() {
+                    let uid = addressed.recipient.rawValue
+                    switch addressed.event.kind {
+                    case .message(let message, _): server.engineIO.emit(to: uid, event: "chat", json: chat.json(message).text)
+                    default: server.engineIO.emit(to: uid, event: addressed.event.kind.name, json: events.json(addressed.event).text)
+                    }
+                }
+                for uid in Set(batches.joined().map(\.recipient.rawValue)) { polls.wake(uid) }
+            }
+            if isPipe(STDIN_FILENO) {
+                try server.loop.watch(STDIN_FILENO) { _ in
+                    var byte: UInt8 = 0
+                    if read(STDIN_FILENO, &byte, 1) <= 0 { commands.post(.stop) }
+                }
+            }
+            try server.run()
+            return 0
+        } catch {
+            StandardStreams.writeError("slp hub: \(FailureRenderer.oneLine(Failure(error).message))\n")
+            return Failure(error).exitCode.rawValue
+        }
+    }
+
+    private static func isPipe(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
+    }
+}
