@@ -37,9 +37,10 @@ enum ConnectionLimitScript {
         local counted = _G.slp_connections
         local now = lighty.c.time()
         if items.http_status ~= 0 then
-          -- An answer starts: a connection that closes after it leaves the count now (an HTTP/2
-          -- stream's end is not its connection's).
-          if counted == nil or counted.second ~= now or items.keep_alive ~= 0 or attributes["request.protocol"] == "HTTP/2.0" then
+          -- An answer starts: a connection that closes after it leaves the count now (not an
+          -- upgrade's, whose WebSocket goes on, nor an HTTP/2 stream's, whose connection does).
+          if counted == nil or counted.second ~= now or items.keep_alive ~= 0 or items.http_status == 101
+            or attributes["request.protocol"] == "HTTP/2.0" then
             return 0
           end
           local address = attributes["request.remote-addr"]
