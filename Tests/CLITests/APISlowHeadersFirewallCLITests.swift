@@ -18,7 +18,7 @@ final class APISlowHeadersFirewallCLITests: XCTestCase {
     func testWithoutTheFirewallRecipeSlowHeadersFromOneAddressTakeEverySlot() {
         TestBackend.each(self) { _, database, _ in
             let (server, namespace) = try served(database)
-            let attack = try namespace.run { try SlowHeaders(count: 10_000, port: port, from: "127.0.0.1") }
+            let attack = try namespace.run { try SlowHeaders(count: 10_000, port: server.port, from: "127.0.0.1") }
             defer { attack.close() }
             XCTAssertTrue(attack.waitUntil { $0.count(.open) >= 512 }, "\(attack.count(.open)) connected")
             // Past lighttpd's read timeout (each open one has sent three bytes, 3 s apart): none dropped.
@@ -40,7 +40,7 @@ final class APISlowHeadersFirewallCLITests: XCTestCase {
         TestBackend.each(self) { _, database, _ in
             let (server, namespace) = try served(database)
             try namespace.nft(try Self.recipe())
-            let attack = try namespace.run { try SlowHeaders(count: 10_000, port: port, from: "127.0.0.1") }
+            let attack = try namespace.run { try SlowHeaders(count: 10_000, port: server.port, from: "127.0.0.1") }
             defer { attack.close() }
             XCTAssertTrue(attack.waitUntil { $0.count(.pending) == 0 }, "every connection connected or refused")
             XCTAssertEqual(attack.count(.open), 256, "the rule's bound")

@@ -38,14 +38,12 @@ struct NetworkNamespace {
 
     /// `body` run on a thread of its own that has joined the namespace, so that every socket it
     /// makes is there (the sockets stay there, whichever thread uses them later).
-    func run<T>(_ body: () throws -> T) throws -> T {
-        try withoutActuallyEscaping(body) { body in
-            let call = Call(body)
-            let thread = Thread { [pid] in call.run(in: pid) }
-            thread.start()
-            call.done.wait()
-            return try call.result!.get()
-        }
+    func run<T>(_ body: @escaping () throws -> T) throws -> T {
+        let call = Call(body)
+        let thread = Thread { [pid] in call.run(in: pid) }
+        thread.start()
+        call.done.wait()
+        return try call.result!.get()
     }
 
     /// One call of `run`, handed to its thread.
