@@ -47,6 +47,12 @@ enum HeldBench {
         let database = setup.scratch + "/held.sqlite"
         let serve = try SLPServeProcess(slp: setup.slp, database: database, scratch: setup.scratch, name: "serve")
         defer { serve.stop() }
+        // Held connections beyond lighttpd's budget would be the attack of issue 49, not a load.
+        let budget = try serve.configuration().text.split(separator: "\n").first { $0.hasPrefix("server.max-connections = ") }
+            .flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+        guard options.idle + options.clients < budget else {
+            throw LoadFailure("--idle \(options.idle) and \(options.clients) clients do not fit in serve's \(budget) connections (half the hard descriptor limit)")
+        }
         let tokens = try register(options.clients, slp: setup.slp, database: database, port: serve.port, scratch: setup.scratch)
 
         guard let lighttpd = ProcessTree(root: serve.pid).member(running: "lighttpd") else { throw LoadFailure("no lighttpd below slp serve") }

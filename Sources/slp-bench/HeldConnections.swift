@@ -41,8 +41,9 @@ final class HeldConnections: @unchecked Sendable {
         defer { done.signal() }
         let due = UInt64(Self.interval * 1e9)
         while true {
-            let now = Stopwatch.now()
             let stop = lock.withLock { () -> Bool in
+                // Read under the lock: a connection appended meanwhile is never newer than now.
+                let now = Stopwatch.now()
                 for index in sockets.indices where now - sockets[index].last >= due {
                     var byte = UInt8(ascii: "a")
                     _ = Glibc.send(sockets[index].descriptor, &byte, 1, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import SLPTestSupport
 import XCTest
@@ -28,7 +25,7 @@ final class APIConnectionLimitCLITests: XCTestCase {
             XCTAssertTrue(held.waitUntil { $0.count(.open) == 255 } && others.waitUntil { $0.count(.open) == 240 })
             // Counted within a second of opening or ending: each check waits for the status it expects.
             let answers = { (status: Int) in
-                self.waitUntil { (try? address.get("/v1/user", token: nil).status) == status }
+                Polling.until { (try? address.get("/v1/user", token: nil).status) == status }
             }
             XCTAssertTrue(answers(401), "255 held and this one: the limit")
             // One connection per request, one after another (as the apps send them), more in a
@@ -73,14 +70,5 @@ final class APIConnectionLimitCLITests: XCTestCase {
             XCTAssertTrue(answers(401), "long poll: counted again once answered")
             XCTAssertEqual(server.stop(), 0)
         }
-    }
-
-    private func waitUntil(_ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(SLPBinary.patience)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(20_000)
-        }
-        return condition()
     }
 }

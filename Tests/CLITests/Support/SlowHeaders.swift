@@ -59,12 +59,7 @@ final class SlowHeaders: @unchecked Sendable {
     /// Waits until `condition` holds or `seconds` pass (a deadline that costs time only when the
     /// test fails); whether it held.
     func waitUntil(_ seconds: Double = SLPBinary.patience, _ condition: (SlowHeaders) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition(self) { return true }
-            usleep(50_000)
-        }
-        return condition(self)
+        Polling.until(seconds, every: 0.05) { condition(self) }
     }
 
     /// Stops the bytes and closes every connection.
