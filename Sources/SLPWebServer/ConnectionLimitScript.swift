@@ -12,7 +12,8 @@
 /// lighttpd holds, by address, at most once a second (`lighty.server.irequests()`), into a table
 /// its Lua state keeps between requests; a connection's first request in between adds it (a
 /// connection is known by its address and port), and an answer after which the connection
-/// closes takes it away. Any end the table misses is gone from it at the next count.
+/// closes takes it away. Any end the table misses is gone from it at the next count. (lighttpd's
+/// walk passes over an HTTP/2 connection between streams: it counts while a stream is open.)
 ///
 /// lighttpd learns a connection's address when it accepts it but runs the script only once its
 /// request's headers have come, so connections that never complete their headers are never
