@@ -4,10 +4,20 @@
 /// connections one address holds cannot crowd out everyone else's. Connections are counted only
 /// when more are open in all than one address may hold: otherwise none can be over.
 ///
+/// What a request costs does not grow with the connections open. mod_magnet runs a script only
+/// as a request starts (its headers in) and as its answer starts, never when a request or a
+/// connection ends, so a count kept only by adding and subtracting would miss the ends no script
+/// sees (a client gone mid-request, a keep-alive timeout, a WebSocket closing) and lock its
+/// address out. So lighttpd runs this script at both points: it counts every connection
+/// lighttpd holds, by address, at most once a second (`lighty.server.irequests()`), into a table
+/// its Lua state keeps between requests; a connection's first request in between adds it (a
+/// connection is known by its address and port), and an answer after which the connection
+/// closes takes it away. Any end the table misses is gone from it at the next count. (lighttpd's
+/// walk passes over an HTTP/2 connection between streams: it counts while a stream is open.)
+///
 /// lighttpd learns a connection's address when it accepts it but runs the script only once its
-/// request's headers have come, so connections still sending their headers are bounded by the
-/// read timeout instead (`LighttpdConfiguration`); a limit at accept needs a firewall or a
-/// reverse proxy in front (docs/DEPLOY.md).
+/// request's headers have come, so connections that never complete their headers are never
+/// refused here; a limit at accept needs a firewall or a reverse proxy in front (docs/DEPLOY.md).
 enum ConnectionLimitScript {
     /// Connections one address may hold: enough for the people behind one carrier's or one
     /// office's NAT, each with a few requests and waiting connections at once.
@@ -22,19 +32,55 @@ enum ConnectionLimitScript {
         """
         -- slp serve: at most \(perAddress) connections from one address.
         local limit = \(perAddress)
+        local request = lighty.r
+        local items, attributes = request.req_item, request.req_attr
+        -- Kept in the global table: a script's own globals are cleared after each run.
+        local counted = _G.slp_connections
+        local now = lighty.c.time()
+        if items.http_status ~= 0 then
+          -- An answer starts: a connection that closes after it leaves the count now (not an
+          -- upgrade's, whose WebSocket goes on, nor an HTTP/2 stream's, whose connection does).
+          if counted == nil or counted.second ~= now or items.keep_alive ~= 0 or items.http_status == 101
+            or attributes["request.protocol"] == "HTTP/2.0" then
+            return 0
+          end
+          local address = attributes["request.remote-addr"]
+          local connection = address .. " " .. attributes["request.remote-port"]
+          if counted.seen[connection] then
+            counted.seen[connection] = nil
+            counted.held[address] = counted.held[address] - 1
+          end
+          return 0
+        end
         if lighty.server.stats["clients_open"] <= limit then return 0 end
-        local address = lighty.r.req_attr["request.remote-addr"]
-        local held = 0
-        for r in lighty.server.irequests() do
-          if r.req_attr["request.remote-addr"] == address then
-            held = held + 1
-            if held > limit then
-              lighty.r.resp_header["Content-Type"] = "application/json; charset=utf-8"
-              lighty.r.resp_header["Cache-Control"] = "no-store"
-              lighty.r.resp_body.set({ '\(errorObject(refusal))\\n' })
-              return 429
+        if counted == nil or counted.second ~= now then
+          counted = { second = now, seen = {}, held = {} }
+          local seen, held = counted.seen, counted.held
+          for r in lighty.server.irequests() do
+            local their = r.req_attr
+            local address = their["request.remote-addr"]
+            local connection = address .. " " .. their["request.remote-port"]
+            -- An HTTP/2 connection's streams come one by one: the connection counts once.
+            if not seen[connection] then
+              seen[connection] = true
+              held[address] = (held[address] or 0) + 1
             end
           end
+          _G.slp_connections = counted
+        end
+        local address = attributes["request.remote-addr"]
+        local connection = address .. " " .. attributes["request.remote-port"]
+        local held = counted.held[address] or 0
+        if not counted.seen[connection] then
+          counted.seen[connection] = true
+          held = held + 1
+          counted.held[address] = held
+        end
+        if held > limit then
+          lighty.r.resp_header["Content-Type"] = "application/json; charset=utf-8"
+          lighty.r.resp_header["Cache-Control"] = "no-store"
+          lighty.r.resp_body.set({ '\(errorObject(refusal))\\n' })
+          return 429
         end
         return 0
 

@@ -66,7 +66,9 @@ package struct LighttpdConfiguration: Sendable {
             "server.max-keep-alive-idle = 5",
             "server.max-fds = \(maxFDs)",
             "server.max-connections = \(maxConnections)",
+            // One script for both: the count it keeps is its Lua state's, one per file.
             "magnet.attract-raw-url-to = (\(quoted(directory.connectionLimit)))",
+            "magnet.attract-response-start-to = (\(quoted(directory.connectionLimit)))",
             "server.errorfile-prefix = \(quoted(directory.errorPagePrefix))",
             // The error pages are slp's JSON (the document root holds no other file of this kind).
             "mimetype.assign = (\".html\" => \"application/json; charset=utf-8\")",

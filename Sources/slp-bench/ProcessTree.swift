@@ -28,12 +28,19 @@ struct ProcessTree {
 
     /// CPU seconds every member has used so far.
     var cpuSeconds: Double {
-        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
-        return members.reduce(0) { total, pid in
-            guard let fields = Self.statFields(pid), fields.count > 12 else { return total }
-            // utime and stime: fields 14 and 15 of stat, 12 and 13 after the command.
-            return total + ((Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)) / ticks
-        }
+        members.reduce(0) { $0 + Self.cpuSeconds($1) }
+    }
+
+    /// The first member running `command` (lighttpd below slp serve).
+    func member(running command: String) -> pid_t? {
+        members.first { (try? String(contentsOfFile: "/proc/\($0)/comm", encoding: .utf8))?.trimmingCharacters(in: .newlines) == command }
+    }
+
+    /// CPU seconds `pid` alone has used so far.
+    static func cpuSeconds(_ pid: pid_t) -> Double {
+        guard let fields = statFields(pid), fields.count > 12 else { return 0 }
+        // utime and stime: fields 14 and 15 of stat, 12 and 13 after the command.
+        return ((Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     static func resident(_ pid: pid_t) -> Int {

@@ -4,7 +4,8 @@ import XCTest
 /// What lighttpd does for strangers before slp sees them (SPEC §6, "Facing strangers"): its own
 /// refusals carry slp's JSON error object, and one address cannot take the server down: slow
 /// connections are dropped, and an address holding too many connections is refused while
-/// another is answered. On every backend.
+/// another is answered. (Headers sent a byte within every read timeout are bounded only by the
+/// firewall rule of docs/DEPLOY.md: `APISlowHeadersFirewallCLITests`.) On every backend.
 final class APIFacingStrangersCLITests: XCTestCase {
     func testLighttpdsOwnRefusalsAreSlpsJSONErrorObject() {
         TestBackend.each(self) { _, database, _ in

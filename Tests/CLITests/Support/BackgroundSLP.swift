@@ -19,8 +19,10 @@ final class BackgroundSLP: @unchecked Sendable {
         _ slp: SLPBinary, _ arguments: [String], environment extra: [String: String] = [:], keepingStandardInputOpen: Bool = false,
         standardInput: FileHandle? = nil
     ) throws {
-        process.executableURL = slp.executable ?? SLPBinary.url
-        process.arguments = arguments
+        // Through the launcher when there is one (`unshare …`, `setpriv …`), slp's path following it.
+        let slpURL = slp.executable ?? SLPBinary.url
+        process.executableURL = slp.launcher.first.map { URL(fileURLWithPath: $0) } ?? slpURL
+        process.arguments = slp.launcher.isEmpty ? arguments : slp.launcher.dropFirst() + [slpURL.path] + arguments
         process.environment = slp.environment.merging(extra) { $1 }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output

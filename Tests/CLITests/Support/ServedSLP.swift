@@ -11,12 +11,13 @@ final class ServedSLP {
     /// Bounds a machine five times slower than a developer's meets.
     static let startBound = 60.0
 
-    init(_ slp: SLPBinary, environment: [String: String] = [:], options: [String] = []) throws {
-        port = try HTTPTestClient.freePort()
-        client = HTTPTestClient(port: port)
+    /// On `port`, or a free one of the machine's when nil.
+    init(_ slp: SLPBinary, environment: [String: String] = [:], options: [String] = [], port: Int? = nil) throws {
+        self.port = try port ?? HTTPTestClient.freePort()
+        client = HTTPTestClient(port: self.port)
         var extra = environment
         extra["PATH"] = "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin"
-        process = try BackgroundSLP(slp, ["serve", "--port", String(port)] + options, environment: extra)
+        process = try BackgroundSLP(slp, ["serve", "--port", String(self.port)] + options, environment: extra)
         guard process.waitUntil(ServedSLP.startBound, { $0.stderr.contains("Ctrl-C stops") || !$0.isRunning }), process.isRunning else {
             throw HTTPTestError("slp serve did not start: \(process.stderr)")
         }
