@@ -72,7 +72,7 @@ final class SQLiteQueueSearch: QueueSearch {
         _ query: NearbyQuery, radius: Double, excluded: ExcludedUsers, filter: TraitsFilter, in connection: Connection,
         keep: (Row, Coordinate, Double) throws -> Void
     ) throws {
-        // A study row lies in the cell of where its person queued, and holds where the API shows them.
+        // A study row holds where the API shows its person, packed.
         let unpacksShown = query.study != nil && query.positions == .shown
         func visit(_ row: Row) throws {
             guard !excluded.contains(row.int64(0)) else { return }
@@ -91,8 +91,9 @@ final class SQLiteQueueSearch: QueueSearch {
             }
             return
         }
-        // Study rows lie in the cells of where people queued: shown points, in the same place
-        // cell, are found in the cells as far beyond the radius as such a cell is wide.
+        // Study rows lie in the grid cells of where people queued, and each shown point in the
+        // `PlaceCell` of its person's place: the rows within the radius and the widest such cell
+        // hold everyone shown within the radius.
         let reach = unpacksShown ? radius + PlaceCell.widestSpan(within: radius, of: query.center) : radius
         let ranges = SpatialGrid.ranges(around: query.center, radius: reach)
         let statement = try connection.cached("""
