@@ -26,9 +26,13 @@ public struct PlaceCell: Hashable, Sendable {
 
     /// The columns of row `row`.
     public static func columns(inRow row: Int) -> Int {
-        let nearerPole = max(abs(latitude(ofRowEdge: row)), abs(latitude(ofRowEdge: row + 1)))
-        let around = 2 * Double.pi * Coordinate.earthRadiusMetres * Elementary.cos(nearerPole * Double.pi / 180)
+        let around = 2 * Double.pi * Coordinate.earthRadiusMetres * Elementary.cos(edgeNearerAPole(ofRow: row) * Double.pi / 180)
         return max(1, Int((around / leastWidthMetres).rounded(.down)))
+    }
+
+    /// The latitude, north or south, of the edge of row `row` nearer a pole.
+    private static func edgeNearerAPole(ofRow row: Int) -> Double {
+        max(abs(latitude(ofRowEdge: row)), abs(latitude(ofRowEdge: row + 1)))
     }
 
     /// The latitude of the southern edge of row `row` (of the north pole for `rows`).
@@ -55,7 +59,7 @@ public struct PlaceCell: Hashable, Sendable {
         let south = max(-90, center.latitude - reach), north = min(90, center.latitude + reach)
         guard south < -ordinaryLatitude || north > ordinaryLatitude else { return ordinarySpanMetres }
         var widest = ordinarySpanMetres
-        for row in self.row(latitude: south)...self.row(latitude: north) where abs(latitude(ofRowEdge: row)) > ordinaryLatitude || abs(latitude(ofRowEdge: row + 1)) > ordinaryLatitude {
+        for row in self.row(latitude: south)...self.row(latitude: north) where edgeNearerAPole(ofRow: row) > ordinaryLatitude {
             widest = max(widest, span(ofRow: row))
         }
         return widest
