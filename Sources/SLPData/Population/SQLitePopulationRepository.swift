@@ -23,6 +23,10 @@ public final class SQLitePopulationRepository: PopulationRepository {
         }
     }
 
+    public func shownPlaceKey() throws -> any KeyedHash {
+        try database.write { try SQLTransaction($0, search: SQLiteQueueSearch()).shownPlaceKey() }
+    }
+
     public func addWaiting(count: Int, drawing next: () -> WaitingUser) throws -> Int {
         try addWaiting(count: count, drawing: next) { _ in }
     }
@@ -125,7 +129,7 @@ public final class SQLitePopulationRepository: PopulationRepository {
             insertStudy.integer(ids[index])
             insertStudy.real(person.latitude)
             insertStudy.real(person.longitude)
-            insertStudy.integer(person.shift)
+            insertStudy.integer(person.shown)
             insertStudy.integer(person.traits)
             insertStudy.text(bytes(person.card..<person.keys))
             try insertStudy.endRow()

@@ -22,7 +22,7 @@ extension SeedBatch {
         row.integer(person.cell)
         row.real(person.latitude)
         row.real(person.longitude)
-        row.integer(person.shift)
+        row.integer(person.shown)
         row.integer(person.shownCell)
         row.real(person.shownLatitude)
         row.real(person.shownLongitude)

@@ -14,8 +14,8 @@ struct SeedBatch {
         var cell: Int64
         var latitude: Double
         var longitude: Double
-        var shift: Int64
-        /// Where the API shows the person, and its cell.
+        /// Where the API shows the person (`PackedPoint`), its cell and the point itself.
+        var shown: Int64
         var shownCell: Int64
         var shownLatitude: Double
         var shownLongitude: Double
@@ -92,7 +92,7 @@ struct SeedBatch {
             let shown = entry.shownCoordinate
             people.append(Person(
                 uidPrefix: prefix, cell: SpatialGrid.cell(entry.coordinate),
-                latitude: entry.coordinate.latitude, longitude: entry.coordinate.longitude, shift: QueueShift.packed(entry.displacement),
+                latitude: entry.coordinate.latitude, longitude: entry.coordinate.longitude, shown: PackedPoint.packed(shown),
                 shownCell: SpatialGrid.cell(shown), shownLatitude: shown.latitude, shownLongitude: shown.longitude,
                 traits: try QueueTraits(of: user).packed(),
                 enteredAt: entry.enteredAt.unixMilliseconds, createdAt: user.createdAt.unixMilliseconds,

@@ -20,6 +20,10 @@ public final class PGPopulationRepository: PopulationRepository {
         }
     }
 
+    public func shownPlaceKey() throws -> any KeyedHash {
+        try database.write { try SQLTransaction($0, search: PGQueueSearch()).shownPlaceKey() }
+    }
+
     public func addWaiting(count: Int, drawing next: () -> WaitingUser) throws -> Int {
         try addWaiting(count: count, drawing: next) { _ in }
     }
@@ -56,7 +60,7 @@ public final class PGPopulationRepository: PopulationRepository {
                 rows.endRow()
             }
             // Queue places in cell order: the search index then grows at its end, and the indexes
-            // by where people are shown (`queue_shown`, within 150 m of it) nearly so. They are not
+            // by where people are shown (`queue_shown`, in the same place cell) nearly so. They are not
             // dropped to be built afresh: that would lock every reader of the queue out until commit.
             let byCell = kept.indices.sorted { batch.people[kept[$0]].cell < batch.people[kept[$1]].cell }
             try copy("COPY slp.queue (\(QueueRecord.columns.list)) FROM STDIN", byCell.indices, in: connection) { position, rows in

@@ -12,13 +12,13 @@ enum QueueRecord {
     /// Every column of a queue row, in the order of `values(of:user:id:)` (and of the rows a
     /// bulk load writes, `SeedBatch.writeQueueRow`).
     static let columns: TableColumns = [
-        "user_id", "cell", "lat", "long", "shift", "shown_cell", "shown_lat", "shown_long", "traits", "card", "uid", "studies",
+        "user_id", "cell", "lat", "long", "shown", "shown_cell", "shown_lat", "shown_long", "traits", "card", "uid", "studies",
         "study_keys", "entered_at",
     ]
 
     /// SQLite: the columns of a `queue_studies` row, a study key and a copy of the queue row's
     /// columns a study search reads (`SQLiteQueueSearch`).
-    static let studyColumns: TableColumns = ["study", "cell", "user_id", "lat", "long", "shift", "traits", "card"]
+    static let studyColumns: TableColumns = ["study", "cell", "user_id", "lat", "long", "shown", "traits", "card"]
 
     /// The values of `columns` for `user`, of row `id`, waiting at `entry`.
     static func values(of entry: QueueEntry, user: User, id: Int64) throws -> [SQLValue] {
@@ -26,7 +26,7 @@ enum QueueRecord {
         let document = try document(of: user, studies: entry.studies)
         return [
             .integer(id), .integer(SpatialGrid.cell(entry.coordinate)), .real(entry.coordinate.latitude), .real(entry.coordinate.longitude),
-            .integer(QueueShift.packed(entry.displacement)), .integer(SpatialGrid.cell(shown)), .real(shown.latitude), .real(shown.longitude),
+            .integer(PackedPoint.packed(shown)), .integer(SpatialGrid.cell(shown)), .real(shown.latitude), .real(shown.longitude),
             document.traits, document.card, .text(user.uid.rawValue), .text(entry.studies.description), .text(StudyKeys.json(entry.studies)),
             .integer(entry.enteredAt.unixMilliseconds),
         ]
@@ -38,31 +38,24 @@ enum QueueRecord {
     }
 
     /// The columns `entry(_:)` reads.
-    static let entryColumns: TableColumns = ["user_id", "uid", "lat", "long", "shift", "studies", "entered_at"]
+    static let entryColumns: TableColumns = ["user_id", "uid", "lat", "long", "shown_lat", "shown_long", "studies", "entered_at"]
 
     static func entry(_ row: some SQLRow) throws -> QueueEntry {
-        try entry(row) {
-            guard let displacement = QueueShift.displacement(row.int64("shift")) else {
-                throw StoredDataError(table: "queue", id: row.int64("user_id"), detail: "no displacement")
-            }
-            return displacement
-        }
+        try entry(row) { _ in try Coordinate(latitude: row.double("shown_lat"), longitude: row.double("shown_long")) }
     }
 
-    /// The entry of a row written before displacements were kept (the migration that added them
-    /// left `QueueShift.missing`): one is drawn for it now, as it would have been when its user
-    /// entered.
-    static func entryGivenItsDisplacement(_ row: some SQLRow) throws -> QueueEntry {
-        try entry(row) { QueueShift.displacement(row.int64("shift")) ?? RandomDisplacementGenerator().next() }
+    /// The entry of a row, shown where `places` shows its place now (a rebuild after the way
+    /// people are shown changed).
+    static func entry(_ row: some SQLRow, shownBy places: ShownPlaces) throws -> QueueEntry {
+        try entry(row) { places.point(for: $0) }
     }
 
-    private static func entry(_ row: some SQLRow, displacement: () throws -> Displacement) throws -> QueueEntry {
+    private static func entry(_ row: some SQLRow, shown: (Coordinate) throws -> Coordinate) throws -> QueueEntry {
         do {
+            let coordinate = try Coordinate(latitude: row.double("lat"), longitude: row.double("long"))
             return QueueEntry(
-                uid: try UserID(row.text("uid")),
-                coordinate: try Coordinate(latitude: row.double("lat"), longitude: row.double("long")),
-                studies: try StudyList(parsing: [row.text("studies")]),
-                enteredAt: Date(unixMilliseconds: row.int64("entered_at")), displacement: try displacement())
+                uid: try UserID(row.text("uid")), coordinate: coordinate, studies: try StudyList(parsing: [row.text("studies")]),
+                enteredAt: Date(unixMilliseconds: row.int64("entered_at")), shownCoordinate: try shown(coordinate))
         } catch let error as DomainError {
             throw StoredDataError(table: "queue", id: row.int64("user_id"), detail: error.message)
         }

@@ -71,7 +71,7 @@ extension Schema {
             """))
 
     /// Where the API shows each waiting person (issue 38): the displacement drawn as they
-    /// entered, kept while they wait (`QueueShift`), copied into SQLite's study rows; and the
+    /// entered, kept while they wait (packed in `shift`; `shownByCell` replaced it), copied into SQLite's study rows; and the
     /// point it gives, with its cell, in indexes of their own that hold what a search reads, so
     /// that the API's searches read the cells around where people are shown, as the command
     /// line's read those around where they are. People waiting before get theirs in the rebuild
@@ -154,4 +154,18 @@ extension Schema {
             CREATE INDEX reports_reporter_key ON slp.reports (reporter_key) WHERE reporter_key IS NOT NULL;
             CREATE INDEX reports_reported_key ON slp.reports (reported_key) WHERE reported_key IS NOT NULL;
             """))
+
+    /// Where the API shows each waiting person depends on their cell of about 100 m alone
+    /// (issue 49, `ShownPlaces`): a displacement kept per entry gave their place away. The row
+    /// holds the point itself (`PackedPoint`, copied into SQLite's study rows) where it held the
+    /// displacement; the rebuild that follows shows everyone waiting by their cell.
+    static let shownByCell = Migration(
+        sqlite: .sql("""
+            ALTER TABLE queue RENAME COLUMN shift TO shown;
+            ALTER TABLE queue_studies RENAME COLUMN shift TO shown;
+            """),
+        postgreSQL: .sql("""
+            ALTER TABLE slp.queue RENAME COLUMN shift TO shown;
+            """),
+        rebuildsQueueRows: true)
 }

@@ -2,7 +2,7 @@ import SLPDomain
 
 /// Where a row a search statement reads places its person, on either backend: the place its
 /// columns hold (where they queued, or where the API shows them, as the statement chose), or
-/// where a study row's person is shown (`QueueShift`). Both were valid when written.
+/// where a study row's person is shown (`PackedPoint`). Both were valid when written.
 enum QueuePlace {
     /// The place at `latitude`, `longitude` of the person of row `id` (read only for an error:
     /// a column read, for every row a search scans).
@@ -14,11 +14,11 @@ enum QueuePlace {
         }
     }
 
-    /// Where the API shows the person of row `id`, who queued at `queued`, by the row's `shift`.
-    static func shown(from queued: Coordinate, id: @autoclosure () -> Int64, shift: Int64) throws -> Coordinate {
-        guard let displacement = QueueShift.displacement(shift) else {
-            throw StoredDataError(table: "queue", id: id(), detail: "no displacement")
+    /// Where the API shows the person of row `id`, by the row's `shown`.
+    static func shown(id: @autoclosure () -> Int64, packed: Int64) throws -> Coordinate {
+        guard let point = PackedPoint.point(packed) else {
+            throw StoredDataError(table: "queue", id: id(), detail: "no shown point")
         }
-        return queued.displaced(by: displacement)
+        return point
     }
 }

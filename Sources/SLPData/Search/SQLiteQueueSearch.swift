@@ -12,9 +12,9 @@ final class SQLiteQueueSearch: QueueSearch {
     }
 
     /// The columns a search reads of a `queue_studies` row, which holds where the person queued
-    /// and how far and which way the API shows them (`QueueShift`), read when it places them there.
+    /// and where the API shows them (`PackedPoint`), read when it places them there.
     private static func studyColumns(_ positions: SearchPositions) -> String {
-        positions == .exact ? "user_id, lat, long, traits, card" : "user_id, lat, long, traits, card, shift"
+        positions == .exact ? "user_id, lat, long, traits, card" : "user_id, lat, long, traits, card, shown"
     }
 
     /// Cards a search makes room for at once: a city-centre search at the default radius (about
@@ -72,11 +72,11 @@ final class SQLiteQueueSearch: QueueSearch {
         _ query: NearbyQuery, radius: Double, excluded: ExcludedUsers, filter: TraitsFilter, in connection: Connection,
         keep: (Row, Coordinate, Double) throws -> Void
     ) throws {
-        // A study row holds where its person queued: where the API shows them is worked out.
-        let displaces = query.study != nil && query.positions == .shown
+        // A study row holds where the API shows its person, packed.
+        let unpacksShown = query.study != nil && query.positions == .shown
         func visit(_ row: Row) throws {
             guard !excluded.contains(row.int64(0)) else { return }
-            let coordinate = displaces ? try shownPlace(row) : try place(row)
+            let coordinate = unpacksShown ? try shownPlace(row) : try place(row)
             let distance = query.center.distance(to: coordinate)
             guard distance <= radius, filter.admits(row.int64(3)) else { return }
             try keep(row, coordinate, distance)
@@ -91,9 +91,10 @@ final class SQLiteQueueSearch: QueueSearch {
             }
             return
         }
-        // Study rows lie in the cells of where people queued: shown points up to a displacement
-        // away from there are found in the cells that far beyond the radius.
-        let reach = displaces ? radius + Displacement.metres.upperBound : radius
+        // Study rows lie in the grid cells of where people queued, and each shown point in the
+        // `PlaceCell` of its person's place: the rows within the radius and the widest such cell
+        // hold everyone shown within the radius.
+        let reach = unpacksShown ? radius + PlaceCell.widestSpan(within: radius, of: query.center) : radius
         let ranges = SpatialGrid.ranges(around: query.center, radius: reach)
         let statement = try connection.cached("""
             SELECT \(Self.studyColumns(query.positions)) FROM queue_studies WHERE study = ? AND cell BETWEEN ? AND ?
@@ -131,7 +132,7 @@ final class SQLiteQueueSearch: QueueSearch {
 
     /// Where the API shows the person of a `queue_studies` row read with `studyColumns(.shown)`.
     private func shownPlace(_ row: Row) throws -> Coordinate {
-        try QueuePlace.shown(from: try place(row), id: row.int64(0), shift: row.int64(5))
+        try QueuePlace.shown(id: row.int64(0), packed: row.int64(5))
     }
 
     func requesters(of id: Int64, from center: Coordinate, positions: SearchPositions, in connection: Connection) throws -> [NearbyUser] {

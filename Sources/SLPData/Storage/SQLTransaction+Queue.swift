@@ -33,10 +33,10 @@ extension SQLTransaction {
     }
 
     /// Rewrites every waiting user's row from their profile and place, as this version lays
-    /// them out (a row from before displacements were kept gets one): run once after migrations
-    /// that change the layout.
+    /// them out and shows them: run once after migrations that change either.
     func rebuildQueueRows() throws {
-        let entries = try connection.map("SELECT \(QueueRecord.entryColumns.list) FROM queue", [], QueueRecord.entryGivenItsDisplacement)
+        let places = ShownPlaces(key: try shownPlaceKey())
+        let entries = try connection.map("SELECT \(QueueRecord.entryColumns.list) FROM queue", []) { try QueueRecord.entry($0, shownBy: places) }
         for entry in entries {
             guard let user = try user(entry.uid) else { continue }
             try putInQueue(entry, of: user)

@@ -13,18 +13,15 @@ public struct QueueEntry: Equatable, Sendable {
     public let studies: StudyList
     /// When the user entered or last refreshed their place in the queue.
     public let enteredAt: Date
-    /// How far and which way from `coordinate` the API shows them: drawn when they entered,
-    /// kept while they wait.
-    public let displacement: Displacement
+    /// Where the API shows them, and decides their distance from: the point of their cell
+    /// (`ShownPlaces`).
+    public let shownCoordinate: Coordinate
 
-    public init(uid: UserID, coordinate: Coordinate, studies: StudyList, enteredAt: Date, displacement: Displacement) {
+    public init(uid: UserID, coordinate: Coordinate, studies: StudyList, enteredAt: Date, shownCoordinate: Coordinate) {
         self.uid = uid
         self.coordinate = coordinate
         self.studies = studies
         self.enteredAt = enteredAt
-        self.displacement = displacement
+        self.shownCoordinate = shownCoordinate
     }
-
-    /// Where the API shows this user, and decides their distance from.
-    public var shownCoordinate: Coordinate { coordinate.displaced(by: displacement) }
 }

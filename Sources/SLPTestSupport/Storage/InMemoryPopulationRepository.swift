@@ -21,6 +21,8 @@ package final class InMemoryPopulationRepository: PopulationRepository {
 
     package func seededCount() throws -> Int { database.seeded }
 
+    package func shownPlaceKey() throws -> any KeyedHash { TestKeyedHash() }
+
     package func addWaiting(count: Int, drawing next: () -> WaitingUser) throws -> Int {
         let people = (0..<count).map { _ in next() }
         if let failure { throw failure }

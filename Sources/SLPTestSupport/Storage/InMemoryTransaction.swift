@@ -119,6 +119,8 @@ final class InMemoryTransaction: WriteTransaction {
 
     func queueEntry(of uid: UserID) throws -> QueueEntry? { database.queue[uid] }
 
+    func shownPlaceKey() throws -> any KeyedHash { TestKeyedHash() }
+
     func putInQueue(_ entry: QueueEntry, of user: User) throws {
         guard database.users[user.uid] != nil else { return }
         database.queue[user.uid] = entry

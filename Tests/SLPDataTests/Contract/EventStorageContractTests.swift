@@ -23,7 +23,8 @@ final class EventStorageContractTests: StorageContractTestCase {
             try waiting("B", at: Coordinate.at(37.5674, 126.9780))
             try request("A", "B")
             // From where B waits to where A is shown.
-            let distance = Int(Coordinate.at(37.5674, 126.9780).distance(to: here.displaced(by: StorageContractTestCase.displacement)).rounded())
+            let shown = try XCTUnwrap(try entry("A")).shownCoordinate
+            let distance = Int(Coordinate.at(37.5674, 126.9780).distance(to: shown).rounded())
             XCTAssertEqual(try told("B").map(\.kind), [.request(from: card("A"), distance: distance)])
             XCTAssertEqual(try told("B").map(\.createdAt), [now])
             XCTAssertEqual(try told("A"), [], "my own actions tell me nothing")

@@ -6,7 +6,7 @@ import XCTest
 final class PopulationRepositoryContractTests: StorageContractTestCase {
     /// The people `options` draws, as a fake repository is handed them.
     private func drawn(_ options: SeedOptions) throws -> [WaitingUser] {
-        let recorder = DrawingRecorder(first: 0)
+        let recorder = DrawingRecorder(first: 0, key: try population.shownPlaceKey())
         try SeedPopulationUseCase(population: recorder, clock: StoppedClock(queueTestNow))(options)
         return recorder.added
     }

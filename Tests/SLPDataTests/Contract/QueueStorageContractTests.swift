@@ -120,28 +120,47 @@ final class QueueStorageContractTests: StorageContractTestCase {
         }
     }
 
-    /// Where the API shows someone is stored with their place, moves with it, and is where the
+    /// Where the API shows someone is stored with their place, to the last bit, and is where the
     /// API's searches find them, by study too; the command line's still find them where they are.
     func testTheShownPlaceIsKeptWithThePlaceAndSearchedThere() {
         forEachBackend {
             try register("Me1")
-            let displacement = Displacement.of(120, bearing: 90)
-            try write { try $0.putInQueue(.stub("Me1", at: self.seoul, studies: ["swift"], displacement: displacement), of: try XCTUnwrap(try $0.user(self.id("Me1")))) }
-            XCTAssertEqual(try entry("Me1")?.displacement, displacement)
-            let shown = seoul.displaced(by: displacement)
-            XCTAssertEqual(seoul.distance(to: shown), 120, accuracy: 0.01)
+            let shown = Coordinate.at(37.566_5, 126.979_36)
+            XCTAssertEqual(seoul.distance(to: shown), 120, accuracy: 1)
+            try write { try $0.putInQueue(.stub("Me1", at: self.seoul, studies: ["swift"], shown: shown), of: try XCTUnwrap(try $0.user(self.id("Me1")))) }
+            XCTAssertEqual(try entry("Me1")?.shownCoordinate, shown)
             for study: String? in [nil, "swift"] {
                 XCTAssertEqual(try nearby(seoul, radius: 60, study: study).map(\.coordinate), [seoul])
-                XCTAssertEqual(try nearby(seoul, radius: 60, study: study, positions: .shown), [], "shown 120 m east")
+                XCTAssertEqual(try nearby(seoul, radius: 60, study: study, positions: .shown), [], "shown 120 m away")
                 let found = try nearby(shown, radius: 1, study: study, positions: .shown)
                 XCTAssertEqual(found.map(\.coordinate), [shown])
                 XCTAssertEqual(found.map(\.distance), [0])
             }
-            // Entering again elsewhere keeps the displacement, and the shown place moves along.
+            // Entering elsewhere shows the point of the new cell, by study too, and nothing at the old one.
             let refreshed = try enter("Me1", at: busan, studies: ["swift"])
-            XCTAssertEqual(refreshed.displacement, displacement)
-            XCTAssertEqual(try nearby(busan.displaced(by: displacement), radius: 1, positions: .shown).map(\.uid.rawValue), ["Me1"])
-            XCTAssertEqual(try nearby(shown, radius: 1, positions: .shown), [])
+            XCTAssertEqual(PlaceCell(containing: refreshed.shownCoordinate), PlaceCell(containing: busan))
+            for study: String? in [nil, "swift"] {
+                XCTAssertEqual(try nearby(refreshed.shownCoordinate, radius: 1, study: study, positions: .shown).map(\.uid.rawValue), ["Me1"])
+                XCTAssertEqual(try nearby(shown, radius: 1, study: study, positions: .shown), [])
+            }
+        }
+    }
+
+    /// The key behind the shown points is made once and kept with the data: whoever stands in a
+    /// cell, whenever, is shown at its one point; people in other cells at others.
+    func testEveryoneInACellIsShownAtItsOnePoint() {
+        forEachBackend {
+            let corner = Coordinate.at(37.566_01, 126.977_35), across = Coordinate.at(37.566_88, 126.978_45)
+            XCTAssertEqual(PlaceCell(containing: corner), PlaceCell(containing: across))
+            let first = try waiting("Me1", at: corner).shownCoordinate
+            XCTAssertEqual(PlaceCell(containing: first), PlaceCell(containing: corner))
+            XCTAssertEqual(try waiting("Other2", at: across, studies: ["go"]).shownCoordinate, first)
+            XCTAssertTrue(try leave("Me1"))
+            XCTAssertEqual(try enter("Me1", at: across).shownCoordinate, first)
+            XCTAssertEqual(try entry("Me1")?.shownCoordinate, first)
+            let next = try enter("Me1", at: corner.moved(200, bearing: 90))
+            XCTAssertNotEqual(next.shownCoordinate, first)
+            XCTAssertEqual(try waiting("Third3", at: corner.moved(200, bearing: 90)).shownCoordinate, next.shownCoordinate)
         }
     }
 

@@ -67,11 +67,20 @@ final class SearchStorageBruteForceContractTests: StorageContractTestCase {
     func testCardsOfSeededUsersCarryTheirStoredValues() {
         forEachBackend {
             let scanned = try populate()
-            // Everyone is shown 50 to 150 m from where they queued, drawn evenly over the ring.
-            let away = scanned.map { $0.coordinate.distance(to: $0.shown) }
-            XCTAssertTrue(away.allSatisfy { (49.99...150.01).contains($0) }, "\(away.min() ?? 0)–\(away.max() ?? 0) m")
-            XCTAssertEqual(Double(away.filter { $0 < 100 }.count) / Double(scanned.count), 0.375, accuracy: 0.05)
-            XCTAssertEqual(Double(scanned.filter { $0.shown.latitude > $0.coordinate.latitude }.count) / Double(scanned.count), 0.5, accuracy: 0.05)
+            // Everyone is shown at the one point of their cell, each cell's somewhere else in it.
+            var points: [PlaceCell: Coordinate] = [:]
+            for person in scanned {
+                XCTAssertEqual(PlaceCell(containing: person.shown), PlaceCell(containing: person.coordinate), person.uid)
+                XCTAssertEqual(points[PlaceCell(containing: person.coordinate), default: person.shown], person.shown, person.uid)
+                points[PlaceCell(containing: person.coordinate)] = person.shown
+            }
+            let within = points.map { cell, point in
+                ((point.latitude - cell.south) / (cell.north - cell.south), (point.longitude - cell.west) / (cell.east - cell.west))
+            }
+            XCTAssertGreaterThan(points.count, 1_000)
+            for share in [within.map(\.0), within.map(\.1)] {
+                XCTAssertEqual(Double(share.filter { $0 < 0.5 }.count) / Double(share.count), 0.5, accuracy: 0.05, "evenly over the cell")
+            }
             let byUID = Dictionary(uniqueKeysWithValues: scanned.map { ($0.uid, $0) })
             let found = try nearby(center, radius: 1_000)
             XCTAssertGreaterThan(found.count, 100)

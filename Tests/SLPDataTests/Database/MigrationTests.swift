@@ -255,10 +255,10 @@ final class MigrationTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try database.integer("SELECT count(*) FROM pragma_foreign_key_check"), 0)
     }
 
-    /// Version 12 keeps where the API shows each waiting person: someone waiting in a file of
-    /// version 11 is given a displacement as the file opens, and the API's searches (their
-    /// study rows too) find them there, 50 to 150 m from where they queued.
-    func testSomeoneWaitingInAVersionElevenFileIsGivenWhereTheAPIShowsThem() throws {
+    /// Someone waiting in a file of version 11 (before the API showed people elsewhere) is shown
+    /// at the point of their cell as the file opens, as anyone entering the cell later is, and
+    /// the API's searches (their study rows too) find them there.
+    func testSomeoneWaitingInAVersionElevenFileIsShownAtThePointOfTheirCell() throws {
         let file = path()
         let place = Coordinate.at(37.5, 127.0)
         let user = User.stub(uid: "Old11", phone: "010-1234-5678", nick: "옛날")
@@ -279,17 +279,66 @@ final class MigrationTests: TemporaryDirectoryTestCase {
         let database = try Database(path: file)
         XCTAssertEqual(try database.integer("PRAGMA user_version"), currentSchemaVersion)
         let storage = SQLiteStorage(database: database)
-        let entry = try XCTUnwrap(try storage.read { try $0.queueEntry(of: UserID("Old11")) })
-        XCTAssertEqual(entry.coordinate, place)
-        XCTAssertEqual(place.distance(to: entry.shownCoordinate), entry.displacement.distance, accuracy: 0.01)
-        XCTAssertTrue(Displacement.metres.contains(entry.displacement.distance))
-        XCTAssertEqual(entry.enteredAt, Date(timeIntervalSince1970: 1_763_000_000.999), "the rest of the place as it was")
-        let criteria = SearchCriteria(me: User.stub(uid: "Me1", phone: "010-2222-3333"), today: try CalendarDate(year: 2026, month: 11, day: 21), gender: nil)
+        try assertShownAtThePointOfTheirCell("Old11", at: place, in: storage)
+        XCTAssertEqual(try database.string("PRAGMA integrity_check"), "ok")
+    }
+
+    /// Someone shown by a displacement (issue 38) in a file of the version before
+    /// `Schema.shownByCell` is shown at the point of their cell as the file opens: the row, its
+    /// study rows and the indexes hold that point, not the displaced one.
+    func testSomeoneShownByADisplacementIsShownAtThePointOfTheirCellOnceTheFileOpens() throws {
+        let file = path()
+        let version = try XCTUnwrap(Schema.migrations(for: .sqlite).first { $0.sql.contains("RENAME COLUMN shift TO shown") }).version - 1
+        let place = Coordinate.at(37.56645, 126.978)
+        let displaced = place.moved(100)
+        XCTAssertNotEqual(PlaceCell(containing: displaced), PlaceCell(containing: place))
+        let user = User.stub(uid: "Old15", phone: "010-1234-5678", nick: "옛날")
+        let studies = try StudyList(parsing: ["swift"])
+        do {
+            let old = try connectionToAFileAt(version: version, path: file)
+            try old.execute("""
+                INSERT INTO users (id, uid, phone, email, nick, birth, gender, created_at)
+                    VALUES (1, 'Old15', '+821012345678', 'sesac@example.com', '옛날', '2000-01-15', 0, 1763000000123);
+                INSERT INTO queue (cell, user_id, lat, long, shift, shown_cell, shown_lat, shown_long, traits, card, uid, studies, study_keys, entered_at)
+                    VALUES (\(SpatialGrid.cell(place)), 1, \(place.latitude), \(place.longitude), 5000, \(SpatialGrid.cell(displaced)),
+                            \(displaced.latitude), \(displaced.longitude), \(try QueueTraits(of: user).packed()),
+                            '\(try QueueCard.card(of: user, studies: studies))', 'Old15', 'swift', '["swift"]', 1763000000999);
+                INSERT INTO queue_studies (study, cell, user_id, lat, long, shift, traits, card)
+                    SELECT 'swift', cell, user_id, lat, long, shift, traits, card FROM queue;
+                PRAGMA user_version = \(version);
+                """)
+        }
+        let database = try Database(path: file)
+        XCTAssertEqual(try database.integer("PRAGMA user_version"), currentSchemaVersion)
+        let storage = SQLiteStorage(database: database)
+        try assertShownAtThePointOfTheirCell("Old15", at: place, in: storage)
+        for study in [nil, try Study("swift")] {
+            XCTAssertEqual(try storage.read { try $0.nearby(NearbyQuery(
+                center: displaced, radius: 1, study: study, criteria: criteria, excluding: [], limit: nil, positions: .shown)) }, [])
+        }
+        XCTAssertEqual(try database.string("PRAGMA integrity_check"), "ok")
+    }
+
+    private var criteria: SearchCriteria {
+        SearchCriteria(me: User.stub(uid: "Me1", phone: "010-2222-3333"), today: try! CalendarDate(year: 2026, month: 11, day: 21), gender: nil)
+    }
+
+    /// `uid`, waiting at `place` as before, is shown at the point of its cell: where the API's
+    /// searches (by study too) find them, and where someone entering the cell now is shown.
+    private func assertShownAtThePointOfTheirCell(_ uid: String, at place: Coordinate, in storage: SQLiteStorage, line: UInt = #line) throws {
+        let entry = try XCTUnwrap(try storage.read { try $0.queueEntry(of: UserID(uid)) })
+        XCTAssertEqual(entry.coordinate, place, line: line)
+        XCTAssertEqual(entry.enteredAt, Date(timeIntervalSince1970: 1_763_000_000.999), "the rest of the place as it was", line: line)
+        XCTAssertEqual(PlaceCell(containing: entry.shownCoordinate), PlaceCell(containing: place), line: line)
         for study in [nil, try Study("swift")] {
             let found = try storage.read { try $0.nearby(NearbyQuery(
                 center: entry.shownCoordinate, radius: 1, study: study, criteria: criteria, excluding: [], limit: nil, positions: .shown)) }
-            XCTAssertEqual(found.map(\.coordinate), [entry.shownCoordinate])
+            XCTAssertEqual(found.map(\.coordinate), [entry.shownCoordinate], line: line)
         }
-        XCTAssertEqual(try database.string("PRAGMA integrity_check"), "ok")
+        let newcomer = User.stub(uid: "New1", phone: "010-9999-0001")
+        XCTAssertTrue(try storage.write { try $0.insert(newcomer) }, line: line)
+        let entered = try EnterQueueUseCase(storage: storage, clock: StoppedClock(testNow))(
+            me: newcomer.uid, latitude: place.latitude + 0.000_1, longitude: place.longitude, studies: [])
+        XCTAssertEqual(entered.shownCoordinate, entry.shownCoordinate, "the key the file keeps", line: line)
     }
 }

@@ -82,12 +82,15 @@ final class PGSchemaTests: XCTestCase {
             """)
         _ = try PGDatabase(uri: uri)
         XCTAssertEqual(try scalar("SELECT version FROM slp.meta"), String(PGSchema.currentVersion))
-        // Version 6 wrote every waiting user's row anew: the cell of their place, their card, and
-        // where the API shows them, 50 to 150 m away.
+        // The rebuild wrote every waiting user's row anew: the cell of their place, their card, and
+        // where the API shows them: all 300 stand at one place, and are shown at the point of its cell.
         XCTAssertEqual(try scalar("""
             SELECT count(*) FROM slp.queue WHERE cell = \(SpatialGrid.cell(.at(37.5, 127.0))) AND card <> 'card'
-                AND shift >= 0
+                AND shown >= 0
             """), "300")
+        XCTAssertEqual(try scalar("SELECT count(DISTINCT (shown_lat, shown_long)) FROM slp.queue"), "1")
+        let shown = try XCTUnwrap(try scalar("SELECT shown_lat || ' ' || shown_long FROM slp.queue LIMIT 1")).split(separator: " ").compactMap { Double($0) }
+        XCTAssertEqual(PlaceCell(containing: .at(shown[0], shown[1])), PlaceCell(containing: .at(37.5, 127.0)))
         XCTAssertEqual(try scalar("SELECT to_regclass('slp.queue_by_cell') IS NULL AND to_regclass('slp.queue_nearby') IS NOT NULL"), "t")
         XCTAssertEqual(try scalar("SELECT collation_name FROM information_schema.columns WHERE table_schema = 'slp' AND table_name = 'users' AND column_name = 'uid'"), "C")
     }

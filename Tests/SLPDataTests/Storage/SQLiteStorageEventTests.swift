@@ -18,6 +18,8 @@ final class SQLiteStorageEventTests: MatchDatabaseTestCase {
 
     func testAnEventRowHoldsWhatItTells() throws {
         try waitingUsers("A", "B")
+        // From where B waits to where A is shown.
+        let distance = Int(here.distance(to: try XCTUnwrap(try storage.read { try $0.queueEntry(of: self.id("A")) }).shownCoordinate).rounded())
         try match("A", "B")
         let message = try send("A", "안녕")
         try review("B", "A", [.helpful, .goodManners])
@@ -26,7 +28,7 @@ final class SQLiteStorageEventTests: MatchDatabaseTestCase {
                 SELECT u.uid, e.type, e.created_at, e.other_uid, e.other_nick, e.distance, e.titles, e.message_id, e.chat
                 FROM events e JOIN users u ON u.id = e.user_id ORDER BY e.id
                 """, columns: 9),
-            ["B|request|\(milliseconds(now))|A|A|100|∅|∅|∅", "A|matched|\(milliseconds(now))|B|B|∅|∅|∅|∅",
+            ["B|request|\(milliseconds(now))|A|A|\(distance)|∅|∅|∅", "A|matched|\(milliseconds(now))|B|B|∅|∅|∅|∅",
              "B|message|\(milliseconds(message.createdAt))|A|A|∅|∅|\(message.id)|안녕",
              "A|reviewed|\(milliseconds(now))|B|B|∅|good-manners,helpful|∅|∅"])
         // Numbered by the file, never reused: the sequence remembers the highest id.

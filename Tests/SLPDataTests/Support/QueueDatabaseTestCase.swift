@@ -35,7 +35,7 @@ class QueueDatabaseTestCase: StorageContractTestCase {
         try database.read { connection in
             try connection.prepare("""
                 SELECT q.uid, q.lat, q.long, q.studies, u.gender, u.birth, u.age_min, u.age_max, u.searchable, u.phone, u.email, u.nick,
-                    q.shift
+                    q.shown_lat, q.shown_long
                 FROM queue q JOIN users u ON u.id = q.user_id
                 """).map { row in
                     let birth = row.text(5).split(separator: "-").map { Int($0)! }
@@ -47,7 +47,7 @@ class QueueDatabaseTestCase: StorageContractTestCase {
                         searchable: row.bool(8), createdAt: queueTestNow)
                     let coordinate = try Coordinate(latitude: row.double(1), longitude: row.double(2))
                     return ScannedUser(
-                        uid: row.text(0), coordinate: coordinate, shown: coordinate.displaced(by: try XCTUnwrap(QueueShift.displacement(row.int64(12)))),
+                        uid: row.text(0), coordinate: coordinate, shown: try Coordinate(latitude: row.double(12), longitude: row.double(13)),
                         studies: try StudyList(parsing: [row.text(3)]), user: user)
                 }
         }

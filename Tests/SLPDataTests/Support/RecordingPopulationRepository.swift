@@ -10,6 +10,8 @@ final class RecordingPopulationRepository: PopulationRepository {
 
     func seededCount() throws -> Int { try base.seededCount() }
 
+    func shownPlaceKey() throws -> any KeyedHash { try base.shownPlaceKey() }
+
     func addWaiting(count: Int, drawing next: () -> WaitingUser) throws -> Int {
         try base.addWaiting(count: count) {
             let waiting = next()

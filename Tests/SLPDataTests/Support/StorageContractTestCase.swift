@@ -146,14 +146,11 @@ class StorageContractTestCase: TemporaryDirectoryTestCase {
         return user
     }
 
-    /// Where the API shows everyone the helpers queue, from where they queued: 100 m north.
-    static let displacement = Displacement.stub
-
-    /// Puts a registered user in the queue through `EnterQueueUseCase`, at `time`, shown
-    /// `StorageContractTestCase.displacement` away.
+    /// Puts a registered user in the queue through `EnterQueueUseCase`, at `time`, shown where
+    /// the storage's key shows their cell.
     @discardableResult
     func enter(_ uid: String, at coordinate: Coordinate, studies: [String] = [], now time: Date = queueTestNow) throws -> QueueEntry {
-        try EnterQueueUseCase(storage: storage, clock: StoppedClock(time), displacements: SequentialDisplacementGenerator([Self.displacement]))(
+        try EnterQueueUseCase(storage: storage, clock: StoppedClock(time))(
             me: id(uid), latitude: coordinate.latitude, longitude: coordinate.longitude, studies: studies)
     }
 

@@ -3,6 +3,8 @@
 public protocol PopulationRepository {
     /// How many synthetic people were drawn before: numbering goes on after them.
     func seededCount() throws -> Int
+    /// The keyed hash behind where the API shows people (`WriteTransaction.shownPlaceKey()`).
+    func shownPlaceKey() throws -> any KeyedHash
     /// Draws `count` people from `next`, each once, then stores them and their queue places in
     /// one transaction and counts them as drawn; a person whose phone number is already
     /// registered is left out. Returns how many were stored. People are handed over one at a

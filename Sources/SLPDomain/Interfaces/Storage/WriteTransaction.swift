@@ -29,6 +29,9 @@ public protocol WriteTransaction: ReadTransaction {
 
     // MARK: Queue, requests, reports
 
+    /// The keyed hash behind where the API shows people (`ShownPlaces`), under a random key the
+    /// first write that asks makes and keeps with the data; the same ever after.
+    func shownPlaceKey() throws -> any KeyedHash
     /// Puts `user` in the queue at `entry`, replacing any earlier place.
     func putInQueue(_ entry: QueueEntry, of user: User) throws
     /// Takes `uid` out of the queue; false when they were not in it.

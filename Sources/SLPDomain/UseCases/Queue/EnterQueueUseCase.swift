@@ -2,17 +2,15 @@
 public struct EnterQueueUseCase {
     private let storage: any Storage
     private let clock: any TimeProvider
-    private let displacements: any DisplacementGenerator
 
-    public init(storage: any Storage, clock: any TimeProvider, displacements: any DisplacementGenerator = RandomDisplacementGenerator()) {
+    public init(storage: any Storage, clock: any TimeProvider) {
         self.storage = storage
         self.clock = clock
-        self.displacements = displacements
     }
 
     /// Values are checked first (`invalid`), then, inside the write, `already_matched`,
-    /// `reported` and `dodge_penalty`. Where the API shows me is drawn as I enter and kept
-    /// while I wait, wherever I move: a place refreshed again and again gives nothing away.
+    /// `reported` and `dodge_penalty`. Where the API shows me is the point of my cell
+    /// (`ShownPlaces`): entering again, or moving within the cell, shows the same point.
     public func callAsFunction(me: UserID, latitude: Double, longitude: Double, studies: [String]) throws -> QueueEntry {
         let coordinate = try Coordinate(latitude: latitude, longitude: longitude)
         let studies = try StudyList(parsing: studies)
@@ -22,8 +20,8 @@ public struct EnterQueueUseCase {
             try MatchRules.enterQueue(party, now: now)
             // Queueing again means moving on from a match my partner already ended.
             if party.current != nil { try transaction.leaveCurrentMatch(of: me) }
-            let displacement = party.entry?.displacement ?? displacements.next()
-            let entry = QueueEntry(uid: me, coordinate: coordinate, studies: studies, enteredAt: now, displacement: displacement)
+            let shown = ShownPlaces(key: try transaction.shownPlaceKey()).point(for: coordinate)
+            let entry = QueueEntry(uid: me, coordinate: coordinate, studies: studies, enteredAt: now, shownCoordinate: shown)
             try transaction.putInQueue(entry, of: party.user)
             return entry
         }

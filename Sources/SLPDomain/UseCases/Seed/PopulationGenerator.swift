@@ -20,6 +20,12 @@ struct PopulationGenerator {
     private let hotspotCenters: [(north: Double, east: Double)]
     /// Reused while writing a person's texts.
     private var scratch: [UInt8] = []
+    private let places: ShownPlaces
+    /// The points of the cells met so far: a crowd shares few cells, and each is hashed once.
+    private var shownPoints: [PlaceCell: Coordinate] = [:]
+    /// Past this many cells the points are forgotten, so that a population spread over the
+    /// world holds no more than this.
+    private static let keptPoints = 1 << 20
 
     /// Synthetic phone numbers are 019-XXXX-XXXX, numbered from 019-0000-0000.
     static let phonePrefix = "+8219"
@@ -30,12 +36,13 @@ struct PopulationGenerator {
     /// How many synthetic numbers there are.
     static let capacity = 100_000_000
 
-    init(options: SeedOptions, firstIndex: Int, now: Date) {
+    init(options: SeedOptions, firstIndex: Int, now: Date, places: ShownPlaces) {
         random = SplitMix64(seed: options.seed &* 0x2545_F491_4F6C_DD1D &+ UInt64(firstIndex))
         self.options = options
         self.now = now
         today = CalendarDate(utcDayOf: now)
         index = firstIndex
+        self.places = places
         studies = StudyVocabulary.words.compactMap { try? Study($0) }
         var total = 0.0
         cumulative = studies.indices.map { rank in
@@ -100,11 +107,19 @@ struct PopulationGenerator {
             birth: BirthDate(stored: birth), gender: random.next() % 2 == 0 ? .female : .male,
             sesac: Int(random.next() % 5), background: Int(random.next() % 8),
             ageRange: ageRange, searchable: random.nextUnit() >= 0.05, createdAt: now)
-        // Drawn from a stream of its own, so that the people a seed gives stay who they were.
-        var aside = SplitMix64(seed: UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15 ^ options.seed)
-        let entry = QueueEntry(
-            uid: uid, coordinate: position(), studies: studyList(), enteredAt: now, displacement: Displacement.random(using: &aside))
+        let coordinate = position()
+        let entry = QueueEntry(uid: uid, coordinate: coordinate, studies: studyList(), enteredAt: now, shownCoordinate: shown(coordinate))
         return WaitingUser(user: user, entry: entry)
+    }
+
+    /// Where the API shows someone standing at `coordinate`.
+    private mutating func shown(_ coordinate: Coordinate) -> Coordinate {
+        let cell = PlaceCell(containing: coordinate)
+        if let point = shownPoints[cell] { return point }
+        if shownPoints.count >= PopulationGenerator.keptPoints { shownPoints.removeAll(keepingCapacity: true) }
+        let point = places.point(of: cell)
+        shownPoints[cell] = point
+        return point
     }
 
     /// A point in the disk, or near a hotspot for most people when `hotspots` is on.

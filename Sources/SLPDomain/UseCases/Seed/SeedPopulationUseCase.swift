@@ -20,7 +20,8 @@ public struct SeedPopulationUseCase {
         _ options: SeedOptions, progress: (Int) -> Void = { _ in }, fractionDone: (Double) -> Void = { _ in }
     ) throws -> Int {
         let first = try population.seededCount()
-        var generator = PopulationGenerator(options: options, firstIndex: first, now: clock.now)
+        let places = ShownPlaces(key: try population.shownPlaceKey())
+        var generator = PopulationGenerator(options: options, firstIndex: first, now: clock.now, places: places)
         var added = 0
         while added < options.count {
             // A person whose number a real user registered is skipped, so draw again until N are in.

@@ -18,9 +18,9 @@ final class EventRulesTests: XCTestCase {
         storage = InMemoryStorage(database)
         try storage.write { transaction in
             // A is shown 100 m west, B waits 250.4 m east, C 1,234.6 m north and is shown 100 m further.
-            try transaction.putInQueue(.stub("A", at: here, displacement: .of(100, bearing: 270)), of: a)
+            try transaction.putInQueue(.stub("A", at: here, shown: here.moved(100, bearing: 270)), of: a)
             try transaction.putInQueue(.stub("B", at: here.moved(250.4, bearing: 90)), of: b)
-            try transaction.putInQueue(.stub("C", at: here.moved(1_234.6), displacement: .of(100, bearing: 0)), of: c)
+            try transaction.putInQueue(.stub("C", at: here.moved(1_234.6), shown: here.moved(1_334.6)), of: c)
         }
     }
 
@@ -155,7 +155,7 @@ final class EventRulesTests: XCTestCase {
 
     func testTheRulesOnSnapshots() throws {
         // A is shown 100 m north of where A waits; B waits 180.4 m north of A: 80 m from where A is shown.
-        let me = PartySnapshot(user: a, entry: .stub("A", at: here, displacement: .of(100, bearing: 0)), current: nil, latest: nil)
+        let me = PartySnapshot(user: a, entry: .stub("A", at: here, shown: here.moved(100)), current: nil, latest: nil)
         let other = PartySnapshot(user: b, entry: .stub("B", at: here.moved(180.4)), current: nil, latest: nil)
         let pair = PairSnapshot(me: me, other: other, requestFromOther: false, iReported: false, otherReported: false)
         XCTAssertEqual(EventRules.notices(.openRequest, pair), [EventNotice(recipient: b.uid, kind: .request(from: card(a), distance: 80))])

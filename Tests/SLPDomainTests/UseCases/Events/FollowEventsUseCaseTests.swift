@@ -19,7 +19,7 @@ final class FollowEventsUseCaseTests: XCTestCase {
         let here = Coordinate.at(37.5665, 126.978)
         try storage.write { transaction in
             // A is shown 100 m south; B waits 100 m north.
-            try transaction.putInQueue(QueueEntry.stub("A", at: here, displacement: .of(100, bearing: 180)), of: a)
+            try transaction.putInQueue(QueueEntry.stub("A", at: here, shown: here.moved(100, bearing: 180)), of: a)
             try transaction.putInQueue(QueueEntry.stub("B", at: here.moved(100)), of: b)
         }
         clock = StoppedClock(testNow)

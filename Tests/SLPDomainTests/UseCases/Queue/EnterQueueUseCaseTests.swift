@@ -9,15 +9,14 @@ final class EnterQueueUseCaseTests: XCTestCase {
     private var storage: InMemoryStorage!
     private var enter: EnterQueueUseCase!
     private var me: User!
-    private let drawn = [Displacement.of(50, bearing: 12.5), .of(149.5, bearing: 300)]
-    private var displacements: SequentialDisplacementGenerator!
+    /// Where the API shows people, under the key the test storage keeps.
+    private let places = ShownPlaces(key: TestKeyedHash())
 
     override func setUpWithError() throws {
         me = User.stub(uid: "Me1")
         database = InMemoryDatabase(users: [me])
         storage = InMemoryStorage(database)
-        displacements = SequentialDisplacementGenerator(drawn)
-        enter = EnterQueueUseCase(storage: storage, clock: StoppedClock(now), displacements: displacements)
+        enter = EnterQueueUseCase(storage: storage, clock: StoppedClock(now))
     }
 
     /// Changes my stored record with a plain storage update.
@@ -48,7 +47,7 @@ final class EnterQueueUseCaseTests: XCTestCase {
         let entry = try enter(me: me.uid, latitude: -33.87, longitude: 151.21, studies: ["swift", "알고리즘"])
         XCTAssertEqual(entry, QueueEntry(
             uid: me.uid, coordinate: .at(-33.87, 151.21), studies: try StudyList(parsing: ["swift", "알고리즘"]), enteredAt: now,
-            displacement: drawn[0]))
+            shownCoordinate: places.point(for: .at(-33.87, 151.21))))
         XCTAssertEqual(entry.studies.studies.map(\.name), ["swift", "알고리즘"])
         XCTAssertEqual(myEntry, entry)
         XCTAssertEqual(storage.transactions, ["write"], "checked and stored in one write")
@@ -72,17 +71,21 @@ final class EnterQueueUseCaseTests: XCTestCase {
         XCTAssertEqual(database.queue.count, 1)
     }
 
-    /// Where the API shows me is drawn as I enter and kept while I wait, wherever I move; leaving
-    /// and entering again draws anew.
-    func testTheDisplacementIsDrawnOnEnteringAndKeptWhileIWait() throws {
-        XCTAssertEqual(try enter(me: me.uid, latitude: 37.5, longitude: 127, studies: []).displacement, drawn[0])
-        let moved = try enter(me: me.uid, latitude: 35.1, longitude: 129.0, studies: ["go"])
-        XCTAssertEqual(moved.displacement, drawn[0])
-        XCTAssertEqual(moved.shownCoordinate, Coordinate.at(35.1, 129.0).displaced(by: drawn[0]))
-        XCTAssertEqual(displacements.count, 1)
+    /// Where the API shows me is the point of my cell under the storage's key: the same on every
+    /// entry and wherever I stand in the cell; another cell, another point.
+    func testWhereIAmShownDependsOnMyCellAlone() throws {
+        let corner = Coordinate.at(37.566_01, 126.977_35), across = Coordinate.at(37.566_88, 126.978_45)
+        XCTAssertEqual(PlaceCell(containing: corner), PlaceCell(containing: across), "one cell, 137 m apart")
+        let shown = try enter(me: me.uid, latitude: corner.latitude, longitude: corner.longitude, studies: []).shownCoordinate
+        XCTAssertEqual(shown, places.point(for: corner))
+        XCTAssertEqual(PlaceCell(containing: shown), PlaceCell(containing: corner), "a point of the cell")
+        XCTAssertEqual(try enter(me: me.uid, latitude: across.latitude, longitude: across.longitude, studies: ["go"]).shownCoordinate, shown)
+        XCTAssertEqual(myEntry?.shownCoordinate, shown)
         _ = try LeaveQueueUseCase(storage: storage)(me: me.uid)
-        XCTAssertEqual(try enter(me: me.uid, latitude: 35.1, longitude: 129.0, studies: []).displacement, drawn[1])
-        XCTAssertEqual(myEntry?.displacement, drawn[1])
+        XCTAssertEqual(try enter(me: me.uid, latitude: corner.latitude, longitude: corner.longitude, studies: []).shownCoordinate, shown)
+        let elsewhere = try enter(me: me.uid, latitude: 35.1, longitude: 129.0, studies: [])
+        XCTAssertEqual(elsewhere.shownCoordinate, places.point(for: .at(35.1, 129.0)))
+        XCTAssertNotEqual(elsewhere.shownCoordinate, shown)
     }
 
     func testInvalidCoordinatesAreRefusedBeforeTouchingStorage() {

@@ -10,6 +10,7 @@ final class SeedFractionDoneTests: XCTestCase {
     private final class Reporting: PopulationRepository {
         let base = InMemoryPopulationRepository()
         func seededCount() throws -> Int { try base.seededCount() }
+        func shownPlaceKey() throws -> any KeyedHash { try base.shownPlaceKey() }
         func addWaiting(count: Int, drawing next: () -> WaitingUser) throws -> Int { try base.addWaiting(count: count, drawing: next) }
         func addWaiting(count: Int, drawing next: () -> WaitingUser, progress: (Double) -> Void) throws -> Int {
             progress(0.25)

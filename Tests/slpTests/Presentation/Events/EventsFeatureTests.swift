@@ -17,7 +17,7 @@ final class EventsFeatureTests: XCTestCase {
         storage = InMemoryStorage(InMemoryDatabase(users: [a, b]))
         let here = Coordinate.at(37.5665, 126.978)
         try storage.write { [a, b] in
-            try $0.putInQueue(QueueEntry.stub("A", at: here, displacement: .of(100, bearing: 180)), of: a)
+            try $0.putInQueue(QueueEntry.stub("A", at: here, shown: here.moved(100, bearing: 180)), of: a)
             try $0.putInQueue(QueueEntry.stub("B", at: here.moved(250)), of: b)
         }
         let follow = FollowEventsUseCase(storage: storage, clock: StoppedClock(testNow))

@@ -23,7 +23,7 @@ final class SurroundingsTests: XCTestCase {
     }
 
     private func place(_ user: User, at coordinate: Coordinate, studies: StudyList) throws {
-        try storage.write { try $0.putInQueue(QueueEntry(uid: user.uid, coordinate: coordinate, studies: studies, enteredAt: testNow, displacement: .stub), of: user) }
+        try storage.write { try $0.putInQueue(QueueEntry(uid: user.uid, coordinate: coordinate, studies: studies, enteredAt: testNow, shownCoordinate: coordinate), of: user) }
     }
 
     func testAroundMyPlaceInTheQueueWithMyStudies() throws {

@@ -13,7 +13,7 @@ final class QueueRendererTests: XCTestCase {
     private let sydney = try! Coordinate(latitude: -33.87, longitude: 151.21)
 
     func testWhereIWaitAndWhetherILeft() throws {
-        let entry = QueueEntry(uid: me.uid, coordinate: sydney, studies: try StudyList(parsing: ["swift", "알고리즘"]), enteredAt: testNow, displacement: .stub)
+        let entry = QueueEntry(uid: me.uid, coordinate: sydney, studies: try StudyList(parsing: ["swift", "알고리즘"]), enteredAt: testNow, shownCoordinate: sydney)
         XCTAssertEqual(QueueRenderer(format: .text(.plain)).entered(entry).stdout, "Waiting at -33.87,151.21 for swift, 알고리즘.\n")
         XCTAssertEqual(QueueRenderer(format: .json).entered(entry).stdout,
                        #"{"uid":"ME","status":"waiting","lat":-33.87,"long":151.21,"studylist":["swift","알고리즘"],"enteredAt":"2026-11-21T09:30:00.000Z"}"# + "\n")
@@ -26,12 +26,12 @@ final class QueueRendererTests: XCTestCase {
         let storage = InMemoryStorage(InMemoryDatabase(users: [me, User.stub(uid: "OTHER", phone: "010-2222-2222", nick: "너")]))
         let state = QueueStateUseCase(storage: storage)
         XCTAssertEqual(QueueRenderer(format: .text(.plain)).status(try state(me: me.uid)).stdout, "status  general\n")
-        _ = try EnterQueueUseCase(storage: storage, clock: StoppedClock(testNow), displacements: SequentialDisplacementGenerator([.stub]))(
+        _ = try EnterQueueUseCase(storage: storage, clock: StoppedClock(testNow))(
             me: me.uid, latitude: -33.87, longitude: 151.21, studies: [])
         XCTAssertEqual(QueueRenderer(format: .text(.plain)).status(try state(me: me.uid)).stdout,
                        "status   waiting\nat       -33.87,151.21\nstudies  anything\n")
         let other = try UserID("OTHER")
-        _ = try EnterQueueUseCase(storage: storage, clock: StoppedClock(testNow), displacements: SequentialDisplacementGenerator([.stub]))(
+        _ = try EnterQueueUseCase(storage: storage, clock: StoppedClock(testNow))(
             me: other, latitude: -33.87, longitude: 151.21, studies: [])
         _ = try RequestStudyUseCase(storage: storage, clock: StoppedClock(testNow))(me: other, other: me.uid)
         _ = try AcceptStudyUseCase(storage: storage, clock: StoppedClock(testNow))(me: me.uid, other: other)

@@ -16,9 +16,9 @@ final class SearchRendererTests: XCTestCase {
         let storage = InMemoryStorage(InMemoryDatabase(users: [me, other]))
         let there = try Coordinate(latitude: -33.8701, longitude: 151.21)
         try storage.write { [me, other, sydney] transaction in
-            try transaction.putInQueue(QueueEntry(uid: me.uid, coordinate: sydney, studies: try StudyList(parsing: ["swift"]), enteredAt: testNow, displacement: .stub), of: me)
+            try transaction.putInQueue(QueueEntry(uid: me.uid, coordinate: sydney, studies: try StudyList(parsing: ["swift"]), enteredAt: testNow, shownCoordinate: sydney), of: me)
             try transaction.putInQueue(
-                QueueEntry(uid: other.uid, coordinate: there, studies: try StudyList(parsing: ["Swift", "go"]), enteredAt: testNow, displacement: .stub), of: other)
+                QueueEntry(uid: other.uid, coordinate: there, studies: try StudyList(parsing: ["Swift", "go"]), enteredAt: testNow, shownCoordinate: there), of: other)
         }
         let result = try SearchNearbyUseCase(storage: storage, clock: StoppedClock(testNow))(me: me.uid, SearchRequest())
         XCTAssertEqual(SearchRenderer(format: .text(.plain)).render(result).stdout, """

@@ -1,4 +1,0 @@
-/// Draws the displacement a person is shown at while they wait.
-public protocol DisplacementGenerator: Sendable {
-    func next() -> Displacement
-}
