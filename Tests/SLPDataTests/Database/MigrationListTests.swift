@@ -31,12 +31,13 @@ final class MigrationListTests: XCTestCase {
                 "CREATE TABLE queue_v5 (", "CREATE TABLE queue_studies_v6 (", "DROP VIEW IF EXISTS queue_documents;",
                 "CREATE TABLE events (", "ALTER TABLE users DROP COLUMN reported_num;", "ADD COLUMN fcm_token",
                 "CREATE TABLE sanctions (", "ADD COLUMN shown_cell", "CREATE INDEX users_penalty_due",
-                "ALTER TABLE queue RENAME COLUMN shift TO shown;",
+                "CREATE TABLE reports_by_number (", "ALTER TABLE queue RENAME COLUMN shift TO shown;",
             ],
             .postgreSQL: [
                 "CREATE TABLE slp.users (", "CREATE INDEX queue_nearby ", "ALTER TABLE slp.users DROP COLUMN reported_num;",
                 "ADD COLUMN fcm_token", "CREATE TABLE slp.sanctions (", "ADD COLUMN shown_cell", "ADD COLUMN xid xid8",
-                "CREATE INDEX users_penalty_due", "ALTER TABLE slp.queue RENAME COLUMN shift TO shown;",
+                "CREATE INDEX users_penalty_due", "ADD COLUMN reporter_key",
+                "ALTER TABLE slp.queue RENAME COLUMN shift TO shown;",
             ],
         ]
         for (dialect, fragments) in shipped {
