@@ -130,6 +130,40 @@ final class APIWriteLimitsCLITests: XCTestCase {
         }
     }
 
+    /// Outside `slp serve` (a worker another server starts): the file `SLP_WRITE_LIMITS` names
+    /// holds the buckets; without the variable, or with a file slp cannot use, writes are not
+    /// bounded, the worker answers every request, and says why once on its error log.
+    func testOutsideServeTheVariableNamesTheBucketsAndWithoutAUsableOneNothingFails() {
+        TestBackend.each(self) { _, database, directory in
+            let setup = SLPBinary(database: database)
+            let uid = try setup.run("register", "--phone", "010-6103-0001", "--nick", "w", "--birth", "1995-01-01", "--email", "w@example.com", "--gender", "1")
+                .stdout.trimmingCharacters(in: .newlines)
+            let token = try setup.run("token", "--as", uid).stdout.trimmingCharacters(in: .newlines)
+            let table = directory.path("write-limits")
+            for (variable, bounded) in [(table, true), (directory.path(""), false), (nil, false)] {
+                let slp = SLPBinary(database: database, extra: variable.map { ["SLP_WRITE_LIMITS": $0] } ?? [:])
+                let place = try TemporaryDirectory()
+                let worker = try SCGITestWorker(slp, in: place)
+                let statuses = try (1...15).map { index in
+                    SCGITestWorker.status(try worker.exchange(SCGITestWorker.request("PUT", "/v1/user/update_fcm_token", token: token, body: "FCMtoken=o\(index)")))
+                }
+                let context = "SLP_WRITE_LIMITS=\(variable ?? "(unset)")"
+                if bounded {
+                    XCTAssertEqual(Array(statuses.prefix(10)), Array(repeating: "Status: 200 OK", count: 10), context)
+                    XCTAssertTrue(statuses.contains("Status: 429 Too Many Requests"), "\(context): \(statuses)")
+                    XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: table))[.size] as? Int, 786_496)
+                } else {
+                    XCTAssertEqual(statuses, Array(repeating: "Status: 200 OK", count: 15), context)
+                }
+                let said = variable == nil || bounded ? "" : "slp: SLP_WRITE_LIMITS cannot be used (open: Is a directory); writes are not bounded\n"
+                // Everything it said, once it has stopped.
+                worker.process.signal(SIGTERM)
+                _ = worker.process.exit()
+                XCTAssertEqual(worker.process.stderr, said, context)
+            }
+        }
+    }
+
     /// A process killed while it holds the buckets' lock (a stand-in holding it as a worker
     /// does) leaves it free: the kernel drops the lock of a process that dies. Meanwhile reads are
     /// answered, as they never take it, and writes wait.
