@@ -10,7 +10,8 @@ import SLPSupport
 /// Usage: `swift build -c release --static-swift-stdlib && .build/release/slp-bench [--quick] [--dir DIR]`;
 /// `swift build -c release --traits PostgreSQL && .build/release/slp-bench --postgres [URL] [--quick]`
 /// `slp-bench --load` runs many clients at once instead (`LoadBench`); `--http`, SLP's apps
-/// through `slp serve` (`HTTPBench`). `--chat-only` runs the chat part alone: paging, sending,
+/// through `slp serve` (`HTTPBench`); `--write-limits`, what bounding each user's writes bounds
+/// and costs (`WriteLimitBench`). `--chat-only` runs the chat part alone: paging, sending,
 /// and how soon other processes' commits wake `chat follow`, `events` and `queue --wait`; built
 /// with the PostgreSQL trait, also how long `slp` takes to give up on a server it cannot reach,
 /// and (with `--postgres`) new connections and the clock offset they measure: the figures the
@@ -52,6 +53,10 @@ struct SLPBench {
         }
         if arguments.contains("--http") {
             try HTTPBench.run(arguments)
+            return
+        }
+        if arguments.contains("--write-limits") {
+            try WriteLimitBench.run(arguments)
             return
         }
         // `--postgres` alone: a private cluster; `--postgres URL`: that server.
