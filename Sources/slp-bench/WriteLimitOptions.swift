@@ -9,30 +9,30 @@ struct WriteLimitOptions: Sendable {
     var people = 256
     var rounds = 2
 
+    private static let options = ["--before", "--clients", "--seconds", "--people", "--rounds"]
+
     init(_ arguments: [String]) throws {
-        var index = arguments.startIndex
-        func value(_ name: String) throws -> String {
-            guard index + 1 < arguments.endIndex, !arguments[index + 1].hasPrefix("--") else { throw LoadFailure("\(name) needs a value") }
-            index += 1
-            return arguments[index]
+        if let unknown = arguments.first(where: { $0.hasPrefix("--") && $0 != "--write-limits" && !Self.options.contains($0) }) {
+            throw LoadFailure("unknown option for --write-limits: \(unknown)")
         }
-        func count(_ name: String, _ range: ClosedRange<Int>) throws -> Int {
-            guard let number = Int(try value(name)), range.contains(number) else { throw LoadFailure("\(name) needs a number in \(range)") }
+        // The value after `name`, if given.
+        func value(_ name: String) throws -> String? {
+            guard let index = arguments.firstIndex(of: name) else { return nil }
+            guard index + 1 < arguments.endIndex, !arguments[index + 1].hasPrefix("--") else { throw LoadFailure("\(name) needs a value") }
+            return arguments[index + 1]
+        }
+        func count(_ name: String, _ range: ClosedRange<Int>) throws -> Int? {
+            guard let text = try value(name) else { return nil }
+            guard let number = Int(text), range.contains(number) else { throw LoadFailure("\(name) needs a number in \(range)") }
             return number
         }
-        while index < arguments.endIndex {
-            switch arguments[index] {
-            case "--write-limits": break
-            case "--before": before = try value("--before")
-            case "--clients": clients = try count("--clients", 1...512)
-            case "--people": people = try count("--people", 2...9_999)
-            case "--rounds": rounds = try count("--rounds", 1...20)
-            case "--seconds":
-                guard let number = Double(try value("--seconds")), number > 0, number.isFinite else { throw LoadFailure("--seconds needs a positive number") }
-                seconds = number
-            case let other: throw LoadFailure("unknown option for --write-limits: \(other)")
-            }
-            index += 1
+        before = try value("--before")
+        clients = try count("--clients", 1...512) ?? clients
+        people = try count("--people", 2...9_999) ?? people
+        rounds = try count("--rounds", 1...20) ?? rounds
+        if let text = try value("--seconds") {
+            guard let number = Double(text), number > 0, number.isFinite else { throw LoadFailure("--seconds needs a positive number") }
+            seconds = number
         }
     }
 }
