@@ -84,7 +84,7 @@ final class WriteLimitTable {
             }
             if fullAt < chosenFullAt { (chosen, chosenFullAt) = (slot, fullAt) }
         }
-        // Claimed with full buckets; the tag last, so that a slot cut short by a death reads as another uid's.
+        // Claimed with full buckets; the tag last, so that a slot cut short by a death matches nobody.
         for kind in WriteKind.allCases { bytes.storeBytes(of: Int64(0), toByteOffset: chosen + 8 + 8 * kind.rawValue, as: Int64.self) }
         bytes.storeBytes(of: UInt8(key.count), toByteOffset: chosen + Self.keyLengthOffset, as: UInt8.self)
         key.withUnsafeBytes { bytes.baseAddress!.advanced(by: chosen + Self.keyOffset).copyMemory(from: $0.baseAddress!, byteCount: key.count) }
