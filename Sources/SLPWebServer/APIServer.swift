@@ -23,13 +23,16 @@ package struct APIServer: Sendable {
     let workers: Int?
     /// The variable whose value, a socket's path, makes slp the realtime hub listening there.
     let hubSocketVariable: String
+    /// The variable that names, to slp's workers and CGI processes, the file of the write
+    /// buckets they share (one in the private directory).
+    let writeLimitsVariable: String
     /// slp's JSON error object for a refusal: what lighttpd answers when it refuses a request
     /// itself, so that every refusal reads as slp's.
     let errorObject: @Sendable (HTTPRefusal) -> String
 
     package init(
         lighttpd: String, address: TCPAddress, executable: String, environment: [(name: String, value: String)],
-        databaseDisplay: String, workers: Int?, hubSocketVariable: String,
+        databaseDisplay: String, workers: Int?, hubSocketVariable: String, writeLimitsVariable: String,
         errorObject: @escaping @Sendable (HTTPRefusal) -> String
     ) {
         self.lighttpd = lighttpd
@@ -39,6 +42,7 @@ package struct APIServer: Sendable {
         self.databaseDisplay = databaseDisplay
         self.workers = workers
         self.hubSocketVariable = hubSocketVariable
+        self.writeLimitsVariable = writeLimitsVariable
         self.errorObject = errorObject
     }
 
@@ -66,6 +70,7 @@ package struct APIServer: Sendable {
     package func run(in directory: ServeDirectory, writeError: (String) -> Void) throws(ServeError) -> ServeEnd {
         defer { directory.remove() }
         try directory.linkProgram(executable)
+        let environment = environment + [(writeLimitsVariable, directory.writeLimits)]
         let passed = environment.map(\.name)
         try directory.write(
             configuration: LighttpdConfiguration(

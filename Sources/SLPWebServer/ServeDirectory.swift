@@ -11,7 +11,8 @@ import Musl
 
 /// `slp serve`'s private directory (0700, removed when it stops): the document root with `v1`
 /// (a link to this slp), lighttpd's configuration, its error pages and connection limit, its
-/// upload directory, the FIFO its access lines come through and the sockets of slp's SCGI workers.
+/// upload directory, the FIFO its access lines come through, the sockets of slp's SCGI workers
+/// and the file of the write buckets they share.
 package final class ServeDirectory: Sendable {
     let path: String
     var root: String { path + "/root" }
@@ -26,6 +27,8 @@ package final class ServeDirectory: Sendable {
     var errorPagePrefix: String { path + "/errors/status-" }
     /// The script that limits the connections of one address.
     var connectionLimit: String { path + "/connection-limit.lua" }
+    /// Every user's write buckets, which slp's workers and CGI processes make and share.
+    var writeLimits: String { path + "/write-limits" }
 
     /// Made under `temporaryDirectory` (slp's `$TMPDIR`), or /tmp when that is nil or holds
     /// characters a configuration string cannot.

@@ -8,8 +8,9 @@ import SLPIdentity
 import SLPSupport
 
 /// Answers one API request: the path and method first (404, 405), then who calls (401), then
-/// what they sent (501), then the endpoint, whose feature runs the use cases as the command
-/// line's does. Identity comes only from the `idtoken` header, never from a parameter.
+/// whether they may write now (429), then what they sent (501), then the endpoint, whose
+/// feature runs the use cases as the command line's does. Identity comes only from the
+/// `idtoken` header, never from a parameter.
 @MainActor
 enum APIApplication {
     static func respond(to request: CGIRequest, service: APIService) async -> APIResponse {
@@ -22,7 +23,12 @@ enum APIApplication {
             return response
         }
         do {
-            let call = try open(request, service: service)
+            let (uid, identity) = try caller(idToken: request.idToken, service: service)
+            // A write costs its caller a token before anything else is read; a read costs nothing.
+            if let kind = route.writeKind(method: request.method), let refusal = service.writeLimits.take(kind, uid: uid) {
+                return refusal
+            }
+            let call = APICall(uid: uid, identity: identity, parameters: try parameters(request), dependencies: try service.dependencies())
             let response = try await dispatch(route, method: request.method, call)
             if response.status == 500 { service.discard() }
             return response
@@ -38,14 +44,9 @@ enum APIApplication {
         }
     }
 
-    /// The service, the verified caller and their parameters. Firebase's certificates are read
-    /// again when their file changes, so a refreshed file counts at once.
-    private static func open(_ request: CGIRequest, service: APIService) throws -> APICall {
-        let (uid, identity) = try caller(idToken: request.idToken, service: service)
-        return APICall(uid: uid, identity: identity, parameters: try parameters(request), dependencies: try service.dependencies())
-    }
-
     /// Who an `idtoken` proves the caller is (as REST, the hub's sockets and its long polls ask).
+    /// Firebase's certificates are read again when their file changes, so a refreshed file
+    /// counts at once.
     static func caller(idToken: String?, service: APIService) throws -> (UserID, VerifiedIdentity) {
         let firebase = try service.firebase.current()
         let identity = try service.dependencies().tokens(firebase: firebase).verify(idToken)

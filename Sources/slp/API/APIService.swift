@@ -13,11 +13,14 @@ final class APIService {
     let environment: ProcessEnvironment
     /// Firebase's certificates, read again when their file changes.
     let firebase: FirebaseCertificates
+    /// How fast each user may write, shared with the other processes.
+    let writeLimits: WriteLimits
     private var opened: Dependencies?
 
     init(environment: ProcessEnvironment) {
         self.environment = environment
         firebase = FirebaseCertificates(environment: environment)
+        writeLimits = WriteLimits(environment: environment)
     }
 
     /// The storage, opened on first use. `slp serve` made the database when it started; a

@@ -69,6 +69,7 @@ enum ServeCommand: Command {
                 lighttpd: lighttpd, address: address, executable: try executablePath(),
                 environment: passedEnvironment(context.environment, database: location), databaseDisplay: location.display,
                 workers: context[Self.cgi] ? nil : APIServer.defaultWorkers, hubSocketVariable: HubProcess.socketVariable,
+                writeLimitsVariable: WriteLimits.variable,
                 errorObject: { Failure(code: $0.code, status: $0.status, message: $0.message, exitCode: .usage).json.text })
             let directory = try ServeDirectory(temporaryDirectory: context.environment["TMPDIR"])
             do {

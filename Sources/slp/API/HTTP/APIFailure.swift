@@ -27,6 +27,15 @@ enum APIFailure {
         code: "firebase_keys_unavailable", status: 503, message: "Firebase sign-in cannot be checked just now; try again",
         exitCode: .busy)
 
+    /// A write past its caller's bucket (`WriteLimits`): 429, nothing done.
+    static func tooManyWrites(_ kind: WriteKind, retryAfter seconds: Int64) -> Failure {
+        let bucket = kind.bucket
+        return Failure(
+            code: "too_many_writes", status: 429,
+            message: "too many \(kind.name): \(bucket.capacity) at once, then \(1_000_000_000 / bucket.interval) a second; try again in \(seconds) s",
+            exitCode: .busy)
+    }
+
     static func unauthorized(_ message: String) -> Failure {
         Failure(code: "unauthorized", status: 401, message: message, exitCode: .refused)
     }

@@ -1,6 +1,6 @@
 /// HTTP statuses as SLP used them: 200 done; 201–205 a service rule said no; 401 who are you;
 /// 406 not registered; 501 a bad request; 500 the server failed. slp adds 404, 405, 409 (a rule
-/// SLP had no status for) and 503 (busy: try again).
+/// SLP had no status for), 429 (writing too fast) and 503 (busy: try again).
 enum HTTPStatus {
     /// The status that answers `failure`: its SLP status when it has one.
     static func of(_ failure: Failure) -> Int {
@@ -27,6 +27,7 @@ enum HTTPStatus {
         case 405: "Method Not Allowed"
         case 406: "Not Acceptable"
         case 409: "Conflict"
+        case 429: "Too Many Requests"
         case 500: "Internal Server Error"
         case 501: "Not Implemented"
         case 503: "Service Unavailable"

@@ -33,4 +33,14 @@ enum APIRoute: Equatable, Sendable {
         case .withdraw, .search, .studyRequest, .studyAccept, .dodge, .rate, .report, .shopItem, .shopPurchase: ["POST"]
         }
     }
+
+    /// The bucket a request of `method` here takes a token from (`WriteLimits`): nil for a read,
+    /// every GET and the search, which changes nothing although the apps POST it.
+    func writeKind(method: String) -> WriteKind? {
+        switch (self, method) {
+        case (_, "GET"), (.search, _): nil
+        case (.chat, _): .chat
+        default: .other
+        }
+    }
 }
