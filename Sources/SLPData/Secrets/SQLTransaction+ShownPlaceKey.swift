@@ -6,6 +6,6 @@ extension SQLTransaction {
     func shownPlaceKey() throws -> any KeyedHash {
         let key = try secret(named: ShownPlaceKey.secretName)
             ?? insertSecret(named: ShownPlaceKey.secretName, try SecureRandom.bytes(ShownPlaceKey.keyLength))
-        return HMACKeyedHash(key: key)
+        return try HMACKeyedHash(key: key)
     }
 }

@@ -14,7 +14,7 @@ final class PackedPointTests: XCTestCase {
             XCTAssertEqual(back.longitude.bitPattern, point.longitude.bitPattern, "\(point)")
         }
         var random = SplitMix64(seed: 49)
-        let places = ShownPlaces(key: HMACKeyedHash(key: Array(repeating: 49, count: 32)))
+        let places = ShownPlaces(key: try HMACKeyedHash(key: Array(repeating: 49, count: 32)))
         for _ in 0..<10_000 {
             let shown = places.point(for: try Coordinate(latitude: random.nextUnit() * 180 - 90, longitude: random.nextUnit() * 360 - 180))
             let back = try XCTUnwrap(PackedPoint.point(PackedPoint.packed(shown)))
