@@ -76,8 +76,9 @@ enum ValueChecks {
             return require(false, "StudyList description \(text.debugDescription) of \(arguments.debugDescription) does not parse back: \(again)")
         }
         require(sameList(reparsed, list) && bytes(reparsed.description, text), "StudyList \(text.debugDescription) parses back as \(reparsed.description.debugDescription)")
-        // Storage splits the description at its spaces and reads each name back.
-        let stored = StudyList(stored: text.split(separator: " ").map { Study(stored: String($0)) })
+        // Storage splits the description at its space bytes (`StudyInterner`), not at characters (a
+        // space and a combining mark after it are one), and reads each name back.
+        let stored = StudyList(stored: text.unicodeScalars.split(separator: " ").map { Study(stored: String(Substring($0))) })
         require(sameList(stored, list), "StudyList \(text.debugDescription) read back from storage is \(stored.studies.map(\.key))")
         for study in list.studies { require(list.accepts(study), "StudyList \(list) does not accept its own \(study)") }
         require(list.shared(with: list).map(\.key) == list.studies.map(\.key), "StudyList \(list) does not share all of itself")
