@@ -23,21 +23,26 @@ extension PGConnection {
         "(SELECT coalesce(json_agg(\(value) ORDER BY \(order)), '[]') FROM \(source))"
     }
 
-    func insertEvent(_ event: [SQLValue], recipient: Int64, forgettingBefore cutoff: Int64) throws {
+    func insertEvent(_ event: [SQLValue], recipient: Int64, forgettingBefore cutoff: Int64) throws -> Int64 {
         // A sequence alone does not follow commit order: two transactions may commit in the
         // opposite order of their ids. Telling a user something also updates their row, so two
         // serializable transactions telling the same user conflict and the later one runs
         // again with a newer id: a user's events commit in id order.
+        // The forgetting runs in the statement's snapshot, which the new event is not in, as before.
         let values = [SQLValue.integer(recipient)] + event
-        try run("""
+        guard let id = try first("""
             WITH recipient AS (
                 UPDATE users SET last_event_id = nextval('slp.event_ids') WHERE id = $1 RETURNING last_event_id
             ), added AS (
                 INSERT INTO events (id, user_id, \(EventRecord.columns.list))
                 SELECT last_event_id, $1, \(EventRecord.columns.placeholders(from: 2)) FROM recipient
+            ), forgotten AS (
+                \(EventRecord.forgetting(cutoff: values.count + 1))
             )
-            \(EventRecord.forgetting(cutoff: values.count + 1))
-            """, values + [.integer(cutoff)])
+            SELECT last_event_id AS id FROM recipient
+            """, values + [.integer(cutoff)], { $0.int64("id") })
+        else { throw StoredDataError(table: "events", id: 0, detail: "no id for a new event") }
+        return id
     }
 }
 #endif

@@ -38,7 +38,8 @@ protocol SQLExecutor: AnyObject {
     /// Stores `event` (the values of `EventRecord.columns`) for the user of row `recipient`, with
     /// an id greater than those of the recipient's events committed before it; then forgets the
     /// recipient's oldest events from before `cutoff` (unix milliseconds, `EventRecord.forgetting`).
-    func insertEvent(_ event: [SQLValue], recipient: Int64, forgettingBefore cutoff: Int64) throws
+    /// Returns the new event's id.
+    func insertEvent(_ event: [SQLValue], recipient: Int64, forgettingBefore cutoff: Int64) throws -> Int64
 }
 
 extension SQLExecutor {

@@ -31,10 +31,13 @@ extension Connection {
         "(SELECT json_group_array(value) FROM (SELECT \(value) AS value FROM \(source) ORDER BY \(order)))"
     }
 
-    func insertEvent(_ event: [SQLValue], recipient: Int64, forgettingBefore cutoff: Int64) throws {
+    func insertEvent(_ event: [SQLValue], recipient: Int64, forgettingBefore cutoff: Int64) throws -> Int64 {
         // Writers take turns on the file, so AUTOINCREMENT ids follow commit order.
         let values = [SQLValue.integer(recipient)] + event
-        try run((["user_id"] + EventRecord.columns).insert(into: "events"), values)
+        guard let id = try first((["user_id"] + EventRecord.columns).insert(into: "events") + " RETURNING id", values, { $0.int64("id") }) else {
+            throw StoredDataError(table: "events", id: 0, detail: "no id for a new event")
+        }
         try run(EventRecord.forgetting(cutoff: values.count + 1), values + [.integer(cutoff)])
+        return id
     }
 }

@@ -168,4 +168,73 @@ extension Schema {
             ALTER TABLE slp.queue RENAME COLUMN shift TO shown;
             """),
         rebuildsQueueRows: true)
+
+    /// Pushes to closed apps (issue 50): an outbox row per push, written with its event and
+    /// keyed by it, due now or at a retry, leased to one sender at a time (`lease_owner` until
+    /// `lease_until`, when `due_at` comes again); found by due time, and by user for each user's
+    /// oldest (one at a time, in commit order) and for forgetting a user's stale ones. The
+    /// senders' counters, one row each, so that a counter added later needs no migration. Users
+    /// by push token, for one phone, one account.
+    ///
+    /// The kinds of events are `UserEventKind`'s one list: `events.type` loses its CHECK, so a new
+    /// kind needs no migration (a CHECK generated from the list would still need one per kind, as a
+    /// shipped migration's SQL never changes; on SQLite each a table rebuild). SQLite rebuilds the
+    /// table to drop it, carrying its AUTOINCREMENT counter over so that no id is given twice.
+    static let pushOutbox = Migration(
+        sqlite: .sql("""
+            CREATE TABLE events_of_any_kind (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                type TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                other_uid TEXT,
+                other_nick TEXT,
+                distance INTEGER,
+                titles TEXT,
+                message_id TEXT,
+                chat TEXT
+            ) STRICT;
+            INSERT INTO events_of_any_kind (id, user_id, type, created_at, other_uid, other_nick, distance, titles, message_id, chat)
+                SELECT id, user_id, type, created_at, other_uid, other_nick, distance, titles, message_id, chat FROM events;
+            DELETE FROM sqlite_sequence WHERE name = 'events_of_any_kind';
+            INSERT INTO sqlite_sequence (name, seq) SELECT 'events_of_any_kind', seq FROM sqlite_sequence WHERE name = 'events';
+            DROP TABLE events;
+            ALTER TABLE events_of_any_kind RENAME TO events;
+            CREATE INDEX events_by_user ON events(user_id, id);
+            CREATE TABLE push_outbox (
+                event_id INTEGER PRIMARY KEY,
+                user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                enqueued_at INTEGER NOT NULL,
+                due_at INTEGER NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                lease_owner TEXT,
+                lease_until INTEGER
+            ) STRICT;
+            CREATE INDEX push_outbox_due ON push_outbox(due_at);
+            CREATE INDEX push_outbox_by_user ON push_outbox(user_id, event_id);
+            CREATE TABLE push_counts (
+                name TEXT PRIMARY KEY,
+                count INTEGER NOT NULL
+            ) STRICT, WITHOUT ROWID;
+            CREATE INDEX users_by_fcm_token ON users(fcm_token) WHERE fcm_token <> '';
+            """),
+        postgreSQL: .sql("""
+            ALTER TABLE slp.events DROP CONSTRAINT events_type_check;
+            CREATE TABLE slp.push_outbox (
+                event_id bigint PRIMARY KEY,
+                user_id bigint NOT NULL REFERENCES slp.users(id) ON DELETE CASCADE,
+                enqueued_at bigint NOT NULL,
+                due_at bigint NOT NULL,
+                attempts integer NOT NULL DEFAULT 0,
+                lease_owner text,
+                lease_until bigint
+            );
+            CREATE INDEX push_outbox_due ON slp.push_outbox (due_at);
+            CREATE INDEX push_outbox_by_user ON slp.push_outbox (user_id, event_id);
+            CREATE TABLE slp.push_counts (
+                name text COLLATE "C" PRIMARY KEY,
+                count bigint NOT NULL
+            );
+            CREATE INDEX users_by_fcm_token ON slp.users (fcm_token) WHERE fcm_token <> '';
+            """))
 }

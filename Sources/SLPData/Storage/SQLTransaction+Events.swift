@@ -59,8 +59,8 @@ extension SQLTransaction {
             "UPDATE users SET penalty_event_due = $1 WHERE id = $2", [.optional(due) { .integer($0.unixMilliseconds) }, .integer(id)])
     }
 
-    func insertEvent(_ kind: UserEventKind, for recipient: UserID, at now: Date, forgettingBefore cutoff: Date) throws {
-        guard let id = try rowID(recipient) else { return }
-        try connection.insertEvent(EventRecord.values(of: kind, at: now), recipient: id, forgettingBefore: cutoff.unixMilliseconds)
+    func insertEvent(_ kind: UserEventKind, for recipient: UserID, at now: Date, forgettingBefore cutoff: Date) throws -> Int64? {
+        guard let id = try rowID(recipient) else { return nil }
+        return try connection.insertEvent(EventRecord.values(of: kind, at: now), recipient: id, forgettingBefore: cutoff.unixMilliseconds)
     }
 }

@@ -23,6 +23,10 @@ package final class InMemoryDatabase {
     package var lastEventID: Int64 = 0
     /// When each user's penalty end is due to be told.
     package var penaltyNoticeDue: [UserID: Date] = [:]
+    /// The push outbox by event id.
+    package var pushes: [Int64: PushRow] = [:]
+    /// The push senders' counters (`pending` unused: counted from `pushes`).
+    package var pushCounts = PushCounts()
     /// Sanctions kept for withdrawn accounts, by phone number (the SQL backends key them by a
     /// keyed hash of it).
     package var sanctions: [PhoneNumber: Sanctions] = [:]
@@ -43,10 +47,13 @@ package final class InMemoryDatabase {
     typealias Tables = (
         users: [UserID: User], queue: [UserID: QueueEntry], requests: Set<RequestRow>, reports: [ReportRow], matches: [MatchRow],
         messages: [Int64: [ChatMessage]], events: [UserID: [UserEvent]], lastEventID: Int64, penaltyNoticeDue: [UserID: Date],
-        sanctions: [PhoneNumber: Sanctions], seeded: Int)
+        sanctions: [PhoneNumber: Sanctions], seeded: Int, pushes: [Int64: PushRow], pushCounts: PushCounts)
 
     var tables: Tables {
-        get { (users, queue, requests, reports, matches, messages, events, lastEventID, penaltyNoticeDue, sanctions, seeded) }
-        set { (users, queue, requests, reports, matches, messages, events, lastEventID, penaltyNoticeDue, sanctions, seeded) = newValue }
+        get { (users, queue, requests, reports, matches, messages, events, lastEventID, penaltyNoticeDue, sanctions, seeded, pushes, pushCounts) }
+        set {
+            (users, queue, requests, reports, matches, messages, events, lastEventID, penaltyNoticeDue, sanctions, seeded, pushes, pushCounts) =
+                newValue
+        }
     }
 }

@@ -75,6 +75,7 @@ final class InMemoryTransaction: WriteTransaction {
         guard database.users.removeValue(forKey: uid) != nil else { return false }
         database.queue[uid] = nil
         database.events[uid] = nil
+        database.pushes = database.pushes.filter { $0.value.recipient != uid }
         database.penaltyNoticeDue[uid] = nil
         database.requests = database.requests.filter { $0.from != uid && $0.to != uid }
         database.reports.removeAll { $0.from == .account(uid) || $0.to == .account(uid) }
@@ -295,8 +296,8 @@ final class InMemoryTransaction: WriteTransaction {
         return EventFeedPage(events: events.sorted { $0.event.id < $1.event.id }, next: max(position, database.lastEventID))
     }
 
-    func insertEvent(_ kind: UserEventKind, for recipient: UserID, at now: Date, forgettingBefore cutoff: Date) throws {
-        guard database.users[recipient] != nil else { return }
+    func insertEvent(_ kind: UserEventKind, for recipient: UserID, at now: Date, forgettingBefore cutoff: Date) throws -> Int64? {
+        guard database.users[recipient] != nil else { return nil }
         database.lastEventID += 1
         database.events[recipient, default: []].append(UserEvent(id: database.lastEventID, createdAt: now, kind: kind))
         // The oldest few at a time, as the SQL backends forget them.
@@ -305,10 +306,75 @@ final class InMemoryTransaction: WriteTransaction {
             database.events[recipient]?.removeFirst()
             forgotten += 1
         }
+        return database.lastEventID
     }
 
     func setPenaltyNoticeDue(_ due: Date?, of uid: UserID) throws {
         guard database.users[uid] != nil else { return }
         database.penaltyNoticeDue[uid] = due
+    }
+
+    // MARK: Pushes
+
+    func duePushes(by now: Date, limit: Int) throws -> [QueuedPush] {
+        let oldest = Dictionary(grouping: database.pushes.values, by: \.recipient).values.compactMap { $0.min { $0.event < $1.event } }
+        return oldest.filter { $0.due <= now }.sorted { ($0.due, $0.event) < ($1.due, $1.event) }.prefix(limit).compactMap { row in
+            // A row goes with its recipient (`delete`), as the SQL backends' foreign key takes it.
+            guard let user = database.users[row.recipient] else { return nil }
+            let event = database.events[row.recipient]?.first { $0.id == row.event }
+            return QueuedPush(eventID: row.event, recipient: row.recipient, token: user.pushToken, event: event, attempts: row.attempts)
+        }
+    }
+
+    func pushLeaseOwner(event: Int64) throws -> String? {
+        database.pushes[event]?.leaseOwner
+    }
+
+    func pushCounts() throws -> PushCounts {
+        var counts = database.pushCounts
+        counts.pending = database.pushes.count
+        return counts
+    }
+
+    func enqueuePush(event: Int64, for recipient: UserID, at now: Date, forgettingBefore cutoff: Date) throws {
+        guard database.users[recipient] != nil else { return }
+        database.pushes = database.pushes.filter { $0.value.recipient != recipient || $0.value.enqueuedAt >= cutoff }
+        database.pushes[event] = PushRow(event: event, recipient: recipient, enqueuedAt: now, due: now, attempts: 0)
+    }
+
+    func leasePush(event: Int64, to owner: String, until: Date) throws {
+        database.pushes[event]?.leaseOwner = owner
+        database.pushes[event]?.leaseUntil = until
+        database.pushes[event]?.due = until
+    }
+
+    func deletePush(event: Int64) throws {
+        database.pushes[event] = nil
+    }
+
+    func reschedulePush(event: Int64, at due: Date, attempts: Int) throws {
+        guard var row = database.pushes[event] else { return }
+        row.due = due
+        row.attempts = attempts
+        row.leaseOwner = nil
+        row.leaseUntil = nil
+        database.pushes[event] = row
+    }
+
+    func clearPushToken(of uid: UserID, ifStill token: PushToken) throws -> Bool {
+        guard token != .none, database.users[uid]?.pushToken == token else { return false }
+        database.users[uid]?.pushToken = .none
+        return true
+    }
+
+    func clearPushToken(_ token: PushToken, exceptFor uid: UserID) throws -> Int {
+        guard token != .none else { return 0 }
+        let holders = database.users.values.filter { $0.uid != uid && $0.pushToken == token }.map(\.uid)
+        for holder in holders { database.users[holder]?.pushToken = .none }
+        return holders.count
+    }
+
+    func addToPushCounts(_ counts: PushCounts) throws {
+        database.pushCounts.add(counts)
     }
 }

@@ -120,7 +120,7 @@ final class ConcurrentStorageContractTests: StorageContractTestCase {
                 let storage = try connect().storage
                 guard index == 0 else {
                     for _ in 0..<perWriter {
-                        try storage.write { try $0.insertEvent(.penaltyOver, for: recipient, at: now, forgettingBefore: .distantPast) }
+                        try storage.write { _ = try $0.insertEvent(.penaltyOver, for: recipient, at: now, forgettingBefore: .distantPast) }
                     }
                     return []
                 }
@@ -155,7 +155,7 @@ final class ConcurrentStorageContractTests: StorageContractTestCase {
                 guard index == 0 else {
                     started.wait()
                     for _ in 0..<perWriter {
-                        try storage.write { try $0.insertEvent(.penaltyOver, for: recipients[index - 1], at: now, forgettingBefore: .distantPast) }
+                        try storage.write { _ = try $0.insertEvent(.penaltyOver, for: recipients[index - 1], at: now, forgettingBefore: .distantPast) }
                     }
                     return []
                 }

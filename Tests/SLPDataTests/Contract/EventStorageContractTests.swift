@@ -170,10 +170,11 @@ final class EventStorageContractTests: StorageContractTestCase {
             for index in 0..<10 {
                 let connection = index.isMultiple(of: 3) ? other : storage
                 let recipient = index.isMultiple(of: 2) ? a.uid : b.uid
-                try connection.write { transaction in
+                let inserted = try connection.write { transaction in
                     try transaction.insertEvent(.penaltyOver, for: recipient, at: self.now, forgettingBefore: self.now.addingTimeInterval(-86_400))
                 }
                 let latest = try connection.read { try $0.latestEventID(of: recipient) }
+                XCTAssertEqual(inserted, latest, "the insert returns the new event's id")
                 if let last = expected.last { XCTAssertGreaterThan(latest, last) }
                 expected.append(latest)
             }
@@ -181,7 +182,7 @@ final class EventStorageContractTests: StorageContractTestCase {
             XCTAssertEqual(all.map(\.id).sorted(), expected)
             XCTAssertEqual(try read { try $0.events(of: a.uid, after: expected[3]) }.map(\.id), [expected[4], expected[6], expected[8]])
             // An event for nobody is not stored.
-            try write { try $0.insertEvent(.penaltyOver, for: try UserID("Nobody"), at: self.now, forgettingBefore: self.now) }
+            XCTAssertNil(try write { try $0.insertEvent(.penaltyOver, for: try UserID("Nobody"), at: self.now, forgettingBefore: self.now) })
             XCTAssertEqual(try read { try $0.events(of: try UserID("Nobody"), after: 0) }, [])
         }
     }
@@ -210,7 +211,7 @@ final class EventStorageContractTests: StorageContractTestCase {
             let me = try register("A")
             let old = now.addingTimeInterval(-40 * 86_400)
             let record = { (time: Date) in
-                try self.write { try $0.insertEvent(.penaltyOver, for: me.uid, at: time, forgettingBefore: time.addingTimeInterval(-30 * 86_400)) }
+                try self.write { _ = try $0.insertEvent(.penaltyOver, for: me.uid, at: time, forgettingBefore: time.addingTimeInterval(-30 * 86_400)) }
             }
             for index in 0..<20 { try record(old.addingTimeInterval(Double(index))) }
             XCTAssertEqual(try read { try $0.events(of: me.uid, after: 0) }.count, 20)

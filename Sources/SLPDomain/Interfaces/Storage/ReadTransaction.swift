@@ -74,6 +74,19 @@ public protocol ReadTransaction {
     func eventFeedPosition() throws -> Int64
     /// Everyone's events committed since feed position `position` (see `EventFeedPage`).
     func eventsCommitted(since position: Int64) throws -> EventFeedPage
+
+    // MARK: Pushes
+
+    /// Each user's oldest queued push, when it is due by `now` (queued, or its retry or lease
+    /// run out by then): at most `limit`, soonest due first, ties in commit order. A user's later
+    /// pushes wait behind their oldest, however due.
+    func duePushes(by now: Date, limit: Int) throws -> [QueuedPush]
+    /// Who last leased the push of event `event`, even if the lease has run out; nil when it is
+    /// not leased (queued, or rescheduled) or no longer queued.
+    func pushLeaseOwner(event: Int64) throws -> String?
+    /// The push senders' counters (`WriteTransaction.addToPushCounts`), and how many pushes are
+    /// queued now.
+    func pushCounts() throws -> PushCounts
 }
 
 extension ReadTransaction {

@@ -70,9 +70,32 @@ public protocol WriteTransaction: ReadTransaction {
 
     // MARK: Events
 
-    /// Records `kind` for `recipient` at `now`, the next event in commit order; and forgets the
-    /// recipient's oldest events from before `cutoff`, a few at a time.
-    func insertEvent(_ kind: UserEventKind, for recipient: UserID, at now: Date, forgettingBefore cutoff: Date) throws
+    /// Records `kind` for `recipient` at `now`, the next event in commit order, and returns its
+    /// id (nil, and nothing recorded, when there is no such user); and forgets the recipient's
+    /// oldest events from before `cutoff`, a few at a time.
+    @discardableResult
+    func insertEvent(_ kind: UserEventKind, for recipient: UserID, at now: Date, forgettingBefore cutoff: Date) throws -> Int64?
     /// Sets (or clears) when the end of the penalty of `uid` is due to be told.
     func setPenaltyNoticeDue(_ due: Date?, of uid: UserID) throws
+
+    // MARK: Pushes
+
+    /// Queues a push of event `event` to `recipient`, due at `now`; and forgets the recipient's
+    /// pushes queued before `cutoff`. The push goes with its recipient when they withdraw.
+    func enqueuePush(event: Int64, for recipient: UserID, at now: Date, forgettingBefore cutoff: Date) throws
+    /// Leases the push of event `event` to `owner` until `until`: not due again before then.
+    func leasePush(event: Int64, to owner: String, until: Date) throws
+    /// Takes the push of event `event` out of the outbox.
+    func deletePush(event: Int64) throws
+    /// Makes the push of event `event` due at `due`, tried `attempts` times, leased to nobody.
+    func reschedulePush(event: Int64, at due: Date, attempts: Int) throws
+    /// Clears the push token of `uid` if it is still `token`; false when it was not (or no such user).
+    @discardableResult
+    func clearPushToken(of uid: UserID, ifStill token: PushToken) throws -> Bool
+    /// Clears `token` from every user but `uid` who has it (one phone, one account); returns how
+    /// many. `PushToken.none` is nobody's token: nothing changes.
+    @discardableResult
+    func clearPushToken(_ token: PushToken, exceptFor uid: UserID) throws -> Int
+    /// Adds `counts`' counters to the stored ones (its `pending` is not a counter: ignored).
+    func addToPushCounts(_ counts: PushCounts) throws
 }

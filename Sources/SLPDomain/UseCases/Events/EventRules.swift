@@ -44,8 +44,6 @@ public enum EventRules {
     /// How long events are kept: older ones are forgotten as new ones are recorded.
     public static let retentionDays = 30
 
-    /// Records `notices` as of `now`, each the next event in commit order, forgetting what is
-    /// older than the retention. A recipient who is gone hears nothing.
     /// Tells `uid` their penalty is over (`penalty_over`, dated at its end) if that is due by
     /// `now` and not told yet; nothing is committed when a penalty ends, so whoever looks first
     /// records it, once.
@@ -55,10 +53,16 @@ public enum EventRules {
         try transaction.setPenaltyNoticeDue(nil, of: uid)
     }
 
+    /// Records `notices` as of `now`, each the next event in commit order, forgetting what is
+    /// older than the retention, and queues the push of each that pushes (`PushRules`). A
+    /// recipient who is gone hears nothing.
     static func record(_ notices: [EventNotice], at now: Date, in transaction: any WriteTransaction) throws {
         let cutoff = now.addingTimeInterval(-Double(retentionDays) * 86_400)
         for notice in notices {
-            try transaction.insertEvent(notice.kind, for: notice.recipient, at: now, forgettingBefore: cutoff)
+            guard let id = try transaction.insertEvent(notice.kind, for: notice.recipient, at: now, forgettingBefore: cutoff) else { continue }
+            // The push goes out from the outbox, committed with its event or not at all.
+            guard PushRules.notice(for: UserEvent(id: id, createdAt: now, kind: notice.kind)) != nil else { continue }
+            try transaction.enqueuePush(event: id, for: notice.recipient, at: now, forgettingBefore: now.addingTimeInterval(-PushRules.freshFor))
         }
     }
 }

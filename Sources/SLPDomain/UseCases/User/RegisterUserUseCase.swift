@@ -6,7 +6,8 @@ import Foundation
 
 /// Registers a person: every value checked by its type, the nick against forbidden words,
 /// the phone unique (the insert refuses a taken number in the same transaction), under the
-/// sanctions a withdrawn account of the same number left and with the reports it made and received.
+/// sanctions a withdrawn account of the same number left and with the reports it made and received;
+/// its push token taken from any other account that had it (one phone, one account).
 public struct RegisterUserUseCase {
     /// What a person types to register; syntax is already checked, rules are not.
     public struct Request: Equatable, Sendable {
@@ -70,6 +71,8 @@ public struct RegisterUserUseCase {
             let user = sanctions.map(fresh.under) ?? fresh
             guard try transaction.insert(user) else { return nil }
             if sanctions != nil { try transaction.keepSanctions(nil, of: phone) }
+            // One phone, one account: the device now pushes to this one only.
+            try transaction.clearPushToken(user.pushToken, exceptFor: user.uid)
             if let until = user.dodgePenaltyUntil, until > now {
                 // Told as `penalty_over` by the first look at my events after it.
                 try transaction.setPenaltyNoticeDue(until, of: user.uid)

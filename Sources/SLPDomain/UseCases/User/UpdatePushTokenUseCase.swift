@@ -1,4 +1,5 @@
-/// `PUT /user/update_fcm_token`: where the app receives pushes from now on.
+/// `PUT /user/update_fcm_token`: where the app receives pushes from now on, and no other account
+/// does (one phone, one account).
 public struct UpdatePushTokenUseCase {
     private let storage: any Storage
 
@@ -13,6 +14,9 @@ public struct UpdatePushTokenUseCase {
             guard var user = try transaction.user(me) else { throw DomainError.notRegistered }
             user.pushToken = token
             try transaction.update(user)
+            // One phone, one account: someone who signs in as another person on the same
+            // phone takes its pushes along.
+            try transaction.clearPushToken(token, exceptFor: me)
             return user
         }
     }
