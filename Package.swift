@@ -50,6 +50,7 @@ let package = Package(
     name: "slp",
     products: [
         .executable(name: "slp", targets: ["slp"]),
+        .executable(name: "slp-push", targets: ["slp-push"]),
         .library(name: "SLPDomain", targets: ["SLPDomain"]),
         .library(name: "SLPData", targets: ["SLPData"]),
         .library(name: "SLPCommandLine", targets: ["SLPCommandLine"]),
@@ -117,6 +118,12 @@ let package = Package(
             dependencies: ["SLPDomain", "SLPData", "SLPCommandLine", "SLPSupport", "SLPIdentity", "SLPTerminal", "SLPRealtime", "SLPWebServer"],
             swiftSettings: directMetadata,
             linkerSettings: lldInRelease + [.unsafeFlags(staticExecutable + linkOrder, .when(configuration: .release, traits: ["StaticExecutable"]))]),
+        // The push sender `slp serve` starts: a program of its own, as libcurl cannot be linked
+        // statically into `slp` (Debian's links GSSAPI, which ships no static libraries).
+        .executableTarget(
+            name: "slp-push",
+            dependencies: ["SLPDomain", "SLPData", "SLPPush", "SLPIdentity", "SLPSupport", .target(name: "CLibPQ", condition: postgreSQL)],
+            linkerSettings: lldInRelease),
         .executableTarget(
             name: "slp-bench",
             dependencies: ["SLPDomain", "SLPData", "SLPSupport", "SLPIdentity", "SLPRealtime", .target(name: "SLPPrivateCluster", condition: postgreSQL), .target(name: "CLibPQ", condition: postgreSQL)],
