@@ -18,6 +18,8 @@ final class PushSender {
     /// Longer than a transfer may last (connection and answer included), so a lease runs out
     /// only when its sender is gone.
     static let lease: Duration = .seconds(120)
+    /// How often it looks for leases of senders of this host that have ended (and at start).
+    static let takeOverInterval: Duration = .seconds(10)
 
     private let settings: PushSenderSettings
     private let client: FCMClient
@@ -28,6 +30,7 @@ final class PushSender {
     /// Outcomes not yet recorded (the database failed when they came).
     private var unrecorded: [(PendingPush, PushOutcome)] = []
     private var failing = false
+    private var nextTakeOver = ContinuousClock.now
 
     init(settings: PushSenderSettings, client: FCMClient) {
         self.settings = settings
@@ -50,6 +53,11 @@ final class PushSender {
                 }
                 // A look before the claim: a claim is a write, and every PostgreSQL commit wakes
                 // every listener, this sender's watcher too.
+                if ContinuousClock.now >= nextTakeOver {
+                    nextTakeOver = .now + Self.takeOverInterval
+                    let freed = try TakeOverPushLeasesUseCase(storage: current.storage, clock: current.clock)(isGone: SenderTag.isGone)
+                    if freed > 0 { SenderLog.say("took over \(freed) pushes of a sender that ended") }
+                }
                 if inFlight < Self.maxInFlight, try CheckPushesDueUseCase(storage: current.storage, clock: current.clock)() {
                     let claimed = try ClaimPushesUseCase(storage: current.storage, clock: current.clock)(
                         owner: settings.owner, lease: Self.lease, limit: Self.maxInFlight - inFlight)

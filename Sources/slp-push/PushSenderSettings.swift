@@ -1,9 +1,8 @@
-import SLPSupport
 
 /// What `slp serve` tells its push sender through the environment: the database (`SLP_DB`, as
 /// serve resolved it), the service account file (`GOOGLE_APPLICATION_CREDENTIALS`), the FCM
-/// endpoint (`SLP_FCM_URL`, for tests or a relay) and who it is among the senders sharing the
-/// database (`SLP_PUSH_OWNER`: serve's host, process and start time).
+/// endpoint (`SLP_FCM_URL`, for tests or a relay); and who it is among the senders sharing the
+/// database (`SenderTag`).
 struct PushSenderSettings: Sendable {
     let database: String
     let credentialsPath: String
@@ -20,7 +19,7 @@ struct PushSenderSettings: Sendable {
         database = try required("SLP_DB")
         credentialsPath = try required("GOOGLE_APPLICATION_CREDENTIALS")
         fcmURL = variable("SLP_FCM_URL").flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultFCMURL
-        owner = variable("SLP_PUSH_OWNER").flatMap { $0.isEmpty ? nil : $0 } ?? ProcessTag.current()
+        owner = SenderTag.current
         #if !PostgreSQL
         if Self.isServer(database) { throw SettingsError(message: "this slp-push was built without PostgreSQL") }
         #endif

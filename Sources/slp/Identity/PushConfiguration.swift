@@ -4,7 +4,6 @@ import Glibc
 import Musl
 #endif
 import SLPIdentity
-import SLPSupport
 import SLPWebServer
 
 /// Pushes as `slp serve` configures them: a Google service account file named by
@@ -18,8 +17,6 @@ enum PushConfiguration {
     static let senderVariable = "SLP_PUSH"
     /// The FCM endpoint (tests, a relay), passed on to the sender.
     static let endpointVariable = "SLP_FCM_URL"
-    /// Who holds a claimed push, so that two serves over one database never send it both.
-    static let ownerVariable = "SLP_PUSH_OWNER"
 
     /// The push sender's launch, its credentials checked now; nil when none are configured. A
     /// broken file is one line naming the fault (exit 78), never its path or key; a missing
@@ -34,7 +31,7 @@ enum PushConfiguration {
             throw Failure(code: "fcm_credentials", status: nil, message: "\(source): \(error.message)", exitCode: .configuration)
         }
         let sender = try sender(environment: environment, slp: slp)
-        var passed = [(name: credentialsVariable, value: path), (name: ownerVariable, value: ProcessTag.current())]
+        var passed = [(name: credentialsVariable, value: path)]
         if let endpoint = environment[endpointVariable] { passed.append((endpointVariable, endpoint)) }
         return PushSenderLaunch(executable: sender, environment: passed)
     }
