@@ -14,8 +14,11 @@ struct PushOutcomes {
     /// How long a push waits while the configuration is at fault.
     static let parkedFor: TimeInterval = 300
 
+    /// A push is news: after an outage each is tried again within half a minute of FCM's return,
+    /// where Google's SDKs wait up to a minute or two.
+    static let backoff = Backoff(cap: .seconds(30))
+
     let clock: any TimeProvider
-    private let backoff = Backoff()
     private var random = SystemRandomNumberGenerator()
 
     init(clock: any TimeProvider) {
@@ -28,7 +31,7 @@ struct PushOutcomes {
         case .sent:
             return .sent
         case .retry(let after):
-            let delay = backoff.delay(attempt: push.attempts, retryAfter: after, using: &random)
+            let delay = Self.backoff.delay(attempt: push.attempts, retryAfter: after, using: &random)
             return .retry(at: now.addingTimeInterval(Self.seconds(delay)))
         case .tokenGone:
             return .tokenGone

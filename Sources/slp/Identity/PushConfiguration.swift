@@ -17,6 +17,9 @@ enum PushConfiguration {
     static let senderVariable = "SLP_PUSH"
     /// The FCM endpoint (tests, a relay), passed on to the sender.
     static let endpointVariable = "SLP_FCM_URL"
+    /// What libcurl reads, as curl's own tool does: the CAs to trust instead of the system's,
+    /// and a proxy to go through.
+    static let transportVariables = ["SSL_CERT_FILE", "CURL_CA_BUNDLE", "https_proxy", "HTTPS_PROXY", "no_proxy", "NO_PROXY"]
 
     /// The push sender's launch, its credentials checked now; nil when none are configured. A
     /// broken file is one line naming the fault (exit 78), never its path or key; a missing
@@ -32,7 +35,9 @@ enum PushConfiguration {
         }
         let sender = try sender(environment: environment, slp: slp)
         var passed = [(name: credentialsVariable, value: path)]
-        if let endpoint = environment[endpointVariable] { passed.append((endpointVariable, endpoint)) }
+        for name in [endpointVariable] + transportVariables {
+            if let value = environment[name] { passed.append((name, value)) }
+        }
         return PushSenderLaunch(executable: sender, environment: passed)
     }
 
