@@ -50,6 +50,7 @@ let package = Package(
     name: "slp",
     products: [
         .executable(name: "slp", targets: ["slp"]),
+        .executable(name: "slp-push", targets: ["slp-push"]),
         .library(name: "SLPDomain", targets: ["SLPDomain"]),
         .library(name: "SLPData", targets: ["SLPData"]),
         .library(name: "SLPCommandLine", targets: ["SLPCommandLine"]),
@@ -75,6 +76,14 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // libcurl, linked dynamically (Debian's cannot be linked statically): only `slp-push`'s
+        // transport uses it, never `slp`.
+        .systemLibrary(
+            name: "CCurl",
+            path: "Sources/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         // Linux's epoll and eventfd, part of the C library but not of Swift's Glibc module.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(
@@ -97,6 +106,9 @@ let package = Package(
         // `slp serve`'s web server, knowing neither the API nor storage: lighttpd configured, started
         // and watched in front of slp's SCGI workers or CGI, and slp's realtime hub beside it.
         .target(name: "SLPWebServer", dependencies: ["SLPSupport"]),
+        // FCM HTTP v1 as a transport, knowing neither the domain nor storage: OAuth 2.0 for a service
+        // account and many sends in flight through one curl multi handle on a thread of its own.
+        .target(name: "SLPPush", dependencies: ["CCurl", "SLPIdentity", "SLPSupport"]),
         // The argument parsing engine: command tables, parser, help, value syntax.
         .target(name: "SLPCommandLine", swiftSettings: directMetadata),
         // The terminal as a screen: raw mode, keys, display widths, painting by escape sequences.
@@ -106,6 +118,12 @@ let package = Package(
             dependencies: ["SLPDomain", "SLPData", "SLPCommandLine", "SLPSupport", "SLPIdentity", "SLPTerminal", "SLPRealtime", "SLPWebServer"],
             swiftSettings: directMetadata,
             linkerSettings: lldInRelease + [.unsafeFlags(staticExecutable + linkOrder, .when(configuration: .release, traits: ["StaticExecutable"]))]),
+        // The push sender `slp serve` starts: a program of its own, as libcurl cannot be linked
+        // statically into `slp` (Debian's links GSSAPI, which ships no static libraries).
+        .executableTarget(
+            name: "slp-push",
+            dependencies: ["SLPDomain", "SLPData", "SLPPush", "SLPIdentity", "SLPSupport", .target(name: "CLibPQ", condition: postgreSQL)],
+            linkerSettings: lldInRelease),
         .executableTarget(
             name: "slp-bench",
             dependencies: ["SLPDomain", "SLPData", "SLPSupport", "SLPIdentity", "SLPRealtime", .target(name: "SLPPrivateCluster", condition: postgreSQL), .target(name: "CLibPQ", condition: postgreSQL)],
@@ -121,6 +139,7 @@ let package = Package(
         .target(name: "SLPPrivateCluster", dependencies: [.target(name: "CLibPQ", condition: postgreSQL)]),
         .testTarget(name: "SLPSupportTests", dependencies: ["SLPSupport", "SLPTestSupport"]),
         .testTarget(name: "SLPIdentityTests", dependencies: ["SLPIdentity", "SLPTestSupport"]),
+        .testTarget(name: "SLPPushTests", dependencies: ["SLPPush", "SLPIdentity", "SLPSupport", "SLPTestSupport"]),
         .testTarget(name: "SLPDomainTests", dependencies: ["SLPDomain", "SLPSupport", "SLPTestSupport"]),
         .testTarget(
             name: "SLPDataTests",

@@ -7,9 +7,10 @@ import SLPSupport
 
 /// `slp serve` running: lighttpd in the foreground with a generated configuration that runs
 /// this slp for `/v1/...` (as `git instaweb` runs gitweb: SCGI workers, or CGI), and this slp
-/// again as the realtime hub for every waiting client (`HubSupervisor`), lighttpd's access lines
-/// on slp's standard error, until SIGINT or SIGTERM stops it (exit 0, lighttpd and the hub
-/// stopped, the private directory removed).
+/// again as the realtime hub for every waiting client, and `slp-push` when pushes are configured
+/// (each kept by a `ChildSupervisor`), lighttpd's access lines on slp's standard error, until
+/// SIGINT or SIGTERM stops it (exit 0, lighttpd and the children stopped, the private directory
+/// removed).
 package struct APIServer: Sendable {
     let lighttpd: String
     let address: TCPAddress
@@ -29,11 +30,13 @@ package struct APIServer: Sendable {
     /// slp's JSON error object for a refusal: what lighttpd answers when it refuses a request
     /// itself, so that every refusal reads as slp's.
     let errorObject: @Sendable (HTTPRefusal) -> String
+    /// The push sender, when pushes are configured.
+    let pushSender: PushSenderLaunch?
 
     package init(
         lighttpd: String, address: TCPAddress, executable: String, environment: [(name: String, value: String)],
         databaseDisplay: String, workers: Int?, hubSocketVariable: String, writeLimitsVariable: String,
-        errorObject: @escaping @Sendable (HTTPRefusal) -> String
+        pushSender: PushSenderLaunch? = nil, errorObject: @escaping @Sendable (HTTPRefusal) -> String
     ) {
         self.lighttpd = lighttpd
         self.address = address
@@ -44,6 +47,7 @@ package struct APIServer: Sendable {
         self.hubSocketVariable = hubSocketVariable
         self.writeLimitsVariable = writeLimitsVariable
         self.errorObject = errorObject
+        self.pushSender = pushSender
     }
 
     /// Variables passed on to slp's workers and CGI processes when `slp serve` has them.
@@ -82,19 +86,28 @@ package struct APIServer: Sendable {
         defer { close(access) }
         guard let signals = ServeSignals.install() else { throw .cannotWatchSignals }
         let variables = ["PATH=/usr/local/bin:/usr/bin:/bin"] + environment.map { "\($0.name)=\($0.value)" }
-        let hub = HubSupervisor(
-            executable: executable, socket: directory.hubSocket, environment: variables + ["\(hubSocketVariable)=\(directory.hubSocket)"])
-        try hub.start()
-        defer { hub.stop() }
+        var children = [
+            ChildSupervisor(
+                name: "the realtime hub", executable: executable, environment: variables + ["\(hubSocketVariable)=\(directory.hubSocket)"])
+        ]
+        if let pushSender {
+            children.append(
+                ChildSupervisor(
+                    name: "the push sender", executable: pushSender.executable,
+                    environment: variables + pushSender.environment.map { "\($0.name)=\($0.value)" }))
+        }
+        defer { for child in children { child.stop() } }
+        for child in children { try child.start() }
         let process = try LighttpdProcess.start(lighttpd, in: directory, environment: variables)
         defer { close(process.errors) }
-        return watch(process, hub: hub, access: access, signals: signals, writeError: writeError)
+        return watch(process, children: children, hubSocket: UnixSocketPath(path: directory.hubSocket), access: access, signals: signals, writeError: writeError)
     }
 
     /// Forwards access lines and lighttpd's own messages until lighttpd ends or a signal
     /// asks slp to stop it.
     private func watch(
-        _ process: LighttpdProcess, hub: HubSupervisor, access: Int32, signals: Int32, writeError: (String) -> Void
+        _ process: LighttpdProcess, children: [ChildSupervisor], hubSocket: UnixSocketPath, access: Int32, signals: Int32,
+        writeError: (String) -> Void
     ) -> ServeEnd {
         var accessLines = LineBuffer(descriptor: access)
         var errorLines = LineBuffer(descriptor: process.errors)
@@ -123,10 +136,12 @@ package struct APIServer: Sendable {
                 if portTaken { return .portInUse }
                 return .lighttpdStopped(lastMessage: lastError.map(Self.withoutTimestamp), status: status)
             }
-            if !stopping, let status = hub.restartIfEnded() {
-                writeError("slp serve: the realtime hub stopped (status \(status)); started it again\n")
+            for child in children where !stopping {
+                if let status = child.restartIfEnded() {
+                    writeError("slp serve: \(child.name) stopped (status \(status)); started it again\n")
+                }
             }
-            if !ready, !stopping, address.acceptsConnections(), hub.isListening {
+            if !ready, !stopping, address.acceptsConnections(), hubSocket.acceptsConnections {
                 ready = true
                 writeError(
                     "slp serve: http://\(address.host.contains(":") ? "[\(address.host)]" : address.host):\(address.port)/v1 on \(databaseDisplay); Ctrl-C stops\n")

@@ -16,7 +16,8 @@ package enum ServeError: Error, Sendable, Equatable {
     case cannotWatchSignals
     /// No pipe to the program named ("lighttpd", "the realtime hub").
     case cannotMakePipe(for: String)
-    case cannotStartHub(SystemCallError)
+    /// A child serve keeps (named as in "the realtime hub") could not be started.
+    case cannotStart(String, SystemCallError)
     case cannotStartLighttpd(SystemCallError)
 
     package var message: String {
@@ -28,7 +29,7 @@ package enum ServeError: Error, Sendable, Equatable {
         case .cannotOpen(let file): "cannot open \(file)"
         case .cannotWatchSignals: "cannot watch for signals"
         case .cannotMakePipe(let program): "cannot make a pipe for \(program)"
-        case .cannotStartHub(let error): "cannot start the realtime hub: \(error)"
+        case .cannotStart(let name, let error): "cannot start \(name): \(error)"
         case .cannotStartLighttpd(let error): "\(error)"
         }
     }

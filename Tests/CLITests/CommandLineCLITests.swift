@@ -94,11 +94,11 @@ final class CommandLineCLITests: XCTestCase {
               1   refused by a service rule (the JSON error code says which)
               64  usage error or invalid value
               65  not an slp database, or a newer schema than this slp knows
-              69  a program slp needs is missing (lighttpd and its mod_magnet for serve)
+              69  a program slp needs is missing (lighttpd and its mod_magnet, or slp-push, for serve)
               70  internal error
               74  I/O error: no database there, database cannot open, disk full, read-only; stdout unwritable; a port already taken
               75  database still busy after retries
-              78  configuration error: serve's SLP_FIREBASE_PROJECT and SLP_FIREBASE_CERTS (one without the other, a broken certificates file)
+              78  configuration error: serve's SLP_FIREBASE_PROJECT and SLP_FIREBASE_CERTS (one without the other, a broken certificates file), or its FCM service account file
               130 interrupted by Ctrl-C while waiting (queue --wait: you are still in the queue)
 
             """)

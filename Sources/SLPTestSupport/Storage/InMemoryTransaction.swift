@@ -377,4 +377,19 @@ final class InMemoryTransaction: WriteTransaction {
     func addToPushCounts(_ counts: PushCounts) throws {
         database.pushCounts.add(counts)
     }
+
+    func pushLeaseHolders(at now: Date) throws -> [String] {
+        Array(Set(database.pushes.values.compactMap { row in row.leaseUntil.flatMap { $0 > now ? row.leaseOwner : nil } })).sorted()
+    }
+
+    func releasePushLeases(of owner: String, at now: Date) throws -> Int {
+        let held = database.pushes.values.filter { $0.leaseOwner == owner }
+        for var row in held {
+            row.due = now
+            row.leaseOwner = nil
+            row.leaseUntil = nil
+            database.pushes[row.event] = row
+        }
+        return held.count
+    }
 }

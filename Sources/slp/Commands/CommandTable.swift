@@ -52,6 +52,7 @@ enum CommandTable {
         .command(ShopWearCommand.self, in: "shop"),
         .command(TokenCommand.self),
         .command(ServeCommand.self),
+        .command(PushesCommand.self),
         .command(SeedCommand.self),
         .command(DemoCommand.self),
         .command(CompletionCommand.self),

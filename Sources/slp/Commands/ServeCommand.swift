@@ -7,11 +7,15 @@ import SLPCommandLine
 import SLPSupport
 import SLPWebServer
 
-/// `slp serve [--host 127.0.0.1] [--port 1210] [--cgi]`
+/// `slp serve [--host 127.0.0.1] [--port 1210] [--cgi] [--fcm-credentials FILE]`
 enum ServeCommand: Command {
     static let host = OptionKey("host", "address", "Address to listen on (default: 127.0.0.1).", as: .text)
     static let port = OptionKey("port", "port", "Port to listen on, 1 to 65535 (default: 1210).", as: .integer)
     static let cgi = OptionKey(flag: "cgi", "Run slp as a CGI program for every request instead of keeping SCGI workers.")
+    static let fcmCredentials = OptionKey(
+        "fcm-credentials", "file", "Google service account JSON for sending pushes through FCM (default: $GOOGLE_APPLICATION_CREDENTIALS).",
+        as: .text
+    ).completingFiles()
 
     /// Serving starts the service where there is none yet (its requests never create it).
     static let createsDatabase = true
@@ -28,9 +32,13 @@ enum ServeCommand: Command {
             One line per request on standard error: method, path, status, milliseconds. lighttpd hands requests to \
             slp's SCGI workers, which keep the database open (two per core), or with --cgi runs slp as a CGI \
             program for each. Every waiting client, the apps' Socket.IO chat (/socket.io/) and the long polls of \
-            /v1/events, is held by one realtime hub, this slp again, which serve restarts if it stops.
+            /v1/events, is held by one realtime hub, this slp again, which serve restarts if it stops. \
+            With a service account file (--fcm-credentials, or GOOGLE_APPLICATION_CREDENTIALS; checked before serving), \
+            serve also runs slp-push, found beside slp or named by SLP_PUSH, which sends every event's push through \
+            Firebase Cloud Messaging (SLP_FCM_URL replaces https://fcm.googleapis.com) and is restarted if it stops; \
+            without one, pushes are off. 'slp pushes' shows what it sent.
             """,
-        options: [host.spec, port.spec, cgi.spec],
+        options: [host.spec, port.spec, cgi.spec, fcmCredentials.spec],
         examples: ["slp serve", "slp serve --host 0.0.0.0 --port 1210 --db /srv/slp/slp.sqlite"])
 
     static func run(_ context: CommandContext) async -> Output {
@@ -53,6 +61,8 @@ enum ServeCommand: Command {
             let location = try DatabaseLocation.resolve(option: context.invocation[GlobalOptions.database], environment: context.environment)
             _ = try context.dependencies()
             _ = try FirebaseConfiguration.load(context.environment)
+            let slp = try executablePath()
+            let pushSender = try PushConfiguration.launch(option: context[Self.fcmCredentials], environment: context.environment, slp: slp)
             guard let lighttpd = Lighttpd.find(path: context.environment["PATH"], override: context.environment["SLP_LIGHTTPD"]) else {
                 throw Failure(
                     code: "lighttpd_missing", status: nil,
@@ -66,12 +76,15 @@ enum ServeCommand: Command {
             }
             if let why = address.listenProblem() { throw Failure(code: "port_unavailable", status: nil, message: why, exitCode: .ioError) }
             let server = APIServer(
-                lighttpd: lighttpd, address: address, executable: try executablePath(),
+                lighttpd: lighttpd, address: address, executable: slp,
                 environment: passedEnvironment(context.environment, database: location), databaseDisplay: location.display,
                 workers: context[Self.cgi] ? nil : APIServer.defaultWorkers, hubSocketVariable: HubProcess.socketVariable,
-                writeLimitsVariable: WriteLimits.variable,
+                writeLimitsVariable: WriteLimits.variable, pushSender: pushSender,
                 errorObject: { Failure(code: $0.code, status: $0.status, message: $0.message, exitCode: .usage).json.text })
             let directory = try ServeDirectory(temporaryDirectory: context.environment["TMPDIR"])
+            if pushSender == nil {
+                StandardStreams.writeError("slp serve: pushes are off (no --fcm-credentials or \(PushConfiguration.credentialsVariable))\n")
+            }
             do {
                 return output(try server.run(in: directory, writeError: StandardStreams.writeError), at: address)
             } catch {
@@ -101,7 +114,7 @@ enum ServeCommand: Command {
         let (code, exitCode): (String, ExitCode) = switch error {
         case .cannotMakeDirectory, .cannotMakeFIFO, .cannotLink, .cannotWrite: ("serve_directory", .ioError)
         case .cannotOpen: ("serve_failed", .ioError)
-        case .cannotWatchSignals, .cannotMakePipe, .cannotStartHub, .cannotStartLighttpd: ("serve_failed", .software)
+        case .cannotWatchSignals, .cannotMakePipe, .cannotStart, .cannotStartLighttpd: ("serve_failed", .software)
         }
         return Failure(code: code, status: nil, message: error.message, exitCode: exitCode)
     }

@@ -87,6 +87,8 @@ public protocol ReadTransaction {
     /// The push senders' counters (`WriteTransaction.addToPushCounts`), and how many pushes are
     /// queued now.
     func pushCounts() throws -> PushCounts
+    /// The senders whose leases run past `now`, each once.
+    func pushLeaseHolders(at now: Date) throws -> [String]
 }
 
 extension ReadTransaction {

@@ -98,4 +98,7 @@ public protocol WriteTransaction: ReadTransaction {
     func clearPushToken(_ token: PushToken, exceptFor uid: UserID) throws -> Int
     /// Adds `counts`' counters to the stored ones (its `pending` is not a counter: ignored).
     func addToPushCounts(_ counts: PushCounts) throws
+    /// Ends every lease `owner` holds: its pushes due at `now`, leased to nobody; returns how many.
+    @discardableResult
+    func releasePushLeases(of owner: String, at now: Date) throws -> Int
 }

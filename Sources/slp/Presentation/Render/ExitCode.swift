@@ -26,12 +26,12 @@ enum ExitCode: Int32, Sendable, CaseIterable {
         case .refused: "refused by a service rule (the JSON error code says which)"
         case .usage: "usage error or invalid value"
         case .dataError: "not an slp database, or a newer schema than this slp knows"
-        case .unavailable: "a program slp needs is missing (lighttpd and its mod_magnet for serve)"
+        case .unavailable: "a program slp needs is missing (lighttpd and its mod_magnet, or slp-push, for serve)"
         case .software: "internal error"
         case .ioError: "I/O error: no database there, database cannot open, disk full, read-only; stdout unwritable; a port already taken"
         case .busy: "database still busy after retries"
         case .configuration:
-            "configuration error: serve's SLP_FIREBASE_PROJECT and SLP_FIREBASE_CERTS (one without the other, a broken certificates file)"
+            "configuration error: serve's SLP_FIREBASE_PROJECT and SLP_FIREBASE_CERTS (one without the other, a broken certificates file), or its FCM service account file"
         case .interrupted: "interrupted by Ctrl-C while waiting (queue --wait: you are still in the queue)"
         }
     }
