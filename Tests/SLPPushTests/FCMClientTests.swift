@@ -114,6 +114,20 @@ final class FCMClientTests: XCTestCase {
         ])
     }
 
+    func testAServerTheCAsDoNotVouchForIsNeverSentTo() async throws {
+        unsetenv("SSL_CERT_FILE")
+        let results = try await client().send([message("device-1")])
+        XCTAssertEqual([results.first.map { "\($0)" } ?? "", String(try fake.log().tokenRequests)], ["retry(after: nil)", "0"])
+    }
+
+    func testCURLCABundleNamesTheCAsAsWell() async throws {
+        unsetenv("SSL_CERT_FILE")
+        setenv("CURL_CA_BUNDLE", fake.caFile, 1)
+        defer { unsetenv("CURL_CA_BUNDLE") }
+        let results = try await client().send([message("device-1")])
+        XCTAssertEqual(results, [.sent])
+    }
+
     func testAConnectionCutMidRequestIsToBeRetried() async throws {
         try fake.control(["script": [["cut": true]]])
         let results = try await client().send([message("device-1")])
