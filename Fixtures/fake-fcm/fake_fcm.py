@@ -6,8 +6,14 @@ It checks every request as Google would and can be told, per test, how to answer
 Run:
     fake_fcm.py --cert SERVER.pem --key SERVER.key --service-account SA.json
                 [--log FILE] [--control FILE] [--max-streams N] [--lifeline]
+                [--port P --reuse-port]
 
-HTTPS on 127.0.0.1, on a port it picks; its first line on stdout is `listening 127.0.0.1:PORT`.
+HTTPS on 127.0.0.1, on a port it picks (or P); its first line on stdout is `listening 127.0.0.1:PORT`.
+--reuse-port: several of these processes share port P (SO_REUSEPORT: the kernel spreads the
+connections), for a load one Python process cannot carry (slp-bench --pushes). Their access
+tokens are then signed with a key drawn from SA.json's, so that each accepts what another
+issued (`revoke_tokens` does not refuse them), and `/_control`, `/_log` reach only the
+process that gets them: give each its --control FILE and --log FILE.
 TLS offers HTTP/2 (h2, through the h2 package) and HTTP/1.1 by ALPN; libcurl and curl take h2.
 SERVER.pem is a certificate for IP 127.0.0.1 from a CA the test makes, e.g.:
     openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 1 -subj /CN=test-ca
@@ -53,12 +59,15 @@ Endpoints:
     GET /_log   {"messages": [{"time", "project", "message"}...accepted], "received": [{"time",
         "token", "status"}... every send answered], "rejections": [reason...], "tokens_issued",
         "token_requests", "max_concurrency" (sends being handled at once, at most), "cut"}
---log FILE also gets each accepted message as one JSON line, as it is accepted.
+--log FILE also gets each accepted message as one JSON line, as it is accepted, with "arrived":
+the time its request was read, before any delay.
 """
 
 import argparse
 import asyncio
 import base64
+import hashlib
+import hmac
 import json
 import re
 import secrets
@@ -90,8 +99,9 @@ class Rejected(Exception):
 
 
 class FakeFCM:
-    def __init__(self, service_account_path, log_path):
+    def __init__(self, service_account_path, log_path, shared_tokens=False):
         self.service_account_path = service_account_path
+        self.shared_tokens = shared_tokens
         self.log_file = open(log_path, "a", encoding="utf-8") if log_path else None
         self.reset()
 
@@ -140,6 +150,7 @@ class FakeFCM:
             return self.issue_token(body)
         match = re.fullmatch(r"/v1/projects/([^/]+)/messages:send", path)
         if method == "POST" and match:
+            arrived = time.time()
             self.in_flight += 1
             self.max_concurrency = max(self.max_concurrency, self.in_flight)
             if self.in_flight >= self.gather:
@@ -151,7 +162,7 @@ class FakeFCM:
                     except TimeoutError:
                         pass
                 await asyncio.sleep(self.delay_ms / 1000)
-                return await self.send(match.group(1), headers, body)
+                return await self.send(match.group(1), headers, body, arrived)
             finally:
                 self.in_flight -= 1
         return error(404, message="no such endpoint")
@@ -165,21 +176,41 @@ class FakeFCM:
         except (Rejected, ValueError, KeyError, InvalidSignature) as fault:
             self.rejections.append("token: " + (str(fault) or type(fault).__name__))
             return 400, {}, {"error": "invalid_grant", "error_description": "Invalid JWT"}
-        token = secrets.token_urlsafe(32)
+        token = self.shared_token(time.time() + self.token_lifetime) if self.shared_tokens else secrets.token_urlsafe(32)
         self.tokens[token] = time.monotonic() + self.token_lifetime
         self.tokens_issued += 1
         return 200, {}, {"access_token": token, "expires_in": self.token_lifetime, "token_type": "Bearer"}
+
+    def shared_token(self, expires):
+        """An access token any process of the same service account accepts until `expires`."""
+        claim = f"{int(expires * 1000)}.{secrets.token_urlsafe(8)}"
+        key = hashlib.sha256(self.service_account()["private_key"].encode()).digest()
+        return claim + "." + hmac.new(key, claim.encode(), hashlib.sha256).hexdigest()
+
+    def valid_token(self, token):
+        if token is None:
+            return False
+        if self.tokens.get(token, 0) > time.monotonic():
+            return True
+        if not self.shared_tokens or token.count(".") != 2:
+            return False
+        claim, signature = token.rsplit(".", 1)
+        key = hashlib.sha256(self.service_account()["private_key"].encode()).digest()
+        if not hmac.compare_digest(signature, hmac.new(key, claim.encode(), hashlib.sha256).hexdigest()):
+            return False
+        self.tokens[token] = time.monotonic() + int(claim.split(".")[0]) / 1000 - time.time()
+        return self.tokens[token] > time.monotonic()
 
     def service_account(self):
         with open(self.service_account_path, encoding="utf-8") as file:
             return json.load(file)
 
-    async def send(self, project, headers, body):
+    async def send(self, project, headers, body, arrived):
         if time.monotonic() < self.down_until:
             return self.answered(None, error(503))
         authorization = headers.get("authorization", "")
         token = authorization[len("Bearer "):] if authorization.startswith("Bearer ") else None
-        if token is None or self.tokens.get(token, 0) <= time.monotonic():
+        if not self.valid_token(token):
             return self.answered(None, error(401, message="Request had invalid authentication credentials."))
         try:
             request = json.loads(body)
@@ -203,7 +234,7 @@ class FakeFCM:
                                          answer.get("message", "fake error"))
                 return self.answered(message["token"], (status, extra, value))
         if not request.get("validate_only"):
-            record = {"time": time.time(), "project": project, "message": message}
+            record = {"time": time.time(), "arrived": arrived, "project": project, "message": message}
             self.messages.append(record)
             if self.log_file:
                 self.log_file.write(json.dumps(record, ensure_ascii=False) + "\n")
@@ -373,8 +404,10 @@ async def main():
     parser.add_argument("--control")
     parser.add_argument("--max-streams", type=int, default=100)
     parser.add_argument("--lifeline", action="store_true")
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--reuse-port", action="store_true")
     arguments = parser.parse_args()
-    fake = FakeFCM(arguments.service_account, arguments.log)
+    fake = FakeFCM(arguments.service_account, arguments.log, shared_tokens=arguments.reuse_port)
     if arguments.control:
         with open(arguments.control, encoding="utf-8") as file:
             fake.control(json.load(file))
@@ -391,7 +424,8 @@ async def main():
         except (ConnectionError, asyncio.IncompleteReadError, h2.exceptions.ProtocolError, ValueError):
             writer.transport.abort()
 
-    server = await asyncio.start_server(connected, "127.0.0.1", 0, ssl=context, backlog=1024)
+    server = await asyncio.start_server(connected, "127.0.0.1", arguments.port, ssl=context, backlog=1024,
+                                        reuse_port=arguments.reuse_port or None)
     print(f"listening 127.0.0.1:{server.sockets[0].getsockname()[1]}", flush=True)
     if arguments.lifeline:
         loop = asyncio.get_running_loop()

@@ -12,7 +12,8 @@ import SLPSupport
 /// `slp-bench --load` runs many clients at once instead (`LoadBench`); `--http`, SLP's apps
 /// through `slp serve` (`HTTPBench`); `--held`, what connections held open cost the requests of
 /// others (`HeldBench`); `--write-limits`, what bounding each user's writes bounds and costs
-/// (`WriteLimitBench`). `--chat-only` runs the chat part alone: paging, sending,
+/// (`WriteLimitBench`); `--pushes N`, what `slp serve`'s push sender sends and costs against a fake
+/// FCM, with Google's firebase-admin as the anchor (`PushBench`). `--chat-only` runs the chat part alone: paging, sending,
 /// and how soon other processes' commits wake `chat follow`, `events` and `queue --wait`; built
 /// with the PostgreSQL trait, also how long `slp` takes to give up on a server it cannot reach,
 /// and (with `--postgres`) new connections and the clock offset they measure: the figures the
@@ -62,6 +63,10 @@ struct SLPBench {
         }
         if arguments.contains("--write-limits") {
             try WriteLimitBench.run(arguments)
+            return
+        }
+        if arguments.contains("--pushes") {
+            try PushBench.run(arguments)
             return
         }
         // `--postgres` alone: a private cluster; `--postgres URL`: that server.

@@ -7,12 +7,13 @@ final class SLPServeProcess {
     /// `slp serve` makes its private directory (lighttpd's configuration, document root) here.
     private let temporary: String
 
-    init(slp: String, database: String, scratch: String, name: String, options: [String] = []) throws {
+    /// `environment` is added to what every serve gets (the push sender's FCM endpoint and CAs).
+    init(slp: String, database: String, scratch: String, name: String, options: [String] = [], environment: [String] = []) throws {
         port = try HTTPClient.freePort()
         temporary = "\(scratch)/\(name)-tmp"
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         process = try ServerProcess(
-            [slp, "serve", "--port", "\(port)"] + options, environment: Self.environment(database: database, temporary: temporary),
+            [slp, "serve", "--port", "\(port)"] + options, environment: Self.environment(database: database, temporary: temporary) + environment,
             scratch: "\(scratch)/\(name)")
         try process.wait(60) { process.errorText.contains("Ctrl-C stops") }
     }
