@@ -57,9 +57,9 @@ final class FakeFCMServers {
         processes = started
     }
 
-    /// CPU seconds the fake's processes have used so far.
-    var cpuSeconds: Double {
-        pids.reduce(0) { $0 + ProcessTree.cpuSeconds($1) }
+    /// CPU seconds each of the fake's processes has used so far.
+    var cpuSeconds: [Double] {
+        pids.map(ProcessTree.cpuSeconds)
     }
 
     func stop() {

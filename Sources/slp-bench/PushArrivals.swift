@@ -7,11 +7,14 @@ final class PushArrivals {
     private var offsets: [Int]
     private var partial: [[UInt8]]
     private(set) var all: [PushArrival] = []
+    /// How many each log (each process of the fake) holds: how evenly the kernel spread the connections.
+    private(set) var perLog: [Int]
 
     init(paths: [String]) {
         self.paths = paths
         offsets = Array(repeating: 0, count: paths.count)
         partial = Array(repeating: [], count: paths.count)
+        perLog = Array(repeating: 0, count: paths.count)
     }
 
     /// Reads what the logs gained; the number of pushes seen so far.
@@ -27,7 +30,10 @@ final class PushArrivals {
             // Only whole lines: the rest waits for its newline.
             let end = bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
             for line in bytes[..<end].split(separator: UInt8(ascii: "\n")) {
-                if let arrival = Self.parse(Data(line)) { all.append(arrival) }
+                if let arrival = Self.parse(Data(line)) {
+                    all.append(arrival)
+                    perLog[index] += 1
+                }
             }
             bytes.removeFirst(end)
             partial[index] = bytes

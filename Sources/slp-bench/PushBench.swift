@@ -71,6 +71,7 @@ enum PushBench {
                        figures.cpu / figures.seconds, load))
             anchor = figures
         }
+        say("the fake's processes accepted " + arrivals.perLog.map(String.init).joined(separator: ", ") + " pushes")
         summarise(results, anchor: anchor, options: options)
     }
 

@@ -19,6 +19,8 @@ struct PushFigures: Sendable {
     let seconds: Double
     let senderCPU: Double
     let fakeCPU: Double
+    /// The fake's busiest process: near a whole core, the fake (not the sender) set the pace.
+    let fakeBusiest: Double
     let machineCores: Double
     let load: String
 
@@ -29,9 +31,9 @@ struct PushFigures: Sendable {
     var line: String {
         String(
             format: "%@: %d committed (%d refused), %d pushed, %d lost, %d duplicated; commit → push p50/p99 %@ ms (from the answer %@); "
-                + "%.0f pushes/s; slp-push %.2f CPU s = %.0f µs a push, %.0f pushes/s per core (%.2f cores); fake %.2f cores; machine %.2f cores busy; load %@",
+                + "%.0f pushes/s; slp-push %.2f CPU s = %.0f µs a push, %.0f pushes/s per core (%.2f cores); fake %.2f cores (its busiest process %.2f); machine %.2f cores busy; load %@",
             label, committed, refused, pushes, lost, duplicated, Milliseconds.p50p99(fromCommit), Milliseconds.p50p99(fromAnswer),
-            perSecond, senderCPU, senderCPU * 1e6 / Double(max(1, pushes)), perCore, senderCPU / seconds, fakeCPU / seconds,
+            perSecond, senderCPU, senderCPU * 1e6 / Double(max(1, pushes)), perCore, senderCPU / seconds, fakeCPU / seconds, fakeBusiest / seconds,
             machineCores, load)
     }
 

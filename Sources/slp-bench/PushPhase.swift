@@ -46,7 +46,8 @@ enum PushPhase {
         for arrival in arrivals.all[read...] where arrival.body.map({ committed[$0] != nil }) == true {
             byCollapseID[arrival.collapseID, default: 0] += 1
         }
-        let senderCPU = ProcessTree.cpuSeconds(sender) - senderBefore, fakeCPU = fake.cpuSeconds - fakeBefore
+        let senderCPU = ProcessTree.cpuSeconds(sender) - senderBefore
+        let fakeCPU = zip(fake.cpuSeconds, fakeBefore).map { $0 - $1 }
         let last = first.values.max() ?? started
         let machine = CPUSample(postmaster: nil).machine - machineBefore
         let wall = Date().timeIntervalSince1970 - phaseStarted
@@ -55,6 +56,6 @@ enum PushPhase {
             lost: committed.count - first.count, duplicated: byCollapseID.values.reduce(0) { $0 + $1 - 1 },
             fromCommit: first.compactMap { text, arrived in committed[text]?.createdAt.map { (arrived - $0) * 1e6 } },
             fromAnswer: first.compactMap { text, arrived in committed[text].map { (arrived - $0.answeredAt) * 1e6 } },
-            seconds: max(1e-3, last - started), senderCPU: senderCPU, fakeCPU: fakeCPU, machineCores: machine / max(1e-3, wall), load: load)
+            seconds: max(1e-3, last - started), senderCPU: senderCPU, fakeCPU: fakeCPU.reduce(0, +), fakeBusiest: fakeCPU.max() ?? 0, machineCores: machine / max(1e-3, wall), load: load)
     }
 }
