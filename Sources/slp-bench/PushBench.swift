@@ -29,9 +29,9 @@ enum PushBench {
         defer { fake.stop() }
         let arrivals = PushArrivals(paths: fake.logPaths)
 
-        var backends: [(name: String, open: () throws -> any LoadStore)] = []
+        var backends: [(name: String, open: () throws -> any LoadStore, conflicts: (() -> Int)?)] = []
         if options.sqlite {
-            backends.append(("SQLite", { SQLiteLoadStore(path: setup.scratch + "/pushes.sqlite", keep: false) }))
+            backends.append(("SQLite", { SQLiteLoadStore(path: setup.scratch + "/pushes.sqlite", keep: false) }, nil))
         }
         #if PostgreSQL
         var cluster: PrivateCluster?
@@ -39,7 +39,11 @@ enum PushBench {
         if let chosen = try options.postgres.start(announce: say) {
             cluster = chosen.cluster
             let server = try LoadPostgreSQLServer(adminURL: chosen.adminURL, scratch: setup.scratch)
-            backends.append(("PostgreSQL", { try PostgreSQLLoadStore(server: server, name: "slp_pushes_\(getpid())", keep: false) }))
+            // The benchmark's own cluster logs each serialization failure: how often writes met.
+            let log = chosen.cluster.map { $0.directory + "/log" }
+            backends.append((
+                "PostgreSQL", { try PostgreSQLLoadStore(server: server, name: "slp_pushes_\(getpid())", keep: false) },
+                log.map { path in { serializationFailures(inLog: path) } }))
         }
         #else
         if options.postgres != .none {
@@ -52,7 +56,8 @@ enum PushBench {
         for backend in backends {
             let store = try backend.open()
             defer { store.remove() }
-            let measured = try measure(backend.name, store: store, options: options, setup: setup, fake: fake, arrivals: arrivals)
+            let measured = try measure(
+                backend.name, store: store, options: options, setup: setup, fake: fake, arrivals: arrivals, conflicts: backend.conflicts)
             results.append((backend.name, measured.phases, measured.peakKiB))
         }
         var anchor: FirebaseAdminAnchor.Figures?
@@ -77,7 +82,8 @@ enum PushBench {
 
     /// The three phases on one backend, through one `slp serve` with its sender.
     private static func measure(
-        _ backend: String, store: any LoadStore, options: PushOptions, setup: BenchSetup, fake: FakeFCMServers, arrivals: PushArrivals
+        _ backend: String, store: any LoadStore, options: PushOptions, setup: BenchSetup, fake: FakeFCMServers, arrivals: PushArrivals,
+        conflicts: (() -> Int)?
     ) throws -> (phases: [PushFigures], peakKiB: Int) {
         say("== slp serve on \(backend), its slp-push: registering \(options.people) people with device tokens, matching them in pairs…")
         let serve = try SLPServeProcess(
@@ -95,7 +101,7 @@ enum PushBench {
         let run = { (label: String, tag: String, count: Int, rate: Double?, clients: Int, held: Bool) in
             let figures = PushPhase.measure(
                 label, tag: tag, count: count, rate: rate, clients: clients, held: held, people: people, port: serve.port,
-                sender: sender, fake: fake, arrivals: arrivals)
+                sender: sender, fake: fake, arrivals: arrivals, conflicts: conflicts)
             say("   " + figures.line)
             phases.append(figures)
         }
@@ -133,6 +139,12 @@ enum PushBench {
                        backend, held.perCore, held.perCore >= 2_000 ? "met" : "missed", p99, options.rate, p99 <= 200 ? "met" : "missed")
                 + (anchor.map { String(format: "; the anchor's %.0f per core (goal ≥: %@)", $0.perCore, held.perCore >= $0.perCore ? "met" : "missed") } ?? ""))
         }
+    }
+
+    /// How many serialization failures a PostgreSQL server's log holds.
+    private static func serializationFailures(inLog path: String) -> Int {
+        guard let data = FileManager.default.contents(atPath: path) else { return 0 }
+        return [UInt8](data).split(separator: UInt8(ascii: "\n")).count { $0.firstRange(of: Array("could not serialize".utf8)) != nil }
     }
 
     /// The most memory `pid` has held resident (VmHWM), in KiB.

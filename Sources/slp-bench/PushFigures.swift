@@ -22,7 +22,12 @@ struct PushFigures: Sendable {
     /// The fake's busiest process: near a whole core, the fake (not the sender) set the pace.
     let fakeBusiest: Double
     let machineCores: Double
+    /// The sender's resident memory when the phase ended, in bytes.
+    let senderResident: Int
     let load: String
+    /// PostgreSQL transactions its server refused as serialization failures meanwhile (retried
+    /// whole by slp), when the benchmark's own cluster's log can tell; nil otherwise.
+    var conflicts: Int?
 
     var perSecond: Double { Double(pushes) / seconds }
     /// Pushes per second of the sender's CPU: what one core of it carries.
@@ -31,10 +36,10 @@ struct PushFigures: Sendable {
     var line: String {
         String(
             format: "%@: %d committed (%d refused), %d pushed, %d lost, %d duplicated; commit → push p50/p99 %@ ms (from the answer %@); "
-                + "%.0f pushes/s; slp-push %.2f CPU s = %.0f µs a push, %.0f pushes/s per core (%.2f cores); fake %.2f cores (its busiest process %.2f); machine %.2f cores busy; load %@",
+                + "%.0f pushes/s; slp-push %.2f CPU s = %.0f µs a push, %.0f pushes/s per core (%.2f cores), %d MiB resident; fake %.2f cores (its busiest process %.2f); machine %.2f cores busy; load %@",
             label, committed, refused, pushes, lost, duplicated, Milliseconds.p50p99(fromCommit), Milliseconds.p50p99(fromAnswer),
-            perSecond, senderCPU, senderCPU * 1e6 / Double(max(1, pushes)), perCore, senderCPU / seconds, fakeCPU / seconds, fakeBusiest / seconds,
-            machineCores, load)
+            perSecond, senderCPU, senderCPU * 1e6 / Double(max(1, pushes)), perCore, senderCPU / seconds, senderResident >> 20, fakeCPU / seconds, fakeBusiest / seconds,
+            machineCores, load) + (conflicts.map { "; \($0) serialization failures (server log)" } ?? "")
     }
 
     static var loadAverage: String {

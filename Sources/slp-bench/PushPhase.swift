@@ -9,8 +9,10 @@ enum PushPhase {
 
     static func measure(
         _ label: String, tag: String, count: Int, rate: Double?, clients: Int, held: Bool,
-        people: PushPeople, port: UInt16, sender: pid_t, fake: FakeFCMServers, arrivals: PushArrivals
+        people: PushPeople, port: UInt16, sender: pid_t, fake: FakeFCMServers, arrivals: PushArrivals,
+        conflicts: (() -> Int)? = nil
     ) -> PushFigures {
+        let conflictsBefore = conflicts?()
         let load = PushFigures.loadAverage
         arrivals.poll()
         let firstNew = arrivals.all.count
@@ -51,11 +53,14 @@ enum PushPhase {
         let last = first.values.max() ?? started
         let machine = CPUSample(postmaster: nil).machine - machineBefore
         let wall = Date().timeIntervalSince1970 - phaseStarted
-        return PushFigures(
+        var figures = PushFigures(
             label: label, committed: committed.count, refused: commits.count - committed.count, pushes: first.count,
             lost: committed.count - first.count, duplicated: byCollapseID.values.reduce(0) { $0 + $1 - 1 },
             fromCommit: first.compactMap { text, arrived in committed[text]?.createdAt.map { (arrived - $0) * 1e6 } },
             fromAnswer: first.compactMap { text, arrived in committed[text].map { (arrived - $0.answeredAt) * 1e6 } },
-            seconds: max(1e-3, last - started), senderCPU: senderCPU, fakeCPU: fakeCPU.reduce(0, +), fakeBusiest: fakeCPU.max() ?? 0, machineCores: machine / max(1e-3, wall), load: load)
+            seconds: max(1e-3, last - started), senderCPU: senderCPU, fakeCPU: fakeCPU.reduce(0, +), fakeBusiest: fakeCPU.max() ?? 0, machineCores: machine / max(1e-3, wall),
+            senderResident: ProcessTree.resident(sender), load: load)
+        if let conflicts, let conflictsBefore { figures.conflicts = conflicts() - conflictsBefore }
+        return figures
     }
 }
