@@ -7,8 +7,9 @@ extension RegisterUserUseCase.Request {
         nick: String = "새싹",
         birth: CalendarDate = try! CalendarDate(year: 2000, month: 1, day: 15),
         email: String = "sesac@example.com",
-        gender: Gender = .female
+        gender: Gender = .female,
+        pushToken: String = ""
     ) -> RegisterUserUseCase.Request {
-        RegisterUserUseCase.Request(phone: phone, nick: nick, birth: birth, email: email, gender: gender)
+        RegisterUserUseCase.Request(phone: phone, nick: nick, birth: birth, email: email, gender: gender, pushToken: pushToken)
     }
 }

@@ -176,4 +176,44 @@ final class ConcurrentStorageContractTests: StorageContractTestCase {
             }
         }
     }
+
+    /// Push senders claiming at the same moment from connections of their own never get the
+    /// same push (each write of SQLite's takes the file in turn; PostgreSQL's serializable claims
+    /// that cross are run again), and never a user's second push while the first is leased.
+    func testSendersClaimingAtOnceNeverGetTheSamePush() {
+        forEachBackend(StorageBackend.sql) {
+            let users = 24
+            var first: Set<Int64> = []
+            for index in 0..<users {
+                let uid = "P\(index)"
+                try register(uid)
+                try change(uid) { $0.pushToken = try PushToken("token-\(index)") }
+                for kind in [UserEventKind.matched(partner: MatchView.Partner(uid: id("X1"), nick: try Nick("X"))), .dodged(partner: MatchView.Partner(uid: id("X1"), nick: try Nick("X")))] {
+                    let event = try write { transaction in
+                        let event = try XCTUnwrap(try transaction.insertEvent(kind, for: self.id(uid), at: self.now, forgettingBefore: .distantPast))
+                        try transaction.enqueuePush(event: event, for: self.id(uid), at: self.now, forgettingBefore: .distantPast)
+                        return event
+                    }
+                    if case .matched = kind { first.insert(event) }
+                }
+            }
+            let connect = try elsewhere()
+            let now = self.now
+            let results = Threads.run(4) { index -> [Int64] in
+                let claim = ClaimPushesUseCase(storage: try connect().storage, clock: StoppedClock(now))
+                var claimed: [Int64] = []
+                while true {
+                    let batch = try claim(owner: "sender-\(index)", lease: .seconds(60), limit: 3)
+                    if batch.isEmpty { return claimed }
+                    claimed += batch.map(\.eventID)
+                }
+            }
+            let claimed = try results.flatMap { try $0.get() }
+            XCTAssertEqual(claimed.count, users, "each user's first push, once")
+            XCTAssertEqual(Set(claimed), first)
+            for (index, result) in results.enumerated() {
+                for event in try result.get() { XCTAssertEqual(try read { try $0.pushLeaseOwner(event: event) }, "sender-\(index)") }
+            }
+        }
+    }
 }

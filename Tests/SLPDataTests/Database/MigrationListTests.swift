@@ -32,12 +32,13 @@ final class MigrationListTests: XCTestCase {
                 "CREATE TABLE events (", "ALTER TABLE users DROP COLUMN reported_num;", "ADD COLUMN fcm_token",
                 "CREATE TABLE sanctions (", "ADD COLUMN shown_cell", "CREATE INDEX users_penalty_due",
                 "CREATE TABLE reports_by_number (", "ALTER TABLE queue RENAME COLUMN shift TO shown;",
+                "CREATE TABLE events_of_any_kind (",
             ],
             .postgreSQL: [
                 "CREATE TABLE slp.users (", "CREATE INDEX queue_nearby ", "ALTER TABLE slp.users DROP COLUMN reported_num;",
                 "ADD COLUMN fcm_token", "CREATE TABLE slp.sanctions (", "ADD COLUMN shown_cell", "ADD COLUMN xid xid8",
                 "CREATE INDEX users_penalty_due", "ADD COLUMN reporter_key",
-                "ALTER TABLE slp.queue RENAME COLUMN shift TO shown;",
+                "ALTER TABLE slp.queue RENAME COLUMN shift TO shown;", "ALTER TABLE slp.events DROP CONSTRAINT events_type_check;",
             ],
         ]
         for (dialect, fragments) in shipped {

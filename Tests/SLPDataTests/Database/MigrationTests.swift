@@ -341,4 +341,36 @@ final class MigrationTests: TemporaryDirectoryTestCase {
             me: newcomer.uid, latitude: place.latitude + 0.000_1, longitude: place.longitude, studies: [])
         XCTAssertEqual(entered.shownCoordinate, entry.shownCoordinate, "the key the file keeps", line: line)
     }
+
+    /// The events of a file from before the push outbox keep their ids, and no id is given
+    /// twice: the table rebuilt without its CHECK of kinds carries its counter over, past an
+    /// event already forgotten. A kind the old CHECK did not list is stored.
+    func testEventsKeepTheirIdsAndTheirCounterAcrossTheRebuildThatDropsTheCheckOfKinds() throws {
+        let file = path()
+        let version = try XCTUnwrap(Schema.migrations(for: .sqlite).first { $0.sql.contains("CREATE TABLE push_outbox") }).version - 1
+        do {
+            let old = try connectionToAFileAt(version: version, path: file)
+            try old.execute("""
+                INSERT INTO users (id, uid, phone, email, nick, birth, gender, created_at)
+                    VALUES (1, 'Old16', '+821012345678', 'sesac@example.com', '옛날', '2000-01-15', 0, 1763000000123);
+                INSERT INTO events (user_id, type, created_at, other_uid, other_nick) VALUES
+                    (1, 'matched', 1763000000200, 'Other1', '다른'), (1, 'dodged', 1763000000300, 'Other1', '다른'),
+                    (1, 'penalty_over', 1763000000400, NULL, NULL);
+                DELETE FROM events WHERE id = 3;
+                PRAGMA user_version = \(version);
+                """)
+        }
+        let database = try Database(path: file)
+        XCTAssertEqual(try database.integer("PRAGMA user_version"), currentSchemaVersion)
+        let storage = SQLiteStorage(database: database)
+        let me = try UserID("Old16")
+        let other = MatchView.Partner(uid: try UserID("Other1"), nick: try Nick("다른"))
+        XCTAssertEqual(try storage.read { try $0.events(of: me, after: 0) }.map(\.kind), [.matched(partner: other), .dodged(partner: other)])
+        let next = try storage.write { try $0.insertEvent(.penaltyOver, for: me, at: testNow, forgettingBefore: .distantPast) }
+        XCTAssertEqual(next, 4, "after the forgotten 3")
+        try database.write { try $0.execute("INSERT INTO events (user_id, type, created_at) VALUES (1, 'a_later_kind', 0)") }
+        XCTAssertEqual(try database.integer("SELECT count(*) FROM events WHERE type = 'a_later_kind'"), 1)
+        XCTAssertEqual(try database.string("PRAGMA integrity_check"), "ok")
+        XCTAssertEqual(try database.integer("SELECT count(*) FROM pragma_foreign_key_check"), 0)
+    }
 }
