@@ -60,11 +60,7 @@ final class APIPushesCLITests: XCTestCase {
     }
 
     func testARequestWithdrawnWhileFCMIsDownIsNotPushedOnceItIsBack() {
-        TestBackend.each(self) { _, database, _ in
-            let bed = try PushTestBed(database: database)
-            let server = try bed.serve()
-            let http = server.client
-            let a = try bed.person(http, 1, fcmToken: "device-a"), b = try bed.person(http, 2, fcmToken: "device-b")
+        withTwoPeople { bed, http, a, b in
             try bed.fake.control(["down_for": 600])
             try a.post(http, "/v1/queue/studyrequest", "otheruid=\(b.uid)")
             XCTAssertTrue(Polling.until(every: 0.1) { ((try? bed.counts())?["retried"] ?? 0) >= 1 }, "tried while FCM is down")
@@ -76,16 +72,11 @@ final class APIPushesCLITests: XCTestCase {
             XCTAssertEqual(counts["pending"], 0)
             XCTAssertEqual(counts["sent"], 0)
             XCTAssertEqual(try bed.delivered().count, 0)
-            XCTAssertEqual(server.stop(), 0)
         }
     }
 
     func testFCMsRefusalsAreTriedAgainAsItAsksAndEachPushArrivesOnce() {
-        TestBackend.each(self) { _, database, _ in
-            let bed = try PushTestBed(database: database)
-            let server = try bed.serve()
-            let http = server.client
-            let a = try bed.person(http, 1, fcmToken: "device-a"), b = try bed.person(http, 2, fcmToken: "device-b")
+        withTwoPeople { bed, http, a, b in
             let steps: [(answers: [[String: Any]], act: () throws -> Void, token: String, statuses: [String])] = [
                 ([["status": 503, "retry_after": 2]], { try a.post(http, "/v1/queue/studyrequest", "otheruid=\(b.uid)") }, "device-b", ["503", "200"]),
                 ([["status": 429, "retry_after": 1, "error_code": "QUOTA_EXCEEDED"]], { try b.post(http, "/v1/queue/studyaccept", "otheruid=\(a.uid)") },
@@ -112,17 +103,12 @@ final class APIPushesCLITests: XCTestCase {
             let counts = try bed.counts()
             XCTAssertEqual(counts["retried"], 6)
             XCTAssertEqual(counts["pending"], 0)
-            XCTAssertEqual(server.stop(), 0)
         }
     }
 
     func testAGoneTokenIsClearedAndTheNextTokenGetsPushesAgain() {
-        TestBackend.each(self) { _, database, _ in
-            let bed = try PushTestBed(database: database)
-            let server = try bed.serve()
-            let http = server.client
-            let a = try bed.person(http, 1, fcmToken: "device-a"), b = try bed.person(http, 2, fcmToken: "device-b-old")
-            try bed.fake.control(["tokens": ["device-b-old": ["status": 404, "error_code": "UNREGISTERED"]]])
+        withTwoPeople { bed, http, a, b in
+            try bed.fake.control(["tokens": ["device-b": ["status": 404, "error_code": "UNREGISTERED"]]])
             try a.post(http, "/v1/queue/studyrequest", "otheruid=\(b.uid)")
             XCTAssertTrue(Polling.until(every: 0.1) { (try? bed.counts())?["tokensCleared"] == 1 }, "counts: \(bed.countsText)")
             let user = try JSONSerialization.jsonObject(with: try http.get("/v1/user", token: b.token).body) as? [String: Any]
@@ -134,16 +120,11 @@ final class APIPushesCLITests: XCTestCase {
             try a.post(http, "/v1/chat/\(b.uid)", "chat=back")
             XCTAssertTrue(bed.settled(sent: 2), "counts: \(bed.countsText)")
             XCTAssertEqual(try bed.delivered().map(\.token), ["device-a", "device-b-new"])
-            XCTAssertEqual(server.stop(), 0)
         }
     }
 
     func testAnAccessTokenNoLongerAcceptedIsReplacedWithoutLosingThePush() {
-        TestBackend.each(self) { _, database, _ in
-            let bed = try PushTestBed(database: database)
-            let server = try bed.serve()
-            let http = server.client
-            let a = try bed.person(http, 1, fcmToken: "device-a"), b = try bed.person(http, 2, fcmToken: "device-b")
+        withTwoPeople { bed, http, a, b in
             try a.post(http, "/v1/queue/studyrequest", "otheruid=\(b.uid)")
             XCTAssertTrue(bed.settled(sent: 1))
             try bed.fake.control(["revoke_tokens": true])
@@ -153,7 +134,6 @@ final class APIPushesCLITests: XCTestCase {
             XCTAssertEqual(log.tokensIssued, 2, "fetched again once")
             XCTAssertEqual(log.received.map(\.status), ["200", "401", "200"])
             XCTAssertEqual(try bed.counts()["retried"], 0, "refreshed and sent at once")
-            XCTAssertEqual(server.stop(), 0)
         }
     }
 
@@ -282,6 +262,17 @@ final class APIPushesCLITests: XCTestCase {
                     chats.filter { $0.token == pair.1.fcmToken }.map { $0.data["body"] ?? "" }, (1...100).map { "p\(pair.0.index) line \($0)" },
                     "in commit order")
             }
+            XCTAssertEqual(server.stop(), 0)
+        }
+    }
+
+    /// Two people with tokens (`device-a`, `device-b`) signed up through a serve with pushes on,
+    /// on every backend; serve stops cleanly after `body`.
+    private func withTwoPeople(_ body: (_ bed: PushTestBed, _ http: HTTPTestClient, _ a: PushPerson, _ b: PushPerson) throws -> Void) {
+        TestBackend.each(self) { _, database, _ in
+            let bed = try PushTestBed(database: database)
+            let server = try bed.serve()
+            try body(bed, server.client, try bed.person(server.client, 1, fcmToken: "device-a"), try bed.person(server.client, 2, fcmToken: "device-b"))
             XCTAssertEqual(server.stop(), 0)
         }
     }
