@@ -137,6 +137,39 @@ final class APIPushesCLITests: XCTestCase {
         }
     }
 
+    func testConfigurationFaultsAreSaidOnceWithoutTokensKeysOrPaths() {
+        TestBackend.each(self) { _, database, _ in
+            let bed = try PushTestBed(database: database)
+            let server = try bed.serve()
+            let http = server.client
+            let asker = try bed.person(http, 1, fcmToken: "device-asker")
+            let people = try (2...7).map { try bed.person(http, $0, fcmToken: "device-\($0)") }
+            try bed.fake.control(["tokens": [
+                "device-2": ["status": 401, "error_code": "THIRD_PARTY_AUTH_ERROR"], "device-3": ["status": 401, "error_code": "THIRD_PARTY_AUTH_ERROR"],
+                "device-4": ["status": 400, "error_code": "INVALID_ARGUMENT", "message": "Invalid value at 'message.data[0].value'"],
+                "device-5": ["status": 400, "error_code": "INVALID_ARGUMENT", "message": "Invalid value at 'message.data[0].value'"],
+            ]])
+            for person in people.prefix(4) { try asker.post(http, "/v1/queue/studyrequest", "otheruid=\(person.uid)") }
+            XCTAssertTrue(Polling.until(every: 0.1) { (try? bed.counts()).map { $0["parked"] == 2 && $0["dropped"] == 2 } ?? false }, bed.countsText)
+            // The account's key revoked in Google's console: the token endpoint refuses it.
+            var account = try XCTUnwrap(try JSONSerialization.jsonObject(with: bed.fake.serviceAccountJSON) as? [String: String])
+            account["client_email"] = "someone-else@slp-test-project.iam.gserviceaccount.com"
+            try JSONSerialization.data(withJSONObject: account).write(to: URL(fileURLWithPath: bed.fake.serviceAccountPath))
+            try bed.fake.control(["revoke_tokens": true])
+            for person in people.suffix(2) { try asker.post(http, "/v1/queue/studyrequest", "otheruid=\(person.uid)") }
+            XCTAssertTrue(Polling.until(every: 0.1) { (try? bed.counts())?["parked"] == 4 }, bed.countsText)
+            XCTAssertEqual(server.stop(), 0)
+            let log = server.process.stderr.split(separator: "\n").filter { $0.hasPrefix("slp push: ") }
+            XCTAssertEqual(log.count, 3, "each fault once: \(log)")
+            XCTAssertEqual(log.filter { $0.contains("THIRD_PARTY_AUTH_ERROR") && $0.contains("APNs key") }.count, 1, "\(log)")
+            XCTAssertEqual(log.filter { $0.contains("as malformed, a bug") && $0.contains("message.data[0].value") }.count, 1, "\(log)")
+            XCTAssertEqual(log.filter { $0.contains("credentials are refused") }.count, 1, "\(log)")
+            for secret in ["device-", bed.fake.serviceAccountPath, "BEGIN", "Bearer", "eyJ"] {
+                XCTAssertFalse(server.process.stderr.contains(secret), "\(secret) in \(server.process.stderr)")
+            }
+        }
+    }
+
     func testBrokenCredentialsStopServeInOneLineWithoutTheirPathOrKey() throws {
         let directory = try TemporaryDirectory()
         let scratch = directory.path("tmp")
