@@ -1,4 +1,7 @@
 import Foundation
+#if PostgreSQL
+import SLPPrivateCluster
+#endif
 import SLPTestSupport
 import XCTest
 
@@ -298,6 +301,26 @@ final class APIPushesCLITests: XCTestCase {
             XCTAssertEqual(server.stop(), 0)
         }
     }
+
+    #if PostgreSQL
+    /// The sender through a restart of the server: its connections are opened again and it sends
+    /// on, what was committed before and after, each once, in order.
+    func testThePushSenderRidesOutAPostgreSQLRestartSendingEachPushOnce() throws {
+        let cluster = try PrivateCluster.owned()
+        let bed = try PushTestBed(database: try cluster.freshDatabase())
+        let server = try bed.serve()
+        let http = server.client
+        let (a, b) = try bed.pair(http, 1)
+        for index in 1...5 { try a.post(http, "/v1/chat/\(b.uid)", "chat=before\(index)") }
+        XCTAssertTrue(bed.settled(sent: 2 + 5), bed.countsText)
+        try cluster.restart()
+        for index in 1...5 { try a.post(http, "/v1/chat/\(b.uid)", "chat=after\(index)") }
+        XCTAssertTrue(bed.settled(sent: 2 + 10), bed.countsText)
+        let bodies = try bed.delivered().filter { $0.token == b.fcmToken }.compactMap { $0.data["body"] }
+        XCTAssertEqual(bodies, (1...5).map { "before\($0)" } + (1...5).map { "after\($0)" })
+        XCTAssertEqual(server.stop(), 0)
+    }
+    #endif
 
     /// Two people with tokens (`device-a`, `device-b`) signed up through a serve with pushes on,
     /// on every backend; serve stops cleanly after `body`.
