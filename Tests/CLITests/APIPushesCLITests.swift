@@ -63,7 +63,8 @@ final class APIPushesCLITests: XCTestCase {
     }
 
     func testARequestWithdrawnWhileFCMIsDownIsNotPushedOnceItIsBack() {
-        withTwoPeople { bed, http, a, b in
+        withTwoPeople { bed, server, a, b in
+            let http = server.client
             try bed.fake.control(["down_for": 600])
             try a.post(http, "/v1/queue/studyrequest", "otheruid=\(b.uid)")
             XCTAssertTrue(Polling.until(every: 0.1) { ((try? bed.counts())?["retried"] ?? 0) >= 1 }, "tried while FCM is down")
@@ -79,7 +80,8 @@ final class APIPushesCLITests: XCTestCase {
     }
 
     func testFCMsRefusalsAreTriedAgainAsItAsksAndEachPushArrivesOnce() {
-        withTwoPeople { bed, http, a, b in
+        withTwoPeople { bed, server, a, b in
+            let http = server.client
             let steps: [(answers: [[String: Any]], act: () throws -> Void, token: String, statuses: [String])] = [
                 ([["status": 503, "retry_after": 2]], { try a.post(http, "/v1/queue/studyrequest", "otheruid=\(b.uid)") }, "device-b", ["503", "200"]),
                 ([["status": 429, "retry_after": 1, "error_code": "QUOTA_EXCEEDED"]], { try b.post(http, "/v1/queue/studyaccept", "otheruid=\(a.uid)") },
@@ -110,7 +112,8 @@ final class APIPushesCLITests: XCTestCase {
     }
 
     func testAGoneTokenIsClearedAndTheNextTokenGetsPushesAgain() {
-        withTwoPeople { bed, http, a, b in
+        withTwoPeople { bed, server, a, b in
+            let http = server.client
             try bed.fake.control(["tokens": ["device-b": ["status": 404, "error_code": "UNREGISTERED"]]])
             try a.post(http, "/v1/queue/studyrequest", "otheruid=\(b.uid)")
             XCTAssertTrue(Polling.until(every: 0.1) { (try? bed.counts())?["tokensCleared"] == 1 }, "counts: \(bed.countsText)")
@@ -127,7 +130,8 @@ final class APIPushesCLITests: XCTestCase {
     }
 
     func testAnAccessTokenNoLongerAcceptedIsReplacedWithoutLosingThePush() {
-        withTwoPeople { bed, http, a, b in
+        withTwoPeople { bed, server, a, b in
+            let http = server.client
             try a.post(http, "/v1/queue/studyrequest", "otheruid=\(b.uid)")
             XCTAssertTrue(bed.settled(sent: 1))
             try bed.fake.control(["revoke_tokens": true])
@@ -170,6 +174,35 @@ final class APIPushesCLITests: XCTestCase {
             for secret in ["device-", bed.fake.serviceAccountPath, "BEGIN", "Bearer", "eyJ"] {
                 XCTAssertFalse(server.process.stderr.contains(secret), "\(secret) in \(server.process.stderr)")
             }
+            XCTAssertEqual(try bed.slp.run("pushes").stdout, """
+                pending         4
+                sent            0
+                retried         0
+                dropped         2
+                tokens cleared  0
+                parked          4
+
+                """, "parked pushes wait in the outbox")
+        }
+    }
+
+    func testThePushSenderKilledIsStartedAgainAndSendsOn() {
+        withTwoPeople { bed, server, a, b in
+            let http = server.client
+            try a.post(http, "/v1/queue/studyrequest", "otheruid=\(b.uid)")
+            XCTAssertTrue(bed.settled(sent: 1), bed.countsText)
+            let sender = { ServeProcesses.descendants(of: server.process.pid).first { pid in
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"))?.hasSuffix("/slp-push") == true
+            } }
+            let first = try XCTUnwrap(sender())
+            kill(first, SIGKILL)
+            XCTAssertTrue(Polling.until { sender().map { $0 != first } ?? false }, "started again")
+            XCTAssertTrue(
+                Polling.until { server.process.stderr.contains("slp serve: the push sender stopped (status 137); started it again\n") },
+                server.process.stderr)
+            try b.post(http, "/v1/queue/studyaccept", "otheruid=\(a.uid)")
+            XCTAssertTrue(bed.settled(sent: 2), bed.countsText)
+            XCTAssertEqual(try bed.delivered().map(\.token), ["device-b", "device-a"])
         }
     }
 
@@ -324,11 +357,11 @@ final class APIPushesCLITests: XCTestCase {
 
     /// Two people with tokens (`device-a`, `device-b`) signed up through a serve with pushes on,
     /// on every backend; serve stops cleanly after `body`.
-    private func withTwoPeople(_ body: (_ bed: PushTestBed, _ http: HTTPTestClient, _ a: PushPerson, _ b: PushPerson) throws -> Void) {
+    private func withTwoPeople(_ body: (_ bed: PushTestBed, _ server: ServedSLP, _ a: PushPerson, _ b: PushPerson) throws -> Void) {
         TestBackend.each(self) { _, database, _ in
             let bed = try PushTestBed(database: database)
             let server = try bed.serve()
-            try body(bed, server.client, try bed.person(server.client, 1, fcmToken: "device-a"), try bed.person(server.client, 2, fcmToken: "device-b"))
+            try body(bed, server, try bed.person(server.client, 1, fcmToken: "device-a"), try bed.person(server.client, 2, fcmToken: "device-b"))
             XCTAssertEqual(server.stop(), 0)
         }
     }
