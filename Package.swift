@@ -75,6 +75,14 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // libcurl, linked dynamically (Debian's cannot be linked statically): only `slp-push`'s
+        // transport uses it, never `slp`.
+        .systemLibrary(
+            name: "CCurl",
+            path: "Sources/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         // Linux's epoll and eventfd, part of the C library but not of Swift's Glibc module.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(
@@ -97,6 +105,9 @@ let package = Package(
         // `slp serve`'s web server, knowing neither the API nor storage: lighttpd configured, started
         // and watched in front of slp's SCGI workers or CGI, and slp's realtime hub beside it.
         .target(name: "SLPWebServer", dependencies: ["SLPSupport"]),
+        // FCM HTTP v1 as a transport, knowing neither the domain nor storage: OAuth 2.0 for a service
+        // account and many sends in flight through one curl multi handle on a thread of its own.
+        .target(name: "SLPPush", dependencies: ["CCurl", "SLPIdentity", "SLPSupport"]),
         // The argument parsing engine: command tables, parser, help, value syntax.
         .target(name: "SLPCommandLine", swiftSettings: directMetadata),
         // The terminal as a screen: raw mode, keys, display widths, painting by escape sequences.
@@ -121,6 +132,7 @@ let package = Package(
         .target(name: "SLPPrivateCluster", dependencies: [.target(name: "CLibPQ", condition: postgreSQL)]),
         .testTarget(name: "SLPSupportTests", dependencies: ["SLPSupport", "SLPTestSupport"]),
         .testTarget(name: "SLPIdentityTests", dependencies: ["SLPIdentity", "SLPTestSupport"]),
+        .testTarget(name: "SLPPushTests", dependencies: ["SLPPush", "SLPIdentity", "SLPSupport", "SLPTestSupport"]),
         .testTarget(name: "SLPDomainTests", dependencies: ["SLPDomain", "SLPSupport", "SLPTestSupport"]),
         .testTarget(
             name: "SLPDataTests",
