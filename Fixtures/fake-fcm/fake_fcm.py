@@ -53,9 +53,10 @@ Endpoints:
         "script": [ANSWER, ...]        the next sends' answers, one each, in order (appended)
       ANSWER: {"status": 503, "retry_after": 2, "error_code": "UNAVAILABLE", "count": 3,
                "cut": true, "delay_ms": N, "message": "..."}
-        status with an FcmError errorCode (error_code, omitted: none), the canonical status
-        for it (error_status, default from the HTTP status) and error.message (message); "cut": the connection is closed
-        without an answer; "count": the answer repeated (script only).
+        status, with an FcmError errorCode (error_code; omitted: no detail), the canonical status
+        (error_status; default from the HTTP status) and error.message (message); "cut": the
+        connection is closed without an answer (over HTTP/2, with every other request on it);
+        "count": the answer repeated (script only).
     GET /_log   {"messages": [{"time", "project", "message"}...accepted], "received": [{"time",
         "token", "status"}... every send answered], "rejections": [reason...], "tokens_issued",
         "token_requests", "max_concurrency" (sends being handled at once, at most), "cut"}

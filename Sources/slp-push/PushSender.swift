@@ -51,13 +51,13 @@ final class PushSender {
                     try RecordPushOutcomesUseCase(storage: current.storage, clock: current.clock)(owner: settings.owner, unrecorded)
                     unrecorded = []
                 }
-                // A look before the claim: a claim is a write, and every PostgreSQL commit wakes
-                // every listener, this sender's watcher too.
                 if ContinuousClock.now >= nextTakeOver {
                     nextTakeOver = .now + Self.takeOverInterval
                     let freed = try TakeOverPushLeasesUseCase(storage: current.storage, clock: current.clock)(isGone: SenderTag.isGone)
                     if freed > 0 { SenderLog.say("took over \(freed) pushes of a sender that ended") }
                 }
+                // A look before the claim: a claim is a write, and every PostgreSQL commit wakes
+                // every listener, this sender's watcher too.
                 if inFlight < Self.maxInFlight, try CheckPushesDueUseCase(storage: current.storage, clock: current.clock)() {
                     let claimed = try ClaimPushesUseCase(storage: current.storage, clock: current.clock)(
                         owner: settings.owner, lease: Self.lease, limit: Self.maxInFlight - inFlight)

@@ -1,9 +1,9 @@
 import Foundation
 
-/// `Fixtures/fake-fcm/fake_fcm.py` started for one test: a CA and a certificate for 127.0.0.1
-/// made with `openssl`, a service account whose key `openssl genpkey` made and whose token_uri is
-/// the fake's, the fake's port read from its first line. It ends when this object goes (its
-/// standard input is its lifeline). Clients trust it with `SSL_CERT_FILE=caFile`.
+/// `Fixtures/fake-fcm/fake_fcm.py` started for one test with `FakeFCMKeys`' certificate, a
+/// service account with their key whose token_uri is the fake's, the fake's port read from its
+/// first line. It ends when this object goes (its standard input is its lifeline). Clients
+/// trust it with `SSL_CERT_FILE=caFile`.
 package final class FakeFCM {
     package let directory: URL
     package let port: Int
@@ -25,22 +25,17 @@ package final class FakeFCM {
         self.directory = directory
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = { (name: String) in directory.appendingPathComponent(name).path }
-        caFile = path("ca.pem")
+        let keys = try FakeFCMKeys.shared.get()
+        caFile = keys.caFile
         serviceAccountPath = path("service-account.json")
         logPath = path("messages.jsonl")
-        try "subjectAltName=IP:127.0.0.1\n".write(toFile: path("san.ext"), atomically: true, encoding: .utf8)
-        try Self.openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path("ca.key"), "-out", caFile, "-days", "1", "-subj", "/CN=slp test CA"])
-        try Self.openssl(["req", "-newkey", "rsa:2048", "-nodes", "-keyout", path("server.key"), "-out", path("server.csr"), "-subj", "/CN=127.0.0.1"])
-        try Self.openssl(["x509", "-req", "-in", path("server.csr"), "-CA", caFile, "-CAkey", path("ca.key"), "-CAcreateserial", "-days", "1",
-                          "-extfile", path("san.ext"), "-out", path("server.pem")])
-        try Self.openssl(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", path("account.key")])
 
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", root.appendingPathComponent("Fixtures/fake-fcm/fake_fcm.py").path,
-                             "--cert", path("server.pem"), "--key", path("server.key"), "--service-account", serviceAccountPath,
+                             "--cert", keys.serverCertificate, "--key", keys.serverKey, "--service-account", serviceAccountPath,
                              "--log", logPath, "--max-streams", String(maxStreams), "--lifeline"]
         lifeline = Pipe()
         let output = Pipe()
@@ -65,7 +60,7 @@ package final class FakeFCM {
         self.port = port
         let account: [String: String] = [
             "type": "service_account", "project_id": projectID, "private_key_id": "test-key-1",
-            "private_key": try String(contentsOfFile: path("account.key"), encoding: .utf8),
+            "private_key": keys.accountKeyPEM,
             "client_email": "slp-push@\(projectID).iam.gserviceaccount.com", "client_id": "1",
             "token_uri": "https://127.0.0.1:\(port)/token",
         ]
@@ -74,6 +69,7 @@ package final class FakeFCM {
 
     deinit {
         try? lifeline.fileHandleForWriting.close()
+        process.terminate()
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: directory)
     }
@@ -95,10 +91,5 @@ package final class FakeFCM {
         let outcome = try TimedProcess.run(arguments, environment: ["PATH": "/usr/bin:/bin"], stdin: body)
         guard outcome.status == 0 else { throw FakeFCMFailure(description: "curl \(path): \(outcome.stderrText)") }
         return outcome.stdout
-    }
-
-    private static func openssl(_ arguments: [String]) throws {
-        let outcome = try TimedProcess.run(["/usr/bin/openssl"] + arguments, environment: ["PATH": "/usr/bin:/bin"])
-        guard outcome.status == 0 else { throw FakeFCMFailure(description: "openssl \(arguments[0]): \(outcome.stderrText)") }
     }
 }

@@ -7,50 +7,30 @@ import SLPDomain
 import SLPRealtime
 
 /// The hub's event loop, on a thread of its own: the server on its Unix socket, the long polls,
-/// what the feed brings handed to sockets and polls, and serve's pipe (the hub ends when it
-/// closes). It never touches storage or checks a token: it asks the reader (`HubReaderLink`),
-/// so no answer, poll or frame waits on the database.
+/// what the feed brings handed to sockets and polls (`HubDeliveries`), and serve's pipe (the hub
+/// ends when it closes). It never touches storage or checks a token: it asks the reader
+/// (`HubReaderLink`), so no answer, poll or frame waits on the database.
 enum HubLoop {
     /// What the loop needs from the process, all of it safe to hand to its thread.
     struct Wiring: Sendable {
         let socket: String
         let questions: AsyncStream<(Int, HubQuestion)>.Continuation
         let answers: LoopMailbox<(Int, HubAnswer)>
-        let deliveries: LoopMailbox<[AddressedEvent]>
+        /// What `HubFeed` read, batch by batch, for `HubDeliveries` to hand out.
+        let committed: LoopMailbox<[AddressedEvent]>
         /// Hears the loop's end once: its exit status.
         let ended: AsyncStream<Int32>.Continuation
     }
 
-    /// What the loop's thread runs, handed to it whole.
-    private final class Body {
-        let run: @Sendable () -> Void
-
-        init(_ run: @escaping @Sendable () -> Void) {
-            self.run = run
-        }
-    }
-
-    /// Starts the loop's thread (a POSIX thread: slp links no Foundation threads); it ends, and
-    /// ends `questions`, when serve's pipe closes or the loop cannot go on. False: no thread.
+    /// Starts the loop's thread; it ends, and ends `questions`, when serve's pipe closes or the
+    /// loop cannot go on. False: no thread.
     static func start(_ wiring: Wiring) -> Bool {
-        let body = Body {
+        HubThread.start {
             let status = run(wiring)
             wiring.questions.finish()
             wiring.ended.yield(status)
             wiring.ended.finish()
         }
-        // The thread owns one reference to its body.
-        let context = Unmanaged.passRetained(body).toOpaque()
-        var thread = pthread_t()
-        guard pthread_create(&thread, nil, { context in
-            Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context) == 0 else {
-            Unmanaged<Body>.fromOpaque(context).release()
-            return false
-        }
-        pthread_detach(thread)
-        return true
     }
 
     private static func run(_ wiring: Wiring) -> Int32 {
@@ -75,18 +55,8 @@ enum HubLoop {
                     connection.respond(HTTPResponse(APIResponse.failure(APIFailure.notFound)))
                 }
             }
-            let chat = ChatRenderer(format: .json)
-            let events = EventRenderer(format: .json)
-            try server.loop.watch(wiring.deliveries) { batches in
-                for addressed in batches.joined() {
-                    let uid = addressed.recipient.rawValue
-                    switch addressed.event.kind {
-                    case .message(let message, _): server.engineIO.emit(to: uid, event: "chat", json: chat.json(message).text)
-                    default: server.engineIO.emit(to: uid, event: addressed.event.kind.name, json: events.json(addressed.event).text)
-                    }
-                }
-                for uid in Set(batches.joined().map(\.recipient.rawValue)) { polls.wake(uid) }
-            }
+            let deliveries = HubDeliveries(sockets: server.engineIO, polls: polls)
+            try server.loop.watch(wiring.committed) { batches in deliveries.deliver(batches.joined()) }
             if isPipe(STDIN_FILENO) {
                 try server.loop.watch(STDIN_FILENO) { _ in
                     var byte: UInt8 = 0

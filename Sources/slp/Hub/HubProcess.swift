@@ -12,8 +12,9 @@ import SLPRealtime
 /// `/v1/events` long polls. Its event loop runs on a thread of its own (`HubLoop`) and never
 /// waits on the database; the main actor is its reader (`HubReader`), which checks tokens and
 /// reads storage as REST does and posts each answer back to the loop. What is committed reaches
-/// it once for all (`HubFeed`, which also tells penalties that ran out) and goes to each socket
-/// and poll of its recipient.
+/// it once for all (`HubFeed`) and goes to each socket and poll of its recipient
+/// (`HubDeliveries`); penalties that ran out, which nothing commits, are told by a sweep on a
+/// thread of its own (`HubPenaltySweep`).
 /// Serve starts it with a pipe as its standard input and keeps the other end: when serve ends,
 /// however it ends, the pipe closes and the hub ends too.
 @MainActor
@@ -30,12 +31,14 @@ enum HubProcess {
             let (questions, asking) = AsyncStream.makeStream(of: (Int, HubQuestion).self)
             let (ended, ending) = AsyncStream.makeStream(of: Int32.self)
             let answers = try LoopMailbox<(Int, HubAnswer)>()
-            let deliveries = try LoopMailbox<[AddressedEvent]>()
-            guard HubLoop.start(.init(socket: socket, questions: asking, answers: answers, deliveries: deliveries, ended: ending)) else {
-                StandardStreams.writeError("slp hub: cannot start the event loop's thread\n")
+            let committed = try LoopMailbox<[AddressedEvent]>()
+            guard HubLoop.start(.init(socket: socket, questions: asking, answers: answers, committed: committed, ended: ending)),
+                  HubPenaltySweep.start(location, clock: clock)
+            else {
+                StandardStreams.writeError("slp hub: cannot start a thread (the event loop's or the penalty sweep's)\n")
                 return ExitCode.software.rawValue
             }
-            HubFeed.start(location, clock: clock, posting: deliveries)
+            HubFeed.start(location, posting: committed)
             let reader = HubReader(service: service)
             for await (id, question) in questions { answers.post((id, reader.answer(question))) }
             for await status in ended { return status }

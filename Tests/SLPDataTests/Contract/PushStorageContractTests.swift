@@ -184,4 +184,30 @@ final class PushStorageContractTests: StorageContractTestCase {
             XCTAssertEqual(try ReadPushCountsUseCase(storage: storage)(), PushCounts(pending: 1, sent: 1, dropped: 1, tokensCleared: 1))
         }
     }
+
+    /// A sender known to be gone leaves its pushes to the next claim at once; a living one's
+    /// stay leased; the look before a claim sees only what a claim would take, and writes nothing.
+    func testLeasesOfAGoneSenderAreTakenOverAtOnceAndALivingOnesAreKept() {
+        forEachBackend {
+            try waitingUsers("A", "B", "C")
+            for uid in ["A", "B", "C"] { _ = try UpdatePushTokenUseCase(storage: storage)(me: id(uid), token: "token-\(uid)") }
+            try request("A", "B")
+            try request("A", "C")
+            let due = CheckPushesDueUseCase(storage: storage, clock: clock())
+            XCTAssertTrue(try due())
+            let claim = ClaimPushesUseCase(storage: storage, clock: clock())
+            let gone = try claim(owner: "host/1/gone", lease: .seconds(120), limit: 1)
+            let living = try claim(owner: "host/2/living", lease: .seconds(120), limit: 1)
+            XCTAssertEqual(gone.count + living.count, 2)
+            XCTAssertFalse(try due(), "both leased")
+            XCTAssertEqual(try read { try $0.pushLeaseHolders(at: self.now) }, ["host/1/gone", "host/2/living"])
+            let takeOver = TakeOverPushLeasesUseCase(storage: storage, clock: clock())
+            XCTAssertEqual(try takeOver(isGone: { $0.hasSuffix("/gone") }), 1)
+            XCTAssertEqual(try read { try $0.pushLeaseHolders(at: self.now) }, ["host/2/living"])
+            XCTAssertTrue(try due())
+            XCTAssertEqual(try claim(owner: "host/3/new", lease: .seconds(120), limit: 10).map(\.eventID), gone.map(\.eventID))
+            XCTAssertEqual(try takeOver(isGone: { $0.hasSuffix("/gone") }), 0, "nothing of the gone one left")
+            XCTAssertEqual(try read { try $0.pushLeaseHolders(at: self.now.addingTimeInterval(121)) }, [], "leases run out")
+        }
+    }
 }
