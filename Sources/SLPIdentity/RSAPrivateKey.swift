@@ -21,11 +21,7 @@ package final class RSAPrivateKey: @unchecked Sendable, CustomStringConvertible 
         // Wipe the PEM's copy and what a failed parse left on this thread's error queue.
         text.withUnsafeMutableBytes { OPENSSL_cleanse($0.baseAddress, $0.count) }
         ERR_clear_error()
-        guard let parsed else { return nil }
-        guard EVP_PKEY_get_base_id(parsed) == EVP_PKEY_RSA, EVP_PKEY_get_bits(parsed) >= RSAPublicKey.minimumBits else {
-            EVP_PKEY_free(parsed)
-            return nil
-        }
+        guard let parsed = RSAPublicKey.strongRSA(parsed) else { return nil }
         key = parsed
     }
 

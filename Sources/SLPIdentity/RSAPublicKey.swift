@@ -23,15 +23,21 @@ final class RSAPublicKey {
         }
         // What a failed parse left on this thread's error queue is of no use to anyone.
         ERR_clear_error()
-        guard let parsed else { return nil }
-        guard EVP_PKEY_get_base_id(parsed) == EVP_PKEY_RSA, EVP_PKEY_get_bits(parsed) >= RSAPublicKey.minimumBits else {
-            EVP_PKEY_free(parsed)
-            return nil
-        }
+        guard let parsed = RSAPublicKey.strongRSA(parsed) else { return nil }
         key = parsed
     }
 
     deinit { EVP_PKEY_free(key) }
+
+    /// `parsed` when it is an RSA key of at least `minimumBits`; otherwise it is freed and nil.
+    static func strongRSA(_ parsed: OpaquePointer?) -> OpaquePointer? {
+        guard let parsed else { return nil }
+        guard EVP_PKEY_get_base_id(parsed) == EVP_PKEY_RSA, EVP_PKEY_get_bits(parsed) >= minimumBits else {
+            EVP_PKEY_free(parsed)
+            return nil
+        }
+        return parsed
+    }
 
     /// Whether `signature` is this key's RS256 signature of `data`.
     func verifies(_ signature: [UInt8], of data: [UInt8]) -> Bool {

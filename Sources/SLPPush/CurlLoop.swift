@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import CCurl
+import SLPSupport
 import Synchronization
 
 /// One curl multi handle driven by a POSIX thread of its own (as libcurl's multi interface is
@@ -65,24 +66,9 @@ final class CurlLoop: @unchecked Sendable {
         }
     }
 
-    private final class Body {
-        let loop: CurlLoop
-        init(_ loop: CurlLoop) { self.loop = loop }
-    }
-
+    /// The loop's thread, which holds the loop until it ends.
     private func start() -> Bool {
-        // The thread owns one reference to the loop until it ends.
-        let context = Unmanaged.passRetained(Body(self)).toOpaque()
-        var thread = pthread_t()
-        guard pthread_create(&thread, nil, { context in
-            Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().loop.run()
-            return nil
-        }, context) == 0 else {
-            Unmanaged<Body>.fromOpaque(context).release()
-            return false
-        }
-        pthread_detach(thread)
-        return true
+        DetachedThread.start { [self] in run() }
     }
 
     private func run() {

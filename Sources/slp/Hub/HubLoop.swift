@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import SLPDomain
+import SLPSupport
 import SLPRealtime
 
 /// The hub's event loop, on a thread of its own: the server on its Unix socket, the long polls,
@@ -25,7 +26,7 @@ enum HubLoop {
     /// Starts the loop's thread; it ends, and ends `questions`, when serve's pipe closes or the
     /// loop cannot go on. False: no thread.
     static func start(_ wiring: Wiring) -> Bool {
-        HubThread.start {
+        DetachedThread.start {
             let status = run(wiring)
             wiring.questions.finish()
             wiring.ended.yield(status)

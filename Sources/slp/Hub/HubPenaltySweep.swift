@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import SLPDomain
+import SLPSupport
 
 /// The hub's penalty sweep: every `interval`, everyone whose dodge penalty has run out is told
 /// so (`TellPenaltiesOverUseCase`), which nothing else commits; the feed then reads that event
@@ -15,7 +16,7 @@ enum HubPenaltySweep {
 
     /// Starts the sweep's thread; false if none could be started.
     static func start(_ location: StorageLocation, clock: any TimeProvider) -> Bool {
-        HubThread.start { sweep(location, clock: clock) }
+        DetachedThread.start { sweep(location, clock: clock) }
     }
 
     private static func sweep(_ location: StorageLocation, clock: any TimeProvider) {

@@ -4,10 +4,10 @@ import Glibc
 import Musl
 #endif
 
-/// A POSIX thread of the hub's own (slp links no Foundation threads), for work that must not
-/// share a thread with anything else: the event loop, and the penalty sweep's writes, which may
-/// wait on the database as long as it likes there.
-enum HubThread {
+/// A POSIX thread of its own (slp links no Foundation threads), for work that must not share a
+/// thread with anything else: the hub's event loop, its penalty sweep's writes (which may wait
+/// on the database as long as they like there), the push sender's curl loop.
+package enum DetachedThread {
     /// What the thread runs, handed to it whole.
     private final class Body {
         let run: @Sendable () -> Void
@@ -18,7 +18,7 @@ enum HubThread {
     }
 
     /// Starts a detached thread running `run`; false if none could be started.
-    static func start(_ run: @escaping @Sendable () -> Void) -> Bool {
+    package static func start(_ run: @escaping @Sendable () -> Void) -> Bool {
         // The thread owns one reference to its body.
         let context = Unmanaged.passRetained(Body(run)).toOpaque()
         var thread = pthread_t()
