@@ -41,10 +41,11 @@ package final class EngineIOServer {
         guard let transport = head.parameter("transport"), transport == "polling" || transport == "websocket" else {
             return connection.respond(.refusal(400, code: "unknown_transport", message: "transport is polling or websocket"))
         }
-        gate.identify(head) { [unowned self] caller in
+        // The answer comes later, from the reader: it finds the server gone rather than freed.
+        gate.identify(head) { [weak self] caller in
             switch caller {
             case .refused(let refusal): connection.respond(refusal.response)
-            case .user(let uid): connection.readBody { [unowned self] body in serve(connection, head, uid, body) }
+            case .user(let uid): connection.readBody { [weak self] body in self?.serve(connection, head, uid, body) }
             }
         }
     }
@@ -140,8 +141,8 @@ package final class EngineIOServer {
         connection.onClose = { [weak session] closed in
             if session?.probe === closed { session?.probe = nil }
         }
-        connection.onMessage = { [unowned self, weak session] connection, message in
-            guard let session, session.probe === connection else { return }
+        connection.onMessage = { [weak self, weak session] connection, message in
+            guard let self, let session, session.probe === connection else { return }
             switch message {
             case .text("2probe"):
                 connection.sendText("3probe")
@@ -164,11 +165,11 @@ package final class EngineIOServer {
     /// `connection` carries `session` from now on.
     private func attach(_ connection: HubConnection, to session: EngineIOSession) {
         session.webSocket = connection
-        connection.onClose = { [unowned self, weak session] closed in
-            if let session, session.webSocket === closed { close(session) }
+        connection.onClose = { [weak self, weak session] closed in
+            if let self, let session, session.webSocket === closed { close(session) }
         }
-        connection.onMessage = { [unowned self, weak session] connection, message in
-            guard let session else { return }
+        connection.onMessage = { [weak self, weak session] connection, message in
+            guard let self, let session else { return }
             switch message {
             case .text(let text):
                 guard let packet = EngineIOPacket(decoding: Substring(text)) else {
@@ -219,12 +220,12 @@ package final class EngineIOServer {
     }
 
     private func schedulePing(_ session: EngineIOSession) {
-        session.pingTimer = loop.after(settings.pingInterval) { [unowned self, weak session] in
-            guard let session, !session.isClosed else { return }
+        session.pingTimer = loop.after(settings.pingInterval) { [weak self, weak session] in
+            guard let self, let session, !session.isClosed else { return }
             session.pingTimer = nil
             send(EngineIOPacket(.ping), to: session)
-            session.pongDeadline = loop.after(settings.pingTimeout) { [unowned self, weak session] in
-                if let session { close(session) }
+            session.pongDeadline = loop.after(settings.pingTimeout) { [weak self, weak session] in
+                if let self, let session { close(session) }
             }
         }
     }

@@ -21,9 +21,10 @@ package final class HubServer {
         self.settings = settings
         listener = try UnixListener(path: path)
         engineIO = EngineIOServer(loop: loop, settings: settings, gate: gate)
-        // The server owns the loop, which runs only inside `run`: its handlers hold the server unowned.
-        try loop.watch(listener.descriptor) { [unowned self] _ in acceptWaiting() }
-        try loop.watch(commands) { [unowned self] commands in
+        // The server owns the loop: its handlers hold the server weakly, so no cycle keeps either.
+        try loop.watch(listener.descriptor) { [weak self] _ in self?.acceptWaiting() }
+        try loop.watch(commands) { [weak self] commands in
+            guard let self else { return }
             for command in commands {
                 switch command {
                 case .emit(let uid, let event, let json): engineIO.emit(to: uid, event: event, json: json)
@@ -40,13 +41,14 @@ package final class HubServer {
 
     private func acceptWaiting() {
         while let descriptor = listener.accept() {
-            let ended: (Int32) -> Void = { [unowned self] descriptor in connections[descriptor] = nil }
+            let ended: (Int32) -> Void = { [weak self] descriptor in self?.connections[descriptor] = nil }
             guard let connection = try? HubConnection(descriptor: descriptor, loop: loop, settings: settings, ended: ended) else {
                 close(descriptor)
                 continue
             }
             connections[descriptor] = connection
-            connection.onHead = { [unowned self] connection, head in
+            connection.onHead = { [weak self] connection, head in
+                guard let self else { return }
                 if head.path == "/socket.io/" || head.path == "/socket.io" {
                     engineIO.handle(connection, head)
                 } else if let route {

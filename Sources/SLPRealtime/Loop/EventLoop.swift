@@ -12,8 +12,8 @@ import CLinux
 /// `forget` and to the end of a call of it under way (a connection that closes itself from its
 /// own handler is freed only once that handler returns); a timer's action until it runs or is
 /// cancelled; all of them until `run` ends. So a handler holds what it acts on strongly; only
-/// what owns the loop itself (a server, and what the server owns) is held `unowned` by what the
-/// loop runs, since the loop runs only inside its owner's `run`.
+/// what owns the loop itself (a server, and what the server owns) is held `weak` by what the
+/// loop runs, so no cycle keeps them and a late call finds its owner gone rather than freed.
 package final class EventLoop {
     /// What a descriptor's handler hears.
     package struct Readiness: Sendable {
