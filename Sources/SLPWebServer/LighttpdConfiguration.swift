@@ -1,8 +1,9 @@
 /// The configuration `slp serve` hands lighttpd: one private directory whose document root
-/// holds `v1`, this slp. lighttpd starts `workers` of it as SCGI workers that answer every
-/// `/v1/...` path (and paths with no file, so that every answer is slp's JSON), each keeping
-/// the database open. Every waiting client (`/v1/events` long polls, Socket.IO's `/socket.io/`)
-/// goes to the realtime hub over a Unix socket (mod_proxy, upgrades enabled). The environment
+/// holds `v1` (and each other root of `RouteTable`'s worker paths), this slp. lighttpd starts
+/// `workers` of it as SCGI workers that answer every path but the hub's (so that every answer
+/// is slp's JSON), each keeping the database open. Every waiting client (the hub's paths in
+/// `RouteTable`: `/v1/events` long polls, Socket.IO's `/socket.io/`) goes to the realtime hub
+/// over a Unix socket (mod_proxy, upgrades enabled). The environment
 /// slp needs is passed by name (`env.NAME`, `bin-copy-environment`), so that no value (a
 /// PostgreSQL password) is written to a file.
 ///
@@ -49,6 +50,11 @@ package struct LighttpdConfiguration: Sendable {
             }
     }
 
+    /// The paths lighttpd hands the realtime hub (`RouteTable`).
+    static var hubPattern: String { RouteTable.pattern(answeredBy: .hub) }
+    /// The first segments of the workers' paths (`v1`, `healthz`): each is this slp in the document root.
+    static var workerRoots: [String] { RouteTable.roots(answeredBy: .workers) }
+
     /// lighttpd's access line, as slp prints it: method, path without the query, status, time.
     static let accessFormat = "%m %U %s %{ms}T ms"
 
@@ -76,10 +82,10 @@ package struct LighttpdConfiguration: Sendable {
             // not first whole into a file of the upload directory: a search answers half a megabyte.
             "server.stream-response-body = 2",
             "server.tag = \"slp\"",
-            "server.error-handler-404 = \"/v1\"",
-            // Workers take their paths as lighttpd first reads them; what they leave (the events,
-            // or everything without workers) finds `v1` on disk and runs it as CGI.
-            "cgi.assign = (\"/v1\" => \"\")",
+            "server.error-handler-404 = \"/\(Self.workerRoots[0])\"",
+            // Workers take their paths as lighttpd first reads them; without workers, each root of
+            // theirs (`RouteTable`) is this slp on disk, run as CGI.
+            "cgi.assign = (" + Self.workerRoots.map { "\"/\($0)\" => \"\"" }.joined(separator: ", ") + ")",
             // A piped logger: lighttpd writes each line to it at once (a file's lines wait in a buffer).
             "accesslog.filename = \(quoted("|exec /bin/cat > '" + directory.accessLog + "'"))",
             "accesslog.format = \(quoted(Self.accessFormat))",
@@ -88,7 +94,7 @@ package struct LighttpdConfiguration: Sendable {
         // through whole) and the events' long polls. A socket may be quiet for a ping interval
         // and its timeout.
         lines += [
-            "$HTTP[\"url\"] =~ \"^/(socket\\.io|v1/events)(/|$)\" {",
+            "$HTTP[\"url\"] =~ \(quoted(Self.hubPattern)) {",
             "  proxy.server = (\"\" => ((\"socket\" => \(quoted(directory.hubSocket)))))",
             "  proxy.header = (\"upgrade\" => \"enable\")",
             "  server.max-read-idle = \(Self.socketIdleSeconds)",
@@ -112,8 +118,9 @@ package struct LighttpdConfiguration: Sendable {
         ]
         if let workers {
             lines += [
-                "$HTTP[\"url\"] !~ \"^/v1/events(/|$)\" {",
-                "  scgi.server = (\"/v1\" => ((",
+                // Every path that is not the hub's: slp answers those it does not have (404).
+                "$HTTP[\"url\"] !~ \(quoted(Self.hubPattern)) {",
+                "  scgi.server = (\"/\" => ((",
                 "    \"socket\" => \(quoted(directory.workerSocket)),",
                 "    \"bin-path\" => \(quoted(directory.root + "/v1")),",
                 "    \"bin-copy-environment\" => (\(passed.map(quoted).joined(separator: ", "))),",

@@ -51,9 +51,12 @@ package final class ServeDirectory: Sendable {
         }
     }
 
-    /// Links `v1` to the program lighttpd runs for the API: this very slp.
+    /// Links `v1` (and each other root of the workers' paths) to the program lighttpd runs for
+    /// the API: this very slp.
     func linkProgram(_ executable: String) throws(ServeError) {
-        guard symlink(executable, root + "/v1") == 0 else { throw .cannotLink(program: executable, into: root) }
+        for name in LighttpdConfiguration.workerRoots where symlink(executable, root + "/" + name) != 0 {
+            throw .cannotLink(program: executable, into: root)
+        }
     }
 
     /// Writes lighttpd's configuration `text`, with the error pages and the connection limit it
