@@ -130,11 +130,33 @@ package struct LighttpdConfiguration: Sendable {
                 "}",
             ]
         }
+        lines += healthLines
         if host.contains(":") { lines.append("server.use-ipv6 = \"enable\"") }
         if !passed.isEmpty {
             lines.append("setenv.add-environment = (" + passed.map { "\(quoted($0)) => env.\($0)" }.joined(separator: ", ") + ")")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `/healthz` (`RouteTable`): never kept by a cache, and when no worker answers,
+    /// lighttpd's own 502, 503 or 504 names `workers`; with SCGI workers, it goes to each
+    /// worker's socket with a deadline of its own, so that workers that are all stuck are told
+    /// in a second or two rather than never (as a load balancer needs).
+    private var healthLines: [String] {
+        var lines = [
+            "$HTTP[\"url\"] =~ \(quoted(RouteTable.pattern(of: .health))) {",
+            "  server.errorfile-prefix = \(quoted(directory.healthErrorPagePrefix))",
+            "  setenv.set-response-header = (\"Cache-Control\" => \"\(HealthReport.cacheControl)\")",
+        ]
+        if let workers {
+            // The sockets lighttpd made for the workers it started (`scgi-0`, …), reached
+            // without starting any: these hosts have no `bin-path`.
+            let hosts = (0..<workers).map { index in
+                "(\"socket\" => \(quoted(directory.workerSocket + "-\(index)")), \"connect-timeout\" => 1, \"write-timeout\" => 1, \"read-timeout\" => 1, \"check-local\" => \"disable\")"
+            }
+            lines.append("  scgi.server = (\"/\" => (" + hosts.joined(separator: ", ") + "))")
+        }
+        return lines + ["}"]
     }
 
     /// A lighttpd string. `ServeDirectory` and the option checks leave no `"`, `\` or `'` to escape.

@@ -27,6 +27,10 @@ package final class ServeDirectory: Sendable {
     var errorPagePrefix: String { path + "/errors/status-" }
     /// The script that limits the connections of one address.
     var connectionLimit: String { path + "/connection-limit.lua" }
+    /// lighttpd's error pages for `/healthz` are this followed by the status and `.html`.
+    var healthErrorPagePrefix: String { path + "/errors/health-" }
+    /// The file the push sender holds locked while it runs (`PresenceLock`).
+    var pushSenderLock: String { path + "/push-sender.lock" }
     /// Every user's write buckets, which slp's workers and CGI processes make and share.
     var writeLimits: String { path + "/write-limits" }
 
@@ -65,6 +69,10 @@ package final class ServeDirectory: Sendable {
         var files = [(configuration, text), (connectionLimit, ConnectionLimitScript.text(errorObject: errorObject))]
         for page in LighttpdErrorPages.pages {
             files.append((errorPagePrefix + "\(page.status).html", errorObject(page) + "\n"))
+        }
+        // No worker answered `/healthz`: lighttpd's own refusal says so in the health check's words.
+        for status in LighttpdErrorPages.gatewayStatuses {
+            files.append((healthErrorPagePrefix + "\(status).html", HealthReport(failed: [.workers]).json + "\n"))
         }
         for (file, contents) in files where !FileManager.default.createFile(atPath: file, contents: Data(contents.utf8)) {
             throw .cannotWrite(file)

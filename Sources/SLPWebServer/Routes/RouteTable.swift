@@ -56,10 +56,19 @@ package enum RouteTable {
     /// A regular expression (POSIX extended, as lighttpd's `=~`) matching every path `answerer`
     /// answers and whatever lies under it (`^/(v1/events|socket\.io)(/|$)`): what lighttpd sends there.
     package static func pattern(answeredBy answerer: RouteAnswerer) -> String {
-        let alternatives = routes.filter { $0.answerer == answerer }.map { route in
-            route.segments.map { Route.isVariable($0) ? "[^/]+" : escaped($0) }.joined(separator: "/")
-        }
+        let alternatives = routes.filter { $0.answerer == answerer }.map(expression)
         return "^/(" + alternatives.joined(separator: "|") + ")(/|$)"
+    }
+
+    /// A regular expression (as `pattern(answeredBy:)`) matching exactly the path `name` names,
+    /// with or without a trailing slash.
+    package static func pattern(of name: RouteName) -> String {
+        "^/" + expression(route(name)) + "/?$"
+    }
+
+    /// `route`'s segments as a regular expression: each variable one any segment.
+    private static func expression(_ route: Route) -> String {
+        route.segments.map { Route.isVariable($0) ? "[^/]+" : escaped($0) }.joined(separator: "/")
     }
 
     /// The first segments of the paths `answerer` answers (`v1`, `healthz`), in the table's order.

@@ -89,7 +89,10 @@ enum APIApplication {
 
     /// The answer on a path that needs no token.
     private static func publicAnswer(_ route: APIRoute, service: APIService) async -> APIResponse {
-        .failure(APIFailure.notFound)
+        switch route.name {
+        case .health: HealthEndpoint.answer(environment: service.environment)
+        default: .failure(APIFailure.notFound)
+        }
     }
 
     private static func dispatch(_ route: APIRoute, method: String, _ call: APICall) async throws -> APIResponse {

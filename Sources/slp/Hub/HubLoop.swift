@@ -56,6 +56,8 @@ enum HubLoop {
                 switch RouteTable.match(head.path)?.route.name {
                 case .socketIO: engineIO.handle(connection, head)
                 case .events: polls.handle(connection, head)
+                // A worker's health check: the loop answering at all is the answer.
+                case .health: connection.respond(HTTPResponse(status: 200, contentType: "application/json", body: Array(HealthReport(failed: []).json.utf8)))
                 default: connection.respond(HTTPResponse(APIResponse.failure(APIFailure.notFound)))
                 }
             }
