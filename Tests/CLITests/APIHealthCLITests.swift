@@ -121,6 +121,38 @@ final class APIHealthCLITests: XCTestCase {
         }
     }
 
+    /// With pushes configured, the push sender is a part: 200 while it runs, 503 `pushes` once
+    /// it is gone. serve is frozen meanwhile, so that it does not start the sender again before
+    /// the check; let go, it does. Whether the sender runs does not depend on the backend: SQLite only.
+    func testThePushSenderIsNamedWhileItIsGone() {
+        TestBackend.each(self) { backend, database, _ in
+            guard backend == .sqlite else { return }
+            let bed = try PushTestBed(database: database)
+            let server = try bed.serve()
+            let sender = { ServeProcesses.descendants(of: server.process.pid).first { pid in
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"))?.hasSuffix("/slp-push") == true
+            } }
+            // The sender takes its lock as it starts: healthy once it has.
+            XCTAssertTrue(Polling.until { (try? self.health(server).response.status) == 200 })
+            try assertHealthy(server)
+            let first = try XCTUnwrap(sender())
+            kill(server.process.pid, SIGSTOP)
+            do {
+                defer { kill(server.process.pid, SIGCONT) }
+                kill(first, SIGKILL)
+                // Gone once every thread of it has ended, its files closed and its lock dropped:
+                // the main thread is a zombie (serve reaps it later) and no other is left (a
+                // killed process's main thread is one while the others still close its files).
+                XCTAssertTrue(Polling.until {
+                    guard let stat = try? String(contentsOfFile: "/proc/\(first)/stat", encoding: .utf8) else { return true }
+                    return stat.contains(") Z ") && ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(first)/task").count) ?? 0) <= 1
+                })
+                try assertFails("pushes", server)
+            }
+            XCTAssertTrue(Polling.until { (try? self.health(server).response.status) == 200 }, "started again")
+        }
+    }
+
     /// A report refused for whom it names reads the same on the command line and through the
     /// API (one wording, `Failure.reporting`). The wording does not depend on the backend: SQLite only.
     func testTheCommandLineAndTheAPIWordARefusedReportAlike() {

@@ -21,4 +21,22 @@ final class LighttpdConfigurationTests: XCTestCase {
         XCTAssertFalse(cgi.contains("scgi.server"), cgi)
         XCTAssertFalse(cgi.contains("use-ipv6"), cgi)
     }
+
+    func testHealthReachesEachWorkerWithADeadlineAndSaysWorkersWhenNoneAnswers() throws {
+        let directory = try ServeDirectory(temporaryDirectory: nil)
+        defer { directory.remove() }
+        let text = LighttpdConfiguration(directory: directory, host: "127.0.0.1", port: 1210, passed: [], workers: 2, maxFDs: 1_024).text
+        XCTAssertTrue(text.contains("$HTTP[\"url\"] =~ \"^/healthz/?$\" {"), text)
+        XCTAssertTrue(text.contains("server.errorfile-prefix = \"\(directory.healthErrorPagePrefix)\""), text)
+        XCTAssertTrue(text.contains("setenv.set-response-header = (\"Cache-Control\" => \"no-store\")"), text)
+        for index in 0..<2 {
+            XCTAssertTrue(text.contains("(\"socket\" => \"\(directory.workerSocket)-\(index)\", \"connect-timeout\" => 1, \"write-timeout\" => 1, \"read-timeout\" => 1"), text)
+        }
+        XCTAssertFalse(text.contains("\(directory.workerSocket)-2"), text)
+        try directory.write(configuration: text) { "\($0.status)" }
+        for status in [502, 503, 504] {
+            let page = try String(contentsOfFile: directory.healthErrorPagePrefix + "\(status).html", encoding: .utf8)
+            XCTAssertEqual(page, #"{"status":"unavailable","failed":["workers"]}"# + "\n")
+        }
+    }
 }

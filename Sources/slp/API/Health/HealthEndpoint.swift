@@ -17,9 +17,11 @@ enum HealthEndpoint {
     static func answer(environment: ProcessEnvironment) -> APIResponse {
         var failed: [HealthReport.Part] = []
         if !databaseAnswers(environment) { failed.append(.database) }
-        let hub = environment[APIServer.hubHealthVariable].map(UnixSocketPath.init(path:))
-        let healthPath = RouteTable.route(.health).template
-        if !(hub?.answersOK(healthPath, before: .now + hubTime) ?? false) { failed.append(.hub) }
+        // Under another server than serve, a part it is not told of is not one (docs/DEPLOY.md).
+        if let hub = environment[APIServer.hubHealthVariable].map(UnixSocketPath.init(path:)),
+           !hub.answersOK(RouteTable.route(.health).template, before: .now + hubTime) {
+            failed.append(.hub)
+        }
         if let lock = environment[PresenceLock.pushSenderVariable], !PresenceLock.isHeld(lock) { failed.append(.pushes) }
         let report = HealthReport(failed: failed)
         // Every answer of slp's is `Cache-Control: no-store` (`CGIResponseWriter`).
