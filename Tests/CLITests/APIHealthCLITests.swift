@@ -60,7 +60,7 @@ final class APIHealthCLITests: XCTestCase {
             try assertHealthy(server, token: person.token)
             let post = try server.client.form("POST", "/healthz", token: nil, "")
             XCTAssertEqual(post.status, 405)
-            XCTAssertEqual(post.header("Allow"), "GET")
+            XCTAssertEqual(post.header("Allow"), "GET, HEAD")
 
             switch backend {
             case .sqlite:

@@ -23,7 +23,7 @@ package enum RouteTable {
         Route("/v1/chat/{uid}", .chat, ["GET", "POST"]),
         Route("/v1/events", .events, ["GET"], by: .hub),
         Route("/socket.io/", .socketIO, ["GET", "POST"], by: .hub),
-        Route("/healthz", .health, ["GET"], token: false),
+        Route("/healthz", .health, ["GET", "HEAD"], token: false),
     ]
 
     /// The route `path` names and the values of its variable segments, in order; nil for a path
