@@ -56,10 +56,10 @@ package final class ServeDirectory: Sendable {
         guard symlink(executable, root + "/v1") == 0 else { throw .cannotLink(program: executable, into: root) }
     }
 
-    /// Writes lighttpd's configuration `text`, with the error pages and the connection limit it
-    /// names, their refusals worded by `errorObject`.
-    func write(configuration text: String, errorObject: (HTTPRefusal) -> String) throws(ServeError) {
-        var files = [(configuration, text), (connectionLimit, ConnectionLimitScript.text(errorObject: errorObject))]
+    /// Writes lighttpd's configuration `text`, with the error pages and the connection limit
+    /// (`connectionsPerAddress`) it names, their refusals worded by `errorObject`.
+    func write(configuration text: String, connectionsPerAddress: Int = ConnectionLimitScript.defaultPerAddress, errorObject: (HTTPRefusal) -> String) throws(ServeError) {
+        var files = [(configuration, text), (connectionLimit, ConnectionLimitScript.text(limit: connectionsPerAddress, errorObject: errorObject))]
         for page in LighttpdErrorPages.pages {
             files.append((errorPagePrefix + "\(page.status).html", errorObject(page) + "\n"))
         }
