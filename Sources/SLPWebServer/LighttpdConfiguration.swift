@@ -177,8 +177,8 @@ package struct LighttpdConfiguration: Sendable {
             "deflate.allowed-encodings = (\"br\", \"gzip\", \"deflate\")",
             // mod_deflate compresses what is longer than this.
             "deflate.min-compress-size = \(Self.compressFromBytes - 1)",
-            // One level for gzip and brotli alike: lighttpd 1.4.69 crashes on a brotli answer
-            // when `deflate.params` sets brotli's quality apart, and at qualities 0 and 1.
+            // One level for gzip and brotli alike (lighttpd 1.4.69 crashes on a brotli answer at
+            // qualities 0 and 1).
             "deflate.compression-level = \(Self.compressionLevel)",
             // lighttpd 1.4.69's mod_deflate compresses only an answer it holds whole as it starts
             // sending it; a streamed one (a worker's long answer) would go out as it is. So for a
