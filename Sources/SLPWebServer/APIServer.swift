@@ -32,6 +32,10 @@ package struct APIServer: Sendable {
     let errorObject: @Sendable (HTTPRefusal) -> String
     /// The push sender, when pushes are configured.
     let pushSender: PushSenderLaunch?
+    /// Peers whose `X-Forwarded-For` names the client (`--trusted-proxy`).
+    package var trustedProxies: [TrustedProxy] = []
+    /// Connections one address (a client's, behind a trusted proxy) may hold at once.
+    package var connectionsPerAddress = ConnectionLimitScript.defaultPerAddress
 
     package init(
         lighttpd: String, address: TCPAddress, executable: String, environment: [(name: String, value: String)],
@@ -81,11 +85,11 @@ package struct APIServer: Sendable {
         var environment = environment + [(writeLimitsVariable, directory.writeLimits), (Self.hubHealthVariable, directory.hubSocket)]
         if pushSender != nil { environment.append((PresenceLock.pushSenderVariable, directory.pushSenderLock)) }
         let passed = environment.map(\.name)
-        try directory.write(
-            configuration: LighttpdConfiguration(
-                directory: directory, host: address.host, port: address.port, passed: passed, workers: workers,
-                maxFDs: Self.fileLimit()).text,
-            errorObject: errorObject)
+        var configuration = LighttpdConfiguration(
+            directory: directory, host: address.host, port: address.port, passed: passed, workers: workers, maxFDs: Self.fileLimit())
+        configuration.trustedProxies = trustedProxies
+        configuration.connectionsPerAddress = connectionsPerAddress
+        try directory.write(configuration: configuration.text, connectionsPerAddress: connectionsPerAddress, errorObject: errorObject)
         let access = open(directory.accessLog, O_RDWR | O_NONBLOCK | O_CLOEXEC)
         guard access >= 0 else { throw .cannotOpen(directory.accessLog) }
         defer { close(access) }

@@ -18,34 +18,58 @@
 /// lighttpd learns a connection's address when it accepts it but runs the script only once its
 /// request's headers have come, so connections that never complete their headers are never
 /// refused here; a limit at accept needs a firewall or a reverse proxy in front (docs/DEPLOY.md).
-enum ConnectionLimitScript {
-    /// Connections one address may hold: enough for the people behind one carrier's or one
-    /// office's NAT, each with a few requests and waiting connections at once.
-    static let perAddress = 256
+///
+/// Behind a trusted proxy (`--trusted-proxy`), mod_extforward gives a request its client's
+/// address (port 0) from its headers in until its answer is done, and the connection the proxy's
+/// own again after it; a proxy keeping its connections alive sends other clients' requests on
+/// it next. So what a client holds there is a request, not a connection: a forwarded request
+/// counts for its client from its headers until its answer starts (a WebSocket until it closes),
+/// known by its client and the instant it started (lighttpd's clock to the nanosecond, which
+/// serve's access line asks for), not by a port; a connection between requests counts for the
+/// proxy's address, which the script is never run for (`LighttpdConfiguration`). Counting the
+/// proxy's connections instead would lock out everyone behind it at once; counting a forwarded
+/// request for its whole connection would charge the next client's requests to the first.
+package enum ConnectionLimitScript {
+    /// Connections one address may hold by default (`--connections-per-address`): enough for the
+    /// people behind one carrier's or one office's NAT, each with a few requests and waiting
+    /// connections at once.
+    package static let defaultPerAddress = 256
+    /// What `--connections-per-address` may be.
+    package static let perAddressRange = 1...65_535
 
     /// The refusal, as slp words it.
     static let refusal = HTTPRefusal(
         status: 429, code: "too_many_connections", message: "too many connections from one address; close some and try again")
 
-    /// The script, its refusal worded by `errorObject` (slp's JSON error object).
-    static func text(errorObject: (HTTPRefusal) -> String) -> String {
+    /// The script for at most `limit` connections from one address, its refusal worded by
+    /// `errorObject` (slp's JSON error object).
+    static func text(limit: Int = defaultPerAddress, errorObject: (HTTPRefusal) -> String) -> String {
         """
-        -- slp serve: at most \(perAddress) connections from one address.
-        local limit = \(perAddress)
+        -- slp serve: at most \(limit) connections from one address.
+        local limit = \(limit)
         local request = lighty.r
         local items, attributes = request.req_item, request.req_attr
         -- Kept in the global table: a script's own globals are cleared after each run.
         local counted = _G.slp_connections
         local now = lighty.c.time()
+        -- A connection's key: its address and port, or a forwarded request's client (port 0) and
+        -- the instant it started.
+        local function key(address, port, item)
+          if port ~= "0" then return address .. " " .. port end
+          local seconds, nanoseconds = item.start_time()
+          return address .. " @" .. seconds .. "." .. nanoseconds
+        end
         if items.http_status ~= 0 then
           -- An answer starts: a connection that closes after it leaves the count now (not an
-          -- upgrade's, whose WebSocket goes on, nor an HTTP/2 stream's, whose connection does).
-          if counted == nil or counted.second ~= now or items.keep_alive ~= 0 or items.http_status == 101
+          -- upgrade's, whose WebSocket goes on, nor an HTTP/2 stream's, whose connection does),
+          -- and so does a forwarded request, whose connection goes back to the proxy.
+          local port = attributes["request.remote-port"]
+          if counted == nil or counted.second ~= now or (items.keep_alive ~= 0 and port ~= "0") or items.http_status == 101
             or attributes["request.protocol"] == "HTTP/2.0" then
             return 0
           end
           local address = attributes["request.remote-addr"]
-          local connection = address .. " " .. attributes["request.remote-port"]
+          local connection = key(address, port, items)
           if counted.seen[connection] then
             counted.seen[connection] = nil
             counted.held[address] = counted.held[address] - 1
@@ -57,11 +81,12 @@ enum ConnectionLimitScript {
           counted = { second = now, seen = {}, held = {} }
           local seen, held = counted.seen, counted.held
           for r in lighty.server.irequests() do
-            local their = r.req_attr
-            local address = their["request.remote-addr"]
-            local connection = address .. " " .. their["request.remote-port"]
-            -- An HTTP/2 connection's streams come one by one: the connection counts once.
-            if not seen[connection] then
+            local their, item = r.req_attr, r.req_item
+            local address, port = their["request.remote-addr"], their["request.remote-port"]
+            local connection = key(address, port, item)
+            -- An HTTP/2 connection's streams come one by one: the connection counts once. A
+            -- forwarded request whose answer started holds nothing of its client's any more.
+            if not seen[connection] and (port ~= "0" or item.http_status == 0 or item.http_status == 101) then
               seen[connection] = true
               held[address] = (held[address] or 0) + 1
             end
@@ -69,7 +94,7 @@ enum ConnectionLimitScript {
           _G.slp_connections = counted
         end
         local address = attributes["request.remote-addr"]
-        local connection = address .. " " .. attributes["request.remote-port"]
+        local connection = key(address, attributes["request.remote-port"], items)
         local held = counted.held[address] or 0
         if not counted.seen[connection] then
           counted.seen[connection] = true

@@ -8,8 +8,8 @@
 /// PostgreSQL password) is written to a file.
 ///
 /// Facing strangers: lighttpd's own refusals carry slp's JSON error object
-/// (`LighttpdErrorPages`); one address holds at most `ConnectionLimitScript.perAddress`
-/// connections; a request whose headers or body stop coming for `readIdleSeconds` is dropped, as
+/// (`LighttpdErrorPages`); one address holds at most `connectionsPerAddress` connections (the
+/// client's address, behind a trusted proxy); a request whose headers or body stop coming for `readIdleSeconds` is dropped, as
 /// is an answer its client stops reading for `writeIdleSeconds`; and as many connections are
 /// open to all as the file limit allows.
 package struct LighttpdConfiguration: Sendable {
@@ -22,6 +22,11 @@ package struct LighttpdConfiguration: Sendable {
     let workers: Int?
     /// The file descriptors lighttpd may use (the hard limit of the process that starts it).
     let maxFDs: Int
+    /// Peers whose `X-Forwarded-For` names the client (`--trusted-proxy`); none: every peer is
+    /// its own client.
+    var trustedProxies: [TrustedProxy] = []
+    /// Connections one address may hold at once (`--connections-per-address`).
+    var connectionsPerAddress = ConnectionLimitScript.defaultPerAddress
 
     /// Bodies lighttpd takes at most, in KiB: above slp's 64 KiB, so that slp still says why it
     /// refuses those in between.
@@ -36,6 +41,12 @@ package struct LighttpdConfiguration: Sendable {
     static let socketIdleSeconds = 50
     /// Seconds an answer may wait for its client to read any of it.
     static let writeIdleSeconds = 30
+
+    /// Answers this long or longer are compressed for clients that take it.
+    static let compressFromBytes = 1_024
+    /// gzip's level and brotli's quality for dynamic answers, chosen by measurement
+    /// (docs/PERFORMANCE.md, "Compressed answers").
+    static let compressionLevel = 3
 
     /// Connections lighttpd keeps open at once: half the descriptors (each may need one more to
     /// a worker), at most what lighttpd counts to.
@@ -56,6 +67,8 @@ package struct LighttpdConfiguration: Sendable {
     static var workerRoots: [String] { RouteTable.roots(answeredBy: .workers) }
 
     /// lighttpd's access line, as slp prints it: method, path without the query, status, time.
+    /// Its milliseconds also make lighttpd stamp each request's start to the nanosecond, which
+    /// the connection limit tells forwarded requests apart by (`ConnectionLimitScript`).
     static let accessFormat = "%m %U %s %{ms}T ms"
 
     var text: String {
@@ -63,7 +76,8 @@ package struct LighttpdConfiguration: Sendable {
             "server.document-root = \(quoted(directory.root))",
             "server.bind = \(quoted(host))",
             "server.port = \(port)",
-            "server.modules = (\"mod_magnet\", \"mod_setenv\", \"mod_proxy\", \"mod_cgi\", \"mod_scgi\", \"mod_accesslog\")",
+            // mod_extforward before mod_magnet: the connection limit sees the forwarded client.
+            "server.modules = (\(trustedProxies.isEmpty ? "" : "\"mod_extforward\", ")\"mod_magnet\", \"mod_setenv\", \"mod_proxy\", \"mod_cgi\", \"mod_scgi\", \"mod_accesslog\")",
             "server.upload-dirs = (\(quoted(directory.uploads)))",
             // Bodies over slp's 64 KiB are refused by slp itself (501); lighttpd stops larger ones (413).
             "server.max-request-size = \(Self.maxRequestKiB)",
@@ -131,6 +145,8 @@ package struct LighttpdConfiguration: Sendable {
             ]
         }
         lines += healthLines
+        lines += forwarding
+        lines += compression
         if host.contains(":") { lines.append("server.use-ipv6 = \"enable\"") }
         if !passed.isEmpty {
             lines.append("setenv.add-environment = (" + passed.map { "\(quoted($0)) => env.\($0)" }.joined(separator: ", ") + ")")
@@ -157,6 +173,52 @@ package struct LighttpdConfiguration: Sendable {
             lines.append("  scgi.server = (\"/\" => (" + hosts.joined(separator: ", ") + "))")
         }
         return lines + ["}"]
+    }
+
+    /// mod_extforward: a trusted proxy's `X-Forwarded-For` gives the request its client's address
+    /// (the last one no trusted proxy added), for the connection limit, the access line and slp;
+    /// anyone else's is ignored. A trusted proxy's own requests (none forwarded: a health check)
+    /// are never limited as one client's.
+    private var forwarding: [String] {
+        guard !trustedProxies.isEmpty else { return [] }
+        var lines = [
+            "extforward.forwarder = (" + trustedProxies.map { "\(quoted($0.network)) => \"trust\"" }.joined(separator: ", ") + ")",
+            "extforward.headers = (\"X-Forwarded-For\")",
+        ]
+        for proxy in trustedProxies {
+            lines += [
+                "$HTTP[\"remoteip\"] == \(quoted(proxy.network)) {",
+                "  magnet.attract-raw-url-to = ()",
+                "  magnet.attract-response-start-to = ()",
+                "}",
+            ]
+        }
+        return lines
+    }
+
+    /// mod_deflate: JSON answers of `compressFromBytes` or more go out brotli-, gzip- or
+    /// deflate-compressed to a client whose `Accept-Encoding` takes one (`Vary: Accept-Encoding`
+    /// on them), others as they are.
+    private var compression: [String] {
+        [
+            "server.modules += (\"mod_deflate\")",
+            "deflate.mimetypes = (\"application/json\")",
+            "deflate.allowed-encodings = (\"br\", \"gzip\", \"deflate\")",
+            // mod_deflate compresses what is longer than this.
+            "deflate.min-compress-size = \(Self.compressFromBytes - 1)",
+            // One level for gzip and brotli alike (lighttpd 1.4.69 crashes on a brotli answer at
+            // qualities 0 and 1).
+            "deflate.compression-level = \(Self.compressionLevel)",
+            // lighttpd 1.4.69's mod_deflate compresses only an answer it holds whole as it starts
+            // sending it; a streamed one (a worker's long answer) would go out as it is. So for a
+            // client that takes an encoding, a worker's answer is read whole first (the hub's
+            // sockets and polls stream on: a poll's answer comes whole anyway).
+            "$REQUEST_HEADER[\"Accept-Encoding\"] != \"\" {",
+            "  $HTTP[\"url\"] !~ \(quoted(Self.hubPattern)) {",
+            "    server.stream-response-body = 0",
+            "  }",
+            "}",
+        ]
     }
 
     /// A lighttpd string. `ServeDirectory` and the option checks leave no `"`, `\` or `'` to escape.

@@ -63,10 +63,10 @@ package final class ServeDirectory: Sendable {
         }
     }
 
-    /// Writes lighttpd's configuration `text`, with the error pages and the connection limit it
-    /// names, their refusals worded by `errorObject`.
-    func write(configuration text: String, errorObject: (HTTPRefusal) -> String) throws(ServeError) {
-        var files = [(configuration, text), (connectionLimit, ConnectionLimitScript.text(errorObject: errorObject))]
+    /// Writes lighttpd's configuration `text`, with the error pages and the connection limit
+    /// (`connectionsPerAddress`) it names, their refusals worded by `errorObject`.
+    func write(configuration text: String, connectionsPerAddress: Int = ConnectionLimitScript.defaultPerAddress, errorObject: (HTTPRefusal) -> String) throws(ServeError) {
+        var files = [(configuration, text), (connectionLimit, ConnectionLimitScript.text(limit: connectionsPerAddress, errorObject: errorObject))]
         for page in LighttpdErrorPages.pages {
             files.append((errorPagePrefix + "\(page.status).html", errorObject(page) + "\n"))
         }

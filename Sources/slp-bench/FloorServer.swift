@@ -24,7 +24,11 @@ final class FloorServer {
         guard text.contains("server.port = \(port)\n") else { throw LoadFailure("slp serve's configuration names no port line") }
         guard !text.contains("scgi.server") else { throw LoadFailure("slp serve's configuration keeps its workers where the floor needs CGI") }
         try text.write(toFile: "\(directory)/lighttpd.conf", atomically: true, encoding: .utf8)
-        process = try ServerProcess([lighttpd, "-D", "-f", "\(directory)/lighttpd.conf"], environment: environment, scratch: "\(directory)/lighttpd")
+        // serve's configuration passes the write limits' file on by name (`env.SLP_WRITE_LIMITS`),
+        // which lighttpd refuses to start without; the floor's program never reads it.
+        process = try ServerProcess(
+            [lighttpd, "-D", "-f", "\(directory)/lighttpd.conf"], environment: environment + ["SLP_WRITE_LIMITS=\(directory)/write-limits"],
+            scratch: "\(directory)/lighttpd")
         let client = HTTPClient(port: port)
         try process.wait(60) { client.accepts() }
     }

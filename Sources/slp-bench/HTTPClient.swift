@@ -7,9 +7,11 @@ struct HTTPClient: Sendable {
     let port: UInt16
 
     /// The answer, or a transport failure (refused, reset, unreadable): counted as an error.
-    func send(_ method: String, _ target: String, token: String?, form: String? = nil) -> HTTPResponse {
+    /// `acceptEncoding`: the encodings it takes (`Accept-Encoding`), none when nil.
+    func send(_ method: String, _ target: String, token: String?, form: String? = nil, acceptEncoding: String? = nil) -> HTTPResponse {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nUser-Agent: slp-bench\r\n"
         if let token { head += "idtoken: \(token)\r\n" }
+        if let acceptEncoding { head += "Accept-Encoding: \(acceptEncoding)\r\n" }
         let body = form.map { Array($0.utf8) } ?? []
         if form != nil {
             head += "Content-Type: application/x-www-form-urlencoded; charset=utf-8\r\nContent-Length: \(body.count)\r\n"

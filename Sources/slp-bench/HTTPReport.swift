@@ -22,6 +22,22 @@ struct HTTPReport {
                 + "\(ms(round.state.latency.p50)) / \(ms(round.state.latency.p99)) | \(ms(round.search.latency.p50)) / \(ms(round.search.latency.p99)) | \(errors) |")
         }
 
+        Swift.print("\n### Compressed search answers (K clients, \(Int(options.phaseSeconds)) s each: plain, then `Accept-Encoding: gzip`, then `br, gzip, deflate`)\n")
+        Swift.print("| backend | K | plain requests/s | plain bytes/answer | gzip requests/s | × plain | gzip bytes/answer | % of plain | br requests/s | × plain | br bytes/answer | % of plain | compressed answers | search p50 / p99: plain, gzip, br |")
+        Swift.print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for round in rounds {
+            let f = { (value: Double, digits: Int) in String(format: "%.\(digits)f", value) }
+            let plain = round.search
+            let cells = [round.searchGzip, round.searchBrotli].map { encoded in
+                "\(f(encoded.perSecond, 0)) | \(f(encoded.perSecond / plain.perSecond, 2))× | \(f(encoded.bytesPerAnswer, 0)) | "
+                    + "\(f(100 * encoded.bytesPerAnswer / plain.bytesPerAnswer, 1))%"
+            }
+            let compressed = "\(round.searchGzip.encodedAnswers + round.searchBrotli.encodedAnswers) of \(round.searchGzip.answers + round.searchBrotli.answers)"
+            let latencies = [plain, round.searchGzip, round.searchBrotli].map { "\(ms($0.latency.p50)) / \(ms($0.latency.p99))" }
+            Swift.print("| \(round.backend) | \(round.clients) | \(f(plain.perSecond, 0)) | \(f(plain.bytesPerAnswer, 0)) | "
+                + cells.joined(separator: " | ") + " | \(compressed) | " + latencies.joined(separator: "; ") + " |")
+        }
+
         Swift.print("\n### The apps' traffic (K clients, \(Int(options.seconds)) s, each request sent when the one before it is answered)\n")
         Swift.print("| backend | K | people | requests | requests/s | 200 | refusals (201–205, 409) | 5xx | other errors | writes p50 / p99 ms | all p50 / p99 ms | machine cores busy | round: this run, others |")
         Swift.print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
@@ -70,6 +86,10 @@ struct HTTPReport {
             if round.clients == 16 {
                 lines.append(String(format: "myQueueState %.2f× (goal ≥ 0.5×), search %.2f× (goal ≥ 0.4×)",
                                     round.state.perSecond / round.floor, round.search.perSecond / round.floor))
+            }
+            for (name, encoded) in [("gzip", round.searchGzip), ("br", round.searchBrotli)] {
+                lines.append(String(format: "search %@ %.1f%% of the bytes (goal ≤ 15%%), %.2f× the requests/s (goal ≥ 0.8×)", name,
+                                    100 * encoded.bytesPerAnswer / round.search.bytesPerAnswer, encoded.perSecond / round.search.perSecond))
             }
             Swift.print("- \(round.backend) K=\(round.clients): " + lines.joined(separator: "; "))
         }

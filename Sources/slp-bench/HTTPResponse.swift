@@ -6,6 +6,10 @@ struct HTTPResponse {
     let status: Int
     let body: [UInt8]
     let micros: Double
+    /// The whole answer's bytes as they came (head, chunk sizes and body).
+    var wireBytes = 0
+    /// Its `Content-Encoding` (gzip, br), if compressed.
+    var encoding: String?
 
     /// Status line, headers, blank line, body; nil when that is not what came.
     static func parse(_ bytes: [UInt8], micros: Double) -> HTTPResponse? {
@@ -17,10 +21,12 @@ struct HTTPResponse {
         let chunked = head.dropFirst().contains { line in
             line.lowercased().hasPrefix("transfer-encoding:") && line.lowercased().contains("chunked")
         }
+        let encoding = head.dropFirst().first { $0.lowercased().hasPrefix("content-encoding:") }
+            .map { $0.dropFirst("content-encoding:".count).trimmingCharacters(in: .whitespaces) }
         let rest = Array(bytes[end.upperBound...])
-        guard chunked else { return HTTPResponse(status: status, body: rest, micros: micros) }
+        guard chunked else { return HTTPResponse(status: status, body: rest, micros: micros, wireBytes: bytes.count, encoding: encoding) }
         guard let body = dechunk(rest) else { return nil }
-        return HTTPResponse(status: status, body: body, micros: micros)
+        return HTTPResponse(status: status, body: body, micros: micros, wireBytes: bytes.count, encoding: encoding)
     }
 
     /// The data of a chunked body: hex size, CRLF, data, CRLF, … up to a chunk of size 0.

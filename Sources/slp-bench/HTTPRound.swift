@@ -12,6 +12,9 @@ struct HTTPRound: Sendable {
     let floorBefore: HTTPThroughput
     let state: HTTPThroughput
     let search: HTTPThroughput
+    /// The same searches from clients that take gzip, then brotli (as the apps' Alamofire).
+    let searchGzip: HTTPThroughput
+    let searchBrotli: HTTPThroughput
     let floorAfter: HTTPThroughput
     /// The mixed traffic's length, from the start signal to the last client's last answer.
     let seconds: Double
@@ -92,10 +95,16 @@ struct HTTPRound: Sendable {
         state = HTTPThroughput.measure("GET myQueueState", port: port, clients: clients, seconds: options.phaseSeconds, expected: [200, 201]) { client, n in
             ("GET", "/v1/queue/myQueueState", tokens[client][n % tokens[client].count], nil)
         }
-        search = HTTPThroughput.measure("POST search", port: port, clients: clients, seconds: options.phaseSeconds, expected: [200]) { client, n in
-            let person = n % tokens[client].count
-            return ("POST", "/v1/queue/search", tokens[client][person], places[client][person])
+        let searches = { (label: String, encodings: String?) in
+            HTTPThroughput.measure(label, port: port, clients: clients, seconds: options.phaseSeconds, expected: [200], acceptEncoding: encodings) {
+                client, n in
+                let person = n % tokens[client].count
+                return ("POST", "/v1/queue/search", tokens[client][person], places[client][person])
+            }
         }
+        search = searches("POST search", nil)
+        searchGzip = searches("POST search, gzip", "gzip")
+        searchBrotli = searches("POST search, br", "br, gzip, deflate")
         floorAfter = try floor("floor")
 
         let machineBefore = CPUSample(postmaster: nil)

@@ -7,7 +7,8 @@ import SLPCommandLine
 import SLPSupport
 import SLPWebServer
 
-/// `slp serve [--host 127.0.0.1] [--port 1210] [--cgi] [--fcm-credentials FILE]`
+/// `slp serve [--host 127.0.0.1] [--port 1210] [--cgi] [--fcm-credentials FILE] [--trusted-proxy ADDRESS|CIDR]...
+/// [--connections-per-address N]`
 enum ServeCommand: Command {
     static let host = OptionKey("host", "address", "Address to listen on (default: 127.0.0.1).", as: .text)
     static let port = OptionKey("port", "port", "Port to listen on, 1 to 65535 (default: 1210).", as: .integer)
@@ -16,6 +17,14 @@ enum ServeCommand: Command {
         "fcm-credentials", "file", "Google service account JSON for sending pushes through FCM (default: $GOOGLE_APPLICATION_CREDENTIALS).",
         as: .text
     ).completingFiles()
+    static let trustedProxy = OptionKey(
+        repeating: "trusted-proxy", "address",
+        "A proxy (IPv4 or IPv6 address, or CIDR network) whose X-Forwarded-For names the client; repeat for more (default: none).",
+        as: .text)
+    static let connectionsPerAddress = OptionKey(
+        "connections-per-address", "count",
+        "Connections one client address may hold at once, 1 to 65535 (default: \(ConnectionLimitScript.defaultPerAddress)).",
+        as: .integer)
 
     /// Serving starts the service where there is none yet (its requests never create it).
     static let createsDatabase = true
@@ -36,13 +45,23 @@ enum ServeCommand: Command {
             With a service account file (--fcm-credentials, or GOOGLE_APPLICATION_CREDENTIALS; checked before serving), \
             serve also runs slp-push, found beside slp or named by SLP_PUSH, which sends every event's push through \
             Firebase Cloud Messaging (SLP_FCM_URL replaces https://fcm.googleapis.com) and is restarted if it stops; \
-            without one, pushes are off. 'slp pushes' shows what it sent.
+            without one, pushes are off. 'slp pushes' shows what it sent. \
+            One address holds at most --connections-per-address connections at once (429 past it). Behind a reverse \
+            proxy, --trusted-proxy names it: the client's address is then taken from the X-Forwarded-For header of \
+            that proxy's requests only (anyone else's is ignored), so the limit counts each client, never the proxy. \
+            JSON answers of 1 KB or more are sent compressed (br, gzip or deflate) to clients whose Accept-Encoding \
+            takes it.
             """,
-        options: [host.spec, port.spec, cgi.spec, fcmCredentials.spec],
-        examples: ["slp serve", "slp serve --host 0.0.0.0 --port 1210 --db /srv/slp/slp.sqlite"])
+        options: [host.spec, port.spec, cgi.spec, fcmCredentials.spec, trustedProxy.spec, connectionsPerAddress.spec],
+        examples: [
+            "slp serve", "slp serve --host 0.0.0.0 --port 1210 --db /srv/slp/slp.sqlite",
+            "slp serve --trusted-proxy 127.0.0.1 --trusted-proxy 10.0.0.0/8 --connections-per-address 64",
+        ])
 
     static func run(_ context: CommandContext) async -> Output {
         let address: TCPAddress
+        let proxies: [TrustedProxy]
+        let perAddress: Int
         do {
             let host = context[Self.host] ?? "127.0.0.1"
             guard LighttpdConfiguration.isValidHost(host) else {
@@ -53,6 +72,19 @@ enum ServeCommand: Command {
                 throw UsageError(message: "--port: a port is 1 to 65535, not \(port)", commandPath: ["serve"], code: "invalid_value")
             }
             address = TCPAddress(host: host, port: port)
+            proxies = try context[Self.trustedProxy].map { text in
+                guard let proxy = TrustedProxy(text) else {
+                    throw UsageError(
+                        message: "--trusted-proxy: '\(ValueSyntax.printable(text))' is not an IPv4 or IPv6 address or network (such as 10.0.0.0/8)",
+                        commandPath: ["serve"], code: "invalid_value")
+                }
+                return proxy
+            }
+            perAddress = try context[Self.connectionsPerAddress] ?? ConnectionLimitScript.defaultPerAddress
+            guard ConnectionLimitScript.perAddressRange.contains(perAddress) else {
+                throw UsageError(
+                    message: "--connections-per-address: a count is 1 to 65535, not \(perAddress)", commandPath: ["serve"], code: "invalid_value")
+            }
         } catch {
             return context.fail(error)
         }
@@ -75,12 +107,14 @@ enum ServeCommand: Command {
                     exitCode: .unavailable)
             }
             if let why = address.listenProblem() { throw Failure(code: "port_unavailable", status: nil, message: why, exitCode: .ioError) }
-            let server = APIServer(
+            var server = APIServer(
                 lighttpd: lighttpd, address: address, executable: slp,
                 environment: passedEnvironment(context.environment, database: location), databaseDisplay: location.display,
                 workers: context[Self.cgi] ? nil : APIServer.defaultWorkers, hubSocketVariable: HubProcess.socketVariable,
                 writeLimitsVariable: WriteLimits.variable, pushSender: pushSender,
                 errorObject: { Failure(code: $0.code, status: $0.status, message: $0.message, exitCode: .usage).json.text })
+            server.trustedProxies = proxies
+            server.connectionsPerAddress = perAddress
             let directory = try ServeDirectory(temporaryDirectory: context.environment["TMPDIR"])
             if pushSender == nil {
                 StandardStreams.writeError("slp serve: pushes are off (no --fcm-credentials or \(PushConfiguration.credentialsVariable))\n")
