@@ -21,6 +21,8 @@ package struct LighttpdConfiguration: Sendable {
     let workers: Int?
     /// The file descriptors lighttpd may use (the hard limit of the process that starts it).
     let maxFDs: Int
+    /// The certificate and key of HTTPS; nil: plain HTTP.
+    var tls: TLSFiles? = nil
 
     /// Bodies lighttpd takes at most, in KiB: above slp's 64 KiB, so that slp still says why it
     /// refuses those in between.
@@ -110,7 +112,7 @@ package struct LighttpdConfiguration: Sendable {
             "  }",
             "}",
         ]
-        if let workers {
+        if let workers, tls == nil {
             lines += [
                 "$HTTP[\"url\"] !~ \"^/v1/events(/|$)\" {",
                 "  scgi.server = (\"/v1\" => ((",
@@ -123,11 +125,44 @@ package struct LighttpdConfiguration: Sendable {
                 "}",
             ]
         }
+        lines += tlsLines + tlsWorkerLines
         if host.contains(":") { lines.append("server.use-ipv6 = \"enable\"") }
         if !passed.isEmpty {
             lines.append("setenv.add-environment = (" + passed.map { "\(quoted($0)) => env.\($0)" }.joined(separator: ", ") + ")")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// With TLS, serve starts the SCGI workers itself (`ChildSupervisor`) on these sockets rather
+    /// than lighttpd (`bin-path`): lighttpd refuses the graceful restart that reloads the
+    /// certificate (`TLSReload`) while it has programs of its own to keep. The workers then
+    /// outlive lighttpd's restarts, and both generations send them requests.
+    var tlsWorkerLines: [String] {
+        guard tls != nil, let workers else { return [] }
+        return ["$HTTP[\"url\"] !~ \"^/v1/events(/|$)\" {", "  scgi.server = (\"/v1\" => ("]
+            + Self.workerSockets(directory, workers).map { "    (\"socket\" => \(quoted($0)), \"check-local\" => \"disable\")," }
+            + ["  ))", "}"]
+    }
+
+    /// The sockets of serve's own SCGI workers, named as lighttpd names those it starts.
+    static func workerSockets(_ directory: ServeDirectory, _ workers: Int) -> [String] {
+        (0..<workers).map { "\(directory.workerSocket)-\($0)" }
+    }
+
+    /// TLS 1.2 and 1.3 only, forward-secret AEAD ciphers for TLS 1.2 (TLS 1.3's are all such),
+    /// HTTP/2 through ALPN as lighttpd offers it by default. `server.graceful-restart-bg` lets
+    /// lighttpd read renewed files on SIGUSR1 without dropping a connection (`TLSReload`), and
+    /// no graceful shutdown timeout lets the connections open then last as long as they do.
+    var tlsLines: [String] {
+        guard let tls else { return [] }
+        return [
+            "server.modules += (\"mod_openssl\")",
+            "ssl.engine = \"enable\"",
+            "ssl.pemfile = \(quoted(tls.certificate))",
+            "ssl.privkey = \(quoted(tls.key))",
+            "ssl.openssl.ssl-conf-cmd = (\"MinProtocol\" => \"TLSv1.2\", \"CipherString\" => \"ECDHE+AESGCM:ECDHE+CHACHA20\")",
+            "server.feature-flags += (\"server.graceful-restart-bg\" => \"enable\", \"server.graceful-shutdown-timeout\" => 0)",
+        ]
     }
 
     /// A lighttpd string. `ServeDirectory` and the option checks leave no `"`, `\` or `'` to escape.

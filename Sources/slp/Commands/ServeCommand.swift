@@ -7,7 +7,7 @@ import SLPCommandLine
 import SLPSupport
 import SLPWebServer
 
-/// `slp serve [--host 127.0.0.1] [--port 1210] [--cgi] [--fcm-credentials FILE]`
+/// `slp serve [--host 127.0.0.1] [--port 1210] [--cgi] [--fcm-credentials FILE] [--tls-cert FILE --tls-key FILE]`
 enum ServeCommand: Command {
     static let host = OptionKey("host", "address", "Address to listen on (default: 127.0.0.1).", as: .text)
     static let port = OptionKey("port", "port", "Port to listen on, 1 to 65535 (default: 1210).", as: .integer)
@@ -16,6 +16,10 @@ enum ServeCommand: Command {
         "fcm-credentials", "file", "Google service account JSON for sending pushes through FCM (default: $GOOGLE_APPLICATION_CREDENTIALS).",
         as: .text
     ).completingFiles()
+    static let tlsCert = OptionKey(
+        "tls-cert", "file", "PEM certificate chain to serve HTTPS with (with --tls-key; re-read when it changes).", as: .text
+    ).completingFiles()
+    static let tlsKey = OptionKey("tls-key", "file", "PEM private key of --tls-cert's certificate.", as: .text).completingFiles()
 
     /// Serving starts the service where there is none yet (its requests never create it).
     static let createsDatabase = true
@@ -36,13 +40,22 @@ enum ServeCommand: Command {
             With a service account file (--fcm-credentials, or GOOGLE_APPLICATION_CREDENTIALS; checked before serving), \
             serve also runs slp-push, found beside slp or named by SLP_PUSH, which sends every event's push through \
             Firebase Cloud Messaging (SLP_FCM_URL replaces https://fcm.googleapis.com) and is restarted if it stops; \
-            without one, pushes are off. 'slp pushes' shows what it sent.
+            without one, pushes are off. 'slp pushes' shows what it sent. \
+            With --tls-cert and --tls-key (both, PEM; checked before serving, the key never copied: lighttpd reads \
+            both files where they are) serve speaks HTTPS only, TLS 1.2 and 1.3, HTTP/2 where the client offers it, \
+            the same API and Socket.IO over wss. When the files change (an ACME client renewing them) serve has \
+            lighttpd load them within seconds, without a restart and without dropping a connection; files that \
+            do not belong together are reported and the old certificate kept.
             """,
-        options: [host.spec, port.spec, cgi.spec, fcmCredentials.spec],
-        examples: ["slp serve", "slp serve --host 0.0.0.0 --port 1210 --db /srv/slp/slp.sqlite"])
+        options: [host.spec, port.spec, cgi.spec, fcmCredentials.spec, tlsCert.spec, tlsKey.spec],
+        examples: [
+            "slp serve", "slp serve --host 0.0.0.0 --port 1210 --db /srv/slp/slp.sqlite",
+            "slp serve --host 0.0.0.0 --port 443 --tls-cert /etc/letsencrypt/live/slp.example/fullchain.pem --tls-key /etc/letsencrypt/live/slp.example/privkey.pem",
+        ])
 
     static func run(_ context: CommandContext) async -> Output {
         let address: TCPAddress
+        let tlsPaths: (certificate: String, key: String)?
         do {
             let host = context[Self.host] ?? "127.0.0.1"
             guard LighttpdConfiguration.isValidHost(host) else {
@@ -53,6 +66,7 @@ enum ServeCommand: Command {
                 throw UsageError(message: "--port: a port is 1 to 65535, not \(port)", commandPath: ["serve"], code: "invalid_value")
             }
             address = TCPAddress(host: host, port: port)
+            tlsPaths = try TLSOptions.paths(certificate: context[Self.tlsCert], key: context[Self.tlsKey], in: context.environment)
         } catch {
             return context.fail(error)
         }
@@ -63,6 +77,7 @@ enum ServeCommand: Command {
             _ = try FirebaseConfiguration.load(context.environment)
             let slp = try executablePath()
             let pushSender = try PushConfiguration.launch(option: context[Self.fcmCredentials], environment: context.environment, slp: slp)
+            let tls = try tlsPaths.map(TLSOptions.files)
             guard let lighttpd = Lighttpd.find(path: context.environment["PATH"], override: context.environment["SLP_LIGHTTPD"]) else {
                 throw Failure(
                     code: "lighttpd_missing", status: nil,
@@ -79,7 +94,7 @@ enum ServeCommand: Command {
                 lighttpd: lighttpd, address: address, executable: slp,
                 environment: passedEnvironment(context.environment, database: location), databaseDisplay: location.display,
                 workers: context[Self.cgi] ? nil : APIServer.defaultWorkers, hubSocketVariable: HubProcess.socketVariable,
-                writeLimitsVariable: WriteLimits.variable, pushSender: pushSender,
+                writeLimitsVariable: WriteLimits.variable, pushSender: pushSender, tls: tls,
                 errorObject: { Failure(code: $0.code, status: $0.status, message: $0.message, exitCode: .usage).json.text })
             let directory = try ServeDirectory(temporaryDirectory: context.environment["TMPDIR"])
             if pushSender == nil {
