@@ -50,7 +50,7 @@ enum ServeCommand: Command {
         options: [host.spec, port.spec, cgi.spec, fcmCredentials.spec, tlsCert.spec, tlsKey.spec],
         examples: [
             "slp serve", "slp serve --host 0.0.0.0 --port 1210 --db /srv/slp/slp.sqlite",
-            "slp serve --host 0.0.0.0 --port 443 --tls-cert /etc/letsencrypt/live/slp.example/fullchain.pem --tls-key /etc/letsencrypt/live/slp.example/privkey.pem",
+            "slp serve --host 0.0.0.0 --port 443 --tls-cert fullchain.pem --tls-key privkey.pem",
         ])
 
     static func run(_ context: CommandContext) async -> Output {
