@@ -47,20 +47,14 @@ package struct ServiceAccount: Sendable, CustomStringConvertible {
     /// The account in the file at `path` (named by `--fcm-credentials` or
     /// `GOOGLE_APPLICATION_CREDENTIALS`); errors never name the path.
     package static func load(path: String) throws(ServiceAccountError) -> ServiceAccount {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count = read(descriptor, &chunk, chunk.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(String(cString: strerror(errno)))
+        let bytes: [UInt8]
+        do {
+            bytes = try SmallFile.contents(path: path, limit: maxFileSize)
+        } catch {
+            switch error {
+            case .unreadable(let reason): throw .unreadable(reason)
+            case .tooLarge: throw .tooLarge
             }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[..<count])
-            guard bytes.count <= maxFileSize else { throw .tooLarge }
         }
         return try ServiceAccount(json: bytes)
     }

@@ -36,11 +36,13 @@ package struct APIServer: Sendable {
     package var trustedProxies: [TrustedProxy] = []
     /// Connections one address (a client's, behind a trusted proxy) may hold at once.
     package var connectionsPerAddress = ConnectionLimitScript.defaultPerAddress
+    /// HTTPS's certificate and key; nil: plain HTTP.
+    let tls: TLSFiles?
 
     package init(
         lighttpd: String, address: TCPAddress, executable: String, environment: [(name: String, value: String)],
         databaseDisplay: String, workers: Int?, hubSocketVariable: String, writeLimitsVariable: String,
-        pushSender: PushSenderLaunch? = nil, errorObject: @escaping @Sendable (HTTPRefusal) -> String
+        pushSender: PushSenderLaunch? = nil, tls: TLSFiles? = nil, errorObject: @escaping @Sendable (HTTPRefusal) -> String
     ) {
         self.lighttpd = lighttpd
         self.address = address
@@ -52,6 +54,7 @@ package struct APIServer: Sendable {
         self.writeLimitsVariable = writeLimitsVariable
         self.errorObject = errorObject
         self.pushSender = pushSender
+        self.tls = tls
     }
 
     /// Variables passed on to slp's workers and CGI processes when `slp serve` has them.
@@ -86,10 +89,12 @@ package struct APIServer: Sendable {
         if pushSender != nil { environment.append((PresenceLock.pushSenderVariable, directory.pushSenderLock)) }
         let passed = environment.map(\.name)
         var configuration = LighttpdConfiguration(
-            directory: directory, host: address.host, port: address.port, passed: passed, workers: workers, maxFDs: Self.fileLimit())
+            directory: directory, host: address.host, port: address.port, passed: passed, workers: workers, maxFDs: Self.fileLimit(),
+            tls: tls)
         configuration.trustedProxies = trustedProxies
         configuration.connectionsPerAddress = connectionsPerAddress
         try directory.write(configuration: configuration.text, connectionsPerAddress: connectionsPerAddress, errorObject: errorObject)
+        let reload = tls.map(TLSReload.init)
         let access = open(directory.accessLog, O_RDWR | O_NONBLOCK | O_CLOEXEC)
         guard access >= 0 else { throw .cannotOpen(directory.accessLog) }
         defer { close(access) }
@@ -109,14 +114,40 @@ package struct APIServer: Sendable {
         for child in children { try child.start() }
         let process = try LighttpdProcess.start(lighttpd, in: directory, environment: variables)
         defer { close(process.errors) }
-        return watch(process, children: children, hubSocket: UnixSocketPath(path: directory.hubSocket), access: access, signals: signals, writeError: writeError)
+        let workerSockets = try startTLSWorkers(in: directory, group: process.child.pid, environment: variables, into: &children)
+        defer { for socket in workerSockets { close(socket) } }
+        return watch(
+            process, children: children, hubSocket: UnixSocketPath(path: directory.hubSocket), access: access, signals: signals,
+            reload: reload, writeError: writeError)
+    }
+
+    /// With TLS, serve's own SCGI workers (`LighttpdConfiguration.tlsWorkerLines`), in
+    /// lighttpd's process group, each on a socket serve keeps; the sockets.
+    private func startTLSWorkers(
+        in directory: ServeDirectory, group: pid_t, environment: [String], into children: inout [ChildSupervisor]
+    ) throws(ServeError) -> [Int32] {
+        guard tls != nil, let workers else { return [] }
+        var sockets: [Int32] = []
+        for (index, path) in LighttpdConfiguration.workerSockets(directory, workers).enumerated() {
+            guard let socket = UnixSocketPath(path: path).listening(backlog: 1_024) else {
+                for socket in sockets { close(socket) }
+                throw .cannotWrite(path)
+            }
+            sockets.append(socket)
+            let worker = ChildSupervisor(
+                name: "SCGI worker \(index + 1)", executable: directory.root + "/v1", environment: environment,
+                listening: (socket, group))
+            children.append(worker)
+            try worker.start()
+        }
+        return sockets
     }
 
     /// Forwards access lines and lighttpd's own messages until lighttpd ends or a signal
     /// asks slp to stop it.
     private func watch(
         _ process: LighttpdProcess, children: [ChildSupervisor], hubSocket: UnixSocketPath, access: Int32, signals: Int32,
-        writeError: (String) -> Void
+        reload: TLSReload?, writeError: (String) -> Void
     ) -> ServeEnd {
         var accessLines = LineBuffer(descriptor: access)
         var errorLines = LineBuffer(descriptor: process.errors)
@@ -150,10 +181,11 @@ package struct APIServer: Sendable {
                     writeError("slp serve: \(child.name) stopped (status \(status)); started it again\n")
                 }
             }
+            if ready, !stopping, let said = reload?.look(process) { writeError(said) }
             if !ready, !stopping, address.acceptsConnections(), hubSocket.acceptsConnections {
                 ready = true
                 writeError(
-                    "slp serve: http://\(address.host.contains(":") ? "[\(address.host)]" : address.host):\(address.port)/v1 on \(databaseDisplay); Ctrl-C stops\n")
+                    "slp serve: \(tls == nil ? "http" : "https")://\(address.host.contains(":") ? "[\(address.host)]" : address.host):\(address.port)/v1 on \(databaseDisplay); Ctrl-C stops\n")
             }
         }
     }
@@ -161,6 +193,7 @@ package struct APIServer: Sendable {
     /// lighttpd's start and stop notices: slp says that itself.
     private static func isRoutine(_ line: String) -> Bool {
         line.contains("server started") || line.contains("server stopped") || line.contains("graceful shutdown")
+            || line.contains("connection(s) in progress")
     }
 
     /// A lighttpd log line without its `2026-11-26 10:58:07: ` prefix.

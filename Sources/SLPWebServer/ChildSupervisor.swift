@@ -9,13 +9,18 @@ import SLPSupport
 /// in a process group of its own (a terminal's Ctrl-C reaches serve, which stops it), started
 /// again when it ends (at most once a second), its messages on serve's standard error. Its
 /// standard input is a pipe whose other end only serve holds: however serve ends, the child sees
-/// the pipe close and ends too.
+/// the pipe close and ends too. An SCGI worker's standard input is instead the socket it accepts
+/// on, which serve keeps open across the worker's restarts; it runs in lighttpd's process group,
+/// which serve's reaper ends however serve ends.
 final class ChildSupervisor {
     /// What serve calls it in its messages ("the realtime hub").
     let name: String
     private let executable: String
     private let arguments: [String]
     private let environment: [String]
+    /// The listening socket given as standard input, and the group joined, instead of a pipe
+    /// and a group of its own.
+    private let listening: (socket: Int32, processGroup: pid_t)?
     private var child: ChildProcess?
     private var lifeline: Int32 = -1
     private var started: ContinuousClock.Instant?
@@ -25,11 +30,12 @@ final class ChildSupervisor {
     static let restartPause: Duration = .seconds(1)
 
     /// `executable` run with `arguments` after its own path, with `environment` ("NAME=value" words) only.
-    init(name: String, executable: String, arguments: [String] = [], environment: [String]) {
+    init(name: String, executable: String, arguments: [String] = [], environment: [String], listening: (socket: Int32, processGroup: pid_t)? = nil) {
         self.name = name
         self.executable = executable
         self.arguments = arguments
         self.environment = environment
+        self.listening = listening
     }
 
     deinit {
@@ -37,6 +43,17 @@ final class ChildSupervisor {
     }
 
     func start() throws(ServeError) {
+        if let listening {
+            do {
+                child = try ChildProcess.start(
+                    executable, arguments: [executable] + arguments, environment: environment, input: .descriptor(listening.socket),
+                    output: .null, errors: .descriptor(STDERR_FILENO), processGroup: listening.processGroup, defaultSignals: true)
+                started = .now
+            } catch {
+                throw .cannotStart(name, error)
+            }
+            return
+        }
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw .cannotMakePipe(for: name) }
         // Serve's end must reach no other program (lighttpd, another child), or the pipe would

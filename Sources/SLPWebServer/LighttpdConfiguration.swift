@@ -27,6 +27,8 @@ package struct LighttpdConfiguration: Sendable {
     var trustedProxies: [TrustedProxy] = []
     /// Connections one address may hold at once (`--connections-per-address`).
     var connectionsPerAddress = ConnectionLimitScript.defaultPerAddress
+    /// The certificate and key of HTTPS; nil: plain HTTP.
+    var tls: TLSFiles? = nil
 
     /// Bodies lighttpd takes at most, in KiB: above slp's 64 KiB, so that slp still says why it
     /// refuses those in between.
@@ -130,7 +132,7 @@ package struct LighttpdConfiguration: Sendable {
             "  }",
             "}",
         ]
-        if let workers {
+        if let workers, tls == nil {
             lines += [
                 // Every path that is not the hub's: slp answers those it does not have (404).
                 "$HTTP[\"url\"] !~ \(quoted(Self.hubPattern)) {",
@@ -144,9 +146,12 @@ package struct LighttpdConfiguration: Sendable {
                 "}",
             ]
         }
+        // Before the health block, which takes `/healthz` from the same workers with deadlines.
+        lines += tlsWorkerLines
         lines += healthLines
         lines += forwarding
         lines += compression
+        lines += tlsLines
         if host.contains(":") { lines.append("server.use-ipv6 = \"enable\"") }
         if !passed.isEmpty {
             lines.append("setenv.add-environment = (" + passed.map { "\(quoted($0)) => env.\($0)" }.joined(separator: ", ") + ")")
@@ -165,10 +170,10 @@ package struct LighttpdConfiguration: Sendable {
             "  setenv.set-response-header = (\"Cache-Control\" => \"\(HealthReport.cacheControl)\")",
         ]
         if let workers {
-            // The sockets lighttpd made for the workers it started (`scgi-0`, …), reached
-            // without starting any: these hosts have no `bin-path`.
-            let hosts = (0..<workers).map { index in
-                "(\"socket\" => \(quoted(directory.workerSocket + "-\(index)")), \"connect-timeout\" => 1, \"write-timeout\" => 1, \"read-timeout\" => 1, \"check-local\" => \"disable\")"
+            // The workers' sockets (`scgi-0`, …, made by lighttpd or, with TLS, by serve),
+            // reached without starting any: these hosts have no `bin-path`.
+            let hosts = Self.workerSockets(directory, workers).map { socket in
+                "(\"socket\" => \(quoted(socket)), \"connect-timeout\" => 1, \"write-timeout\" => 1, \"read-timeout\" => 1, \"check-local\" => \"disable\")"
             }
             lines.append("  scgi.server = (\"/\" => (" + hosts.joined(separator: ", ") + "))")
         }
@@ -218,6 +223,38 @@ package struct LighttpdConfiguration: Sendable {
             "    server.stream-response-body = 0",
             "  }",
             "}",
+        ]
+    }
+
+    /// With TLS, serve starts the SCGI workers itself (`ChildSupervisor`) on these sockets rather
+    /// than lighttpd (`bin-path`): lighttpd refuses the graceful restart that reloads the
+    /// certificate (`TLSReload`) while it has programs of its own to keep. The workers then
+    /// outlive lighttpd's restarts, and both generations send them requests.
+    var tlsWorkerLines: [String] {
+        guard tls != nil, let workers else { return [] }
+        return ["$HTTP[\"url\"] !~ \(quoted(Self.hubPattern)) {", "  scgi.server = (\"/\" => ("]
+            + Self.workerSockets(directory, workers).map { "    (\"socket\" => \(quoted($0)), \"check-local\" => \"disable\")," }
+            + ["  ))", "}"]
+    }
+
+    /// The sockets of serve's own SCGI workers, named as lighttpd names those it starts.
+    static func workerSockets(_ directory: ServeDirectory, _ workers: Int) -> [String] {
+        (0..<workers).map { "\(directory.workerSocket)-\($0)" }
+    }
+
+    /// TLS 1.2 and 1.3 only, forward-secret AEAD ciphers for TLS 1.2 (TLS 1.3's are all such),
+    /// HTTP/2 through ALPN as lighttpd offers it by default. `server.graceful-restart-bg` lets
+    /// lighttpd read renewed files on SIGUSR1 without dropping a connection (`TLSReload`), and
+    /// no graceful shutdown timeout lets the connections open then last as long as they do.
+    var tlsLines: [String] {
+        guard let tls else { return [] }
+        return [
+            "server.modules += (\"mod_openssl\")",
+            "ssl.engine = \"enable\"",
+            "ssl.pemfile = \(quoted(tls.certificate))",
+            "ssl.privkey = \(quoted(tls.key))",
+            "ssl.openssl.ssl-conf-cmd = (\"MinProtocol\" => \"TLSv1.2\", \"CipherString\" => \"ECDHE+AESGCM:ECDHE+CHACHA20\")",
+            "server.feature-flags += (\"server.graceful-restart-bg\" => \"enable\", \"server.graceful-shutdown-timeout\" => 0)",
         ]
     }
 

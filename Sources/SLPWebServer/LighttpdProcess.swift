@@ -66,6 +66,12 @@ struct LighttpdProcess: Sendable {
         child.send(SIGTERM)
     }
 
+    /// Has lighttpd read its configuration and TLS files again without dropping a connection
+    /// (a graceful restart: `TLSReload` says how).
+    func reload() {
+        child.send(SIGUSR1)
+    }
+
     /// lighttpd's exit status if it has ended (128 + the signal that ended it), else nil.
     func exitStatus() -> Int32? {
         child.exitStatusIfEnded()

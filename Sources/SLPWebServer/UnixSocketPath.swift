@@ -14,7 +14,7 @@ package struct UnixSocketPath: Sendable {
 
     /// Whether something accepts connections on the socket now.
     var acceptsConnections: Bool {
-        guard let descriptor = connected(flags: 0) else { return false }
+        guard let descriptor = socketTo(flags: 0, { connect($0, $1, $2) }) else { return false }
         close(descriptor)
         return true
     }
@@ -23,7 +23,7 @@ package struct UnixSocketPath: Sendable {
     /// connecting, writing and reading never block, so a listener that is stopped, frozen or
     /// gone costs at most the time left.
     package func answersOK(_ get: String, before deadline: ContinuousClock.Instant) -> Bool {
-        guard let descriptor = connected(flags: Int32(SOCK_NONBLOCK.rawValue)) else { return false }
+        guard let descriptor = socketTo(flags: Int32(SOCK_NONBLOCK.rawValue), { connect($0, $1, $2) }) else { return false }
         defer { close(descriptor) }
         let request = Array("GET \(get) HTTP/1.0\r\nHost: slp\r\n\r\n".utf8)
         // A Unix socket's connect is done or refused at once; its buffer takes these few bytes whole.
@@ -45,8 +45,21 @@ package struct UnixSocketPath: Sendable {
         return Array(head.prefix(expected.count)) == expected
     }
 
-    /// A socket connected to the path (with `flags` such as SOCK_NONBLOCK), or nil.
-    private func connected(flags: Int32) -> Int32? {
+    /// A socket listening at the path (made anew), for a program started with it as its standard
+    /// input, as lighttpd starts SCGI workers; nil if it cannot be made. Closed on exec.
+    func listening(backlog: Int32) -> Int32? {
+        unlink(path)
+        guard let descriptor = socketTo(flags: 0, { bind($0, $1, $2) }) else { return nil }
+        guard listen(descriptor, backlog) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+
+    /// A new socket (with `flags` such as SOCK_NONBLOCK) `step` connected or bound to the path;
+    /// nil if either failed.
+    private func socketTo(flags: Int32, _ step: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32? {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
@@ -54,10 +67,10 @@ package struct UnixSocketPath: Sendable {
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | flags, 0)
         guard descriptor >= 0 else { return nil }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
+        let done = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { step(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
         }
-        guard connected else {
+        guard done else {
             close(descriptor)
             return nil
         }

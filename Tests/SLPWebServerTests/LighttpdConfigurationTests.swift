@@ -39,4 +39,19 @@ final class LighttpdConfigurationTests: XCTestCase {
             XCTAssertEqual(page, #"{"status":"unavailable","failed":["workers"]}"# + "\n")
         }
     }
+
+    /// lighttpd refuses the graceful restart that serves renewed certificates while it runs
+    /// programs of its own (`bin-path`): with TLS the workers are serve's, one socket each.
+    func testWithTLSTheWorkersAreServesSoLighttpdCanRestartInTheBackground() throws {
+        let directory = try ServeDirectory(temporaryDirectory: nil)
+        defer { directory.remove() }
+        let tls = TLSFiles(certificate: "/etc/slp/cert.pem", key: "/etc/slp/key.pem", check: { nil })
+        let text = LighttpdConfiguration(
+            directory: directory, host: "127.0.0.1", port: 443, passed: ["SLP_DB"], workers: 2, maxFDs: 1_024, tls: tls).text
+        XCTAssertFalse(text.contains("bin-path"), text)
+        XCTAssertEqual(text.components(separatedBy: "\"check-local\" => \"disable\"),").count, 3, text)
+        XCTAssertTrue(text.contains("(\"socket\" => \"\(directory.path)/scgi-1\""), text)
+        XCTAssertTrue(text.contains("\"server.graceful-restart-bg\" => \"enable\""), text)
+        XCTAssertTrue(text.contains("ssl.openssl.ssl-conf-cmd = (\"MinProtocol\" => \"TLSv1.2\""), text)
+    }
 }

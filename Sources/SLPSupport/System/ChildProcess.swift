@@ -24,11 +24,12 @@ public struct ChildProcess: Sendable {
     /// Starts `program` (a path) with `arguments` (its name first) and `environment` ("NAME=value"
     /// words; nil: slp's own). `ownProcessGroup` puts it in a new group, so a terminal's Ctrl-C
     /// reaches slp only; `defaultSignals` unblocks every signal and resets SIGINT, SIGTERM,
-    /// SIGPIPE and SIGXFSZ to their defaults, whatever slp set for itself.
+    /// SIGPIPE and SIGXFSZ to their defaults, whatever slp set for itself. `processGroup` puts it
+    /// in that existing group instead (one another child of slp leads).
     public static func start(
         _ program: String, arguments: [String], environment: [String]? = nil,
         input: Stream = .inherited, output: Stream = .inherited, errors: Stream = .inherited,
-        ownProcessGroup: Bool = false, defaultSignals: Bool = false
+        ownProcessGroup: Bool = false, processGroup: pid_t? = nil, defaultSignals: Bool = false
     ) throws(SystemCallError) -> ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -58,8 +59,8 @@ public struct ChildProcess: Sendable {
             posix_spawnattr_setsigdefault(&attributes, &defaults)
             flags |= Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
         }
-        if ownProcessGroup {
-            posix_spawnattr_setpgroup(&attributes, 0)
+        if ownProcessGroup || processGroup != nil {
+            posix_spawnattr_setpgroup(&attributes, processGroup ?? 0)
             flags |= Int32(POSIX_SPAWN_SETPGROUP)
         }
         posix_spawnattr_setflags(&attributes, Int16(flags))

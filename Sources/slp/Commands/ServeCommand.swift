@@ -7,8 +7,8 @@ import SLPCommandLine
 import SLPSupport
 import SLPWebServer
 
-/// `slp serve [--host 127.0.0.1] [--port 1210] [--cgi] [--fcm-credentials FILE] [--trusted-proxy ADDRESS|CIDR]...
-/// [--connections-per-address N]`
+/// `slp serve [--host 127.0.0.1] [--port 1210] [--cgi] [--fcm-credentials FILE] [--tls-cert FILE --tls-key FILE]
+/// [--trusted-proxy ADDRESS|CIDR]... [--connections-per-address N]`
 enum ServeCommand: Command {
     static let host = OptionKey("host", "address", "Address to listen on (default: 127.0.0.1).", as: .text)
     static let port = OptionKey("port", "port", "Port to listen on, 1 to 65535 (default: 1210).", as: .integer)
@@ -17,6 +17,10 @@ enum ServeCommand: Command {
         "fcm-credentials", "file", "Google service account JSON for sending pushes through FCM (default: $GOOGLE_APPLICATION_CREDENTIALS).",
         as: .text
     ).completingFiles()
+    static let tlsCert = OptionKey(
+        "tls-cert", "file", "PEM certificate chain to serve HTTPS with (with --tls-key; re-read when it changes).", as: .text
+    ).completingFiles()
+    static let tlsKey = OptionKey("tls-key", "file", "PEM private key of --tls-cert's certificate.", as: .text).completingFiles()
     static let trustedProxy = OptionKey(
         repeating: "trusted-proxy", "address",
         "A proxy (IPv4 or IPv6 address, or CIDR network) whose X-Forwarded-For names the client; repeat for more (default: none).",
@@ -46,15 +50,23 @@ enum ServeCommand: Command {
             serve also runs slp-push, found beside slp or named by SLP_PUSH, which sends every event's push through \
             Firebase Cloud Messaging (SLP_FCM_URL replaces https://fcm.googleapis.com) and is restarted if it stops; \
             without one, pushes are off. 'slp pushes' shows what it sent. \
+            With --tls-cert and --tls-key (both, PEM; checked before serving, the key never copied: lighttpd reads \
+            both files where they are) serve speaks HTTPS only, TLS 1.2 and 1.3, HTTP/2 where the client offers it, \
+            the same API and Socket.IO over wss. When the files change (an ACME client renewing them) serve has \
+            lighttpd load them within seconds, without a restart and without dropping a connection; files that \
+            do not belong together are reported and the old certificate kept.
             One address holds at most --connections-per-address connections at once (429 past it). Behind a reverse \
             proxy, --trusted-proxy names it: the client's address is then taken from the X-Forwarded-For header of \
             that proxy's requests only (anyone else's is ignored), so the limit counts each client, never the proxy. \
             JSON answers of 1 KB or more are sent compressed (br, gzip or deflate) to clients whose Accept-Encoding \
             takes it.
             """,
-        options: [host.spec, port.spec, cgi.spec, fcmCredentials.spec, trustedProxy.spec, connectionsPerAddress.spec],
+        options: [
+            host.spec, port.spec, cgi.spec, fcmCredentials.spec, tlsCert.spec, tlsKey.spec, trustedProxy.spec, connectionsPerAddress.spec,
+        ],
         examples: [
             "slp serve", "slp serve --host 0.0.0.0 --port 1210 --db /srv/slp/slp.sqlite",
+            "slp serve --host 0.0.0.0 --port 443 --tls-cert fullchain.pem --tls-key privkey.pem",
             "slp serve --trusted-proxy 127.0.0.1 --trusted-proxy 10.0.0.0/8 --connections-per-address 64",
         ])
 
@@ -62,6 +74,7 @@ enum ServeCommand: Command {
         let address: TCPAddress
         let proxies: [TrustedProxy]
         let perAddress: Int
+        let tlsPaths: (certificate: String, key: String)?
         do {
             let host = context[Self.host] ?? "127.0.0.1"
             guard LighttpdConfiguration.isValidHost(host) else {
@@ -85,6 +98,7 @@ enum ServeCommand: Command {
                 throw UsageError(
                     message: "--connections-per-address: a count is 1 to 65535, not \(perAddress)", commandPath: ["serve"], code: "invalid_value")
             }
+            tlsPaths = try TLSOptions.paths(certificate: context[Self.tlsCert], key: context[Self.tlsKey], in: context.environment)
         } catch {
             return context.fail(error)
         }
@@ -95,6 +109,7 @@ enum ServeCommand: Command {
             _ = try FirebaseConfiguration.load(context.environment)
             let slp = try executablePath()
             let pushSender = try PushConfiguration.launch(option: context[Self.fcmCredentials], environment: context.environment, slp: slp)
+            let tls = try tlsPaths.map(TLSOptions.files)
             guard let lighttpd = Lighttpd.find(path: context.environment["PATH"], override: context.environment["SLP_LIGHTTPD"]) else {
                 throw Failure(
                     code: "lighttpd_missing", status: nil,
@@ -111,7 +126,7 @@ enum ServeCommand: Command {
                 lighttpd: lighttpd, address: address, executable: slp,
                 environment: passedEnvironment(context.environment, database: location), databaseDisplay: location.display,
                 workers: context[Self.cgi] ? nil : APIServer.defaultWorkers, hubSocketVariable: HubProcess.socketVariable,
-                writeLimitsVariable: WriteLimits.variable, pushSender: pushSender,
+                writeLimitsVariable: WriteLimits.variable, pushSender: pushSender, tls: tls,
                 errorObject: { Failure(code: $0.code, status: $0.status, message: $0.message, exitCode: .usage).json.text })
             server.trustedProxies = proxies
             server.connectionsPerAddress = perAddress

@@ -49,10 +49,15 @@ final class SocketIOTestClient: @unchecked Sendable {
 
     /// A socket of `token`'s user (none without) to the serve at `port`, over `transports`
     /// (`polling,websocket` upgrades as most apps do; `websocket` alone as one does), announcing
-    /// `announced` as its uid.
-    init(port: Int, token: String?, transports: String = "polling,websocket", announcing announced: String = "") throws {
+    /// `announced` as its uid; over TLS (https, wss) when `trusting` names the CA file to trust.
+    init(port: Int, token: String?, transports: String = "polling,websocket", announcing announced: String = "", trusting ca: String? = nil) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.script, "http://127.0.0.1:\(port)", token ?? "", transports, announced]
+        process.arguments = ["python3", "-c", Self.script, "\(ca == nil ? "http" : "https")://127.0.0.1:\(port)", token ?? "", transports, announced]
+        if let ca {
+            // What requests, websocket-client and OpenSSL's default paths each read.
+            process.environment = ProcessInfo.processInfo.environment.merging(
+                ["REQUESTS_CA_BUNDLE": ca, "WEBSOCKET_CLIENT_CA_BUNDLE": ca, "SSL_CERT_FILE": ca]) { $1 }
+        }
         process.standardInput = input
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
