@@ -35,6 +35,9 @@ package struct LighttpdConfiguration: Sendable {
     static let socketIdleSeconds = 50
     /// Seconds an answer may wait for its client to read any of it.
     static let writeIdleSeconds = 30
+    /// Seconds the requests under way get to finish once serve is asked to stop (lighttpd's
+    /// graceful shutdown); then lighttpd closes what is left and ends.
+    package static let gracefulStopSeconds = 10
 
     /// Connections lighttpd keeps open at once: half the descriptors (each may need one more to
     /// a worker), at most what lighttpd counts to.
@@ -123,11 +126,18 @@ package struct LighttpdConfiguration: Sendable {
                 "}",
             ]
         }
+        lines += gracefulStopLines
         if host.contains(":") { lines.append("server.use-ipv6 = \"enable\"") }
         if !passed.isEmpty {
             lines.append("setenv.add-environment = (" + passed.map { "\(quoted($0)) => env.\($0)" }.joined(separator: ", ") + ")")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// SIGINT (serve's stop) lets the requests under way finish for this long; lighttpd's
+    /// default is 8 s, and 0 would wait for ever.
+    var gracefulStopLines: [String] {
+        ["server.feature-flags += (\"server.graceful-shutdown-timeout\" => \(Self.gracefulStopSeconds))"]
     }
 
     /// A lighttpd string. `ServeDirectory` and the option checks leave no `"`, `\` or `'` to escape.

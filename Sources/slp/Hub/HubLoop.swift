@@ -6,11 +6,14 @@ import Musl
 import SLPDomain
 import SLPSupport
 import SLPRealtime
+import SLPWebServer
 
 /// The hub's event loop, on a thread of its own: the server on its Unix socket, the long polls,
 /// what the feed brings handed to sockets and polls (`HubDeliveries`), and serve's pipe (the hub
-/// ends when it closes). It never touches storage or checks a token: it asks the reader
-/// (`HubReaderLink`), so no answer, poll or frame waits on the database.
+/// says goodbye when it closes). It never touches storage or checks a token: it asks the reader
+/// (`HubReaderLink`), so no answer, poll or frame waits on the database. When serve's pipe closes
+/// (serve is stopping, or gone) the hub says goodbye to every socket and poll, then goes on
+/// (requests lighttpd still passes get the goodbye too) until serve stops it.
 enum HubLoop {
     /// What the loop needs from the process, all of it safe to hand to its thread.
     struct Wiring: Sendable {
@@ -59,9 +62,15 @@ enum HubLoop {
             let deliveries = HubDeliveries(sockets: server.engineIO, polls: polls)
             try server.loop.watch(wiring.committed) { batches in deliveries.deliver(batches.joined()) }
             if isPipe(STDIN_FILENO) {
-                try server.loop.watch(STDIN_FILENO) { _ in
+                try server.loop.watch(STDIN_FILENO) { [weak server] _ in
                     var byte: UInt8 = 0
-                    if read(STDIN_FILENO, &byte, 1) <= 0 { commands.post(.stop) }
+                    guard let server, read(STDIN_FILENO, &byte, 1) <= 0 else { return }
+                    server.loop.forget(STDIN_FILENO)
+                    server.engineIO.sayGoodbye()
+                    polls.sayGoodbye()
+                    // Serve stops the hub once lighttpd is gone; a hub whose serve was killed
+                    // outright ends by itself once lighttpd's bound for finishing is past.
+                    server.loop.after(afterGoodbye) { commands.post(.stop) }
                 }
             }
             try server.run()
@@ -71,6 +80,9 @@ enum HubLoop {
             return Failure(error).exitCode.rawValue
         }
     }
+
+    /// How long the hub goes on after its goodbye when serve does not stop it.
+    private static let afterGoodbye: Duration = .seconds(LighttpdConfiguration.gracefulStopSeconds + 5)
 
     private static func isPipe(_ descriptor: Int32) -> Bool {
         var status = stat()
