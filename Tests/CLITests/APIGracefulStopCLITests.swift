@@ -59,25 +59,27 @@ final class APIGracefulStopCLITests: XCTestCase {
             let (slp, server, scratch) = try served(database, directory)
             let http = server.client
             let (a, b) = try APIPerson.matched(slp, http, block: 5800, 0)
+            // The socket and polls are someone's whom nothing is sent to, so nothing comes before the goodbye.
+            let c = try APIPerson.register(slp, http, block: 5800, 2)
             let hub = try XCTUnwrap(ServeProcesses.hub(of: server.process.pid))
             let hubSocket = try XCTUnwrap(ServeProcesses.hubSocket(of: hub))
 
             let webSocket = WebSocketTestClient(descriptor: try http.connect())
-            XCTAssertEqual(webSocket.upgrade("/socket.io/?EIO=4&transport=websocket", token: b.token), 101)
+            XCTAssertEqual(webSocket.upgrade("/socket.io/?EIO=4&transport=websocket", token: c.token), 101)
             XCTAssertEqual(webSocket.readText()?.first, "0")
             webSocket.sendFrame("40")
             XCTAssertEqual(webSocket.readText()?.hasPrefix(#"40{"sid":"#), true)
 
-            let handshake = try http.get("/socket.io/?EIO=4&transport=polling", token: b.token)
+            let handshake = try http.get("/socket.io/?EIO=4&transport=polling", token: c.token)
             let open = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(handshake.text.utf8.dropFirst())) as? [String: Any])
             let session = "/socket.io/?EIO=4&transport=polling&sid=\(try XCTUnwrap(open["sid"] as? String))"
-            XCTAssertEqual(try http.form("POST", session, token: b.token, "40", contentType: "text/plain").text, "ok")
-            XCTAssertEqual(try http.get(session, token: b.token).text.hasPrefix(#"40{"sid":"#), true)
+            XCTAssertEqual(try http.form("POST", session, token: c.token, "40", contentType: "text/plain").text, "ok")
+            XCTAssertEqual(try http.get(session, token: c.token).text.hasPrefix(#"40{"sid":"#), true)
             let enginePoll = WebSocketTestClient(descriptor: try http.connect())
-            enginePoll.send("GET \(session) HTTP/1.1\r\nHost: slp\r\nidtoken: \(b.token)\r\nConnection: close\r\n\r\n")
+            enginePoll.send("GET \(session) HTTP/1.1\r\nHost: slp\r\nidtoken: \(c.token)\r\nConnection: close\r\n\r\n")
 
             let eventPoll = WebSocketTestClient(descriptor: try http.connect())
-            eventPoll.send("GET /v1/events?since=1000000000&wait=60 HTTP/1.1\r\nHost: slp\r\nidtoken: \(b.token)\r\nConnection: close\r\n\r\n")
+            eventPoll.send("GET /v1/events?since=1000000000&wait=60 HTTP/1.1\r\nHost: slp\r\nidtoken: \(c.token)\r\nConnection: close\r\n\r\n")
             XCTAssertTrue(Polling.until { ServeProcesses.connections(of: hub, on: hubSocket) == 3 }, "the socket and both polls held")
             let chat = try PendingChat(http, from: a, to: b, "under%20way")
 

@@ -36,7 +36,9 @@ enum ServeCommand: Command {
             With a service account file (--fcm-credentials, or GOOGLE_APPLICATION_CREDENTIALS; checked before serving), \
             serve also runs slp-push, found beside slp or named by SLP_PUSH, which sends every event's push through \
             Firebase Cloud Messaging (SLP_FCM_URL replaces https://fcm.googleapis.com) and is restarted if it stops; \
-            without one, pushes are off. 'slp pushes' shows what it sent.
+            without one, pushes are off. 'slp pushes' shows what it sent. \
+            Ctrl-C or SIGTERM stops it gracefully: no new connections, the requests under way finish (at most \
+            10 s), held long polls are answered and the apps' sockets told to reconnect; a second one stops it at once.
             """,
         options: [host.spec, port.spec, cgi.spec, fcmCredentials.spec],
         examples: ["slp serve", "slp serve --host 0.0.0.0 --port 1210 --db /srv/slp/slp.sqlite"])
