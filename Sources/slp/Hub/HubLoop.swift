@@ -38,6 +38,7 @@ enum HubLoop {
     }
 
     private static func run(_ wiring: Wiring) -> Int32 {
+        let serve = getppid()
         do {
             let commands = try LoopMailbox<HubCommand>()
             let reader = HubReaderLink(questions: wiring.questions)
@@ -68,9 +69,11 @@ enum HubLoop {
                     server.loop.forget(STDIN_FILENO)
                     server.engineIO.sayGoodbye()
                     polls.sayGoodbye()
-                    // Serve stops the hub once lighttpd is gone; a hub whose serve was killed
-                    // outright ends by itself once lighttpd's bound for finishing is past.
+                    // Serve stops the hub once lighttpd is gone. A hub whose serve was killed
+                    // outright has nobody to stop it: it ends as soon as it sees serve gone,
+                    // and past lighttpd's bound for finishing whatever happens.
                     server.loop.after(afterGoodbye) { commands.post(.stop) }
+                    endWhenOrphaned(server.loop, serve: serve, commands: commands)
                 }
             }
             try server.run()
@@ -83,6 +86,17 @@ enum HubLoop {
 
     /// How long the hub goes on after its goodbye when serve does not stop it.
     private static let afterGoodbye: Duration = .seconds(LighttpdConfiguration.gracefulStopSeconds + 5)
+
+    /// Posts `stop` once the hub's parent is no longer `serve` (it was reparented: serve is gone).
+    private static func endWhenOrphaned(_ loop: EventLoop, serve: pid_t, commands: LoopMailbox<HubCommand>) {
+        loop.after(.milliseconds(100)) { [unowned loop] in
+            if getppid() != serve {
+                commands.post(.stop)
+            } else {
+                endWhenOrphaned(loop, serve: serve, commands: commands)
+            }
+        }
+    }
 
     private static func isPipe(_ descriptor: Int32) -> Bool {
         var status = stat()
