@@ -149,6 +149,7 @@ package struct APIServer: Sendable {
             if stopping?.isOverdue == true {
                 stopping?.atOnce = true
                 process.stopAtOnce()
+                writeError("slp serve: stopping at once: lighttpd did not end in time\n")
             }
             for line in accessLines.lines() { writeError(line + "\n") }
             for line in errorLines.lines() where !Self.isRoutine(line) {

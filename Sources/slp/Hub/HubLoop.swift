@@ -60,6 +60,7 @@ enum HubLoop {
                     connection.respond(HTTPResponse(APIResponse.failure(APIFailure.notFound)))
                 }
             }
+            server.onGoodbye = { polls.sayGoodbye() }
             let deliveries = HubDeliveries(sockets: server.engineIO, polls: polls)
             try server.loop.watch(wiring.committed) { batches in deliveries.deliver(batches.joined()) }
             if isPipe(STDIN_FILENO) {
@@ -67,8 +68,7 @@ enum HubLoop {
                     var byte: UInt8 = 0
                     guard let server, read(STDIN_FILENO, &byte, 1) <= 0 else { return }
                     server.loop.forget(STDIN_FILENO)
-                    server.engineIO.sayGoodbye()
-                    polls.sayGoodbye()
+                    server.sayGoodbye()
                     // Serve stops the hub once lighttpd is gone. A hub whose serve was killed
                     // outright has nobody to stop it: it ends as soon as it sees serve gone,
                     // and past lighttpd's bound for finishing whatever happens.
