@@ -3,14 +3,15 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import CLinux
 import SLPSupport
 
 /// `slp serve` running: lighttpd in the foreground with a generated configuration that runs
 /// this slp for `/v1/...` (as `git instaweb` runs gitweb: SCGI workers, or CGI), and this slp
 /// again as the realtime hub for every waiting client, and `slp-push` when pushes are configured
 /// (each kept by a `ChildSupervisor`), lighttpd's access lines on slp's standard error, until
-/// SIGINT or SIGTERM stops it (exit 0, lighttpd and the children stopped, the private directory
-/// removed).
+/// SIGINT or SIGTERM stops it, gracefully (`watch`), or at once on a second one (exit 0 either
+/// way, lighttpd, its workers and the children stopped, the private directory removed).
 package struct APIServer: Sendable {
     let lighttpd: String
     let address: TCPAddress
@@ -99,11 +100,12 @@ package struct APIServer: Sendable {
         guard access >= 0 else { throw .cannotOpen(directory.accessLog) }
         defer { close(access) }
         guard let signals = ServeSignals.install() else { throw .cannotWatchSignals }
+        // What lighttpd leaves when it ends (its SCGI workers) becomes serve's to wait for.
+        _ = slp_become_child_subreaper()
         let variables = ["PATH=/usr/local/bin:/usr/bin:/bin"] + environment.map { "\($0.name)=\($0.value)" }
-        var children = [
-            ChildSupervisor(
-                name: "the realtime hub", executable: executable, environment: variables + ["\(hubSocketVariable)=\(directory.hubSocket)"])
-        ]
+        let hub = ChildSupervisor(
+            name: "the realtime hub", executable: executable, environment: variables + ["\(hubSocketVariable)=\(directory.hubSocket)"])
+        var children = [hub]
         if let pushSender {
             children.append(
                 ChildSupervisor(
@@ -117,7 +119,7 @@ package struct APIServer: Sendable {
         let workerSockets = try startTLSWorkers(in: directory, group: process.child.pid, environment: variables, into: &children)
         defer { for socket in workerSockets { close(socket) } }
         return watch(
-            process, children: children, hubSocket: UnixSocketPath(path: directory.hubSocket), access: access, signals: signals,
+            process, hub: hub, children: children, hubSocket: UnixSocketPath(path: directory.hubSocket), access: access, signals: signals,
             reload: reload, writeError: writeError)
     }
 
@@ -143,26 +145,49 @@ package struct APIServer: Sendable {
         return sockets
     }
 
-    /// Forwards access lines and lighttpd's own messages until lighttpd ends or a signal
-    /// asks slp to stop it.
+    /// Forwards access lines and lighttpd's own messages until lighttpd ends. A first signal
+    /// stops serve gracefully: lighttpd stops listening and finishes the requests it holds (at
+    /// most `LighttpdConfiguration.gracefulStopSeconds`); once it no longer listens the hub says
+    /// goodbye (held long polls answered `[]`, every socket closed so its app reconnects, which
+    /// behind a balancer is to another serve); once lighttpd and its workers are gone the hub and
+    /// the push sender are stopped. A second signal stops everything at once.
     private func watch(
-        _ process: LighttpdProcess, children: [ChildSupervisor], hubSocket: UnixSocketPath, access: Int32, signals: Int32,
-        reload: TLSReload?, writeError: (String) -> Void
+        _ process: LighttpdProcess, hub: ChildSupervisor, children: [ChildSupervisor], hubSocket: UnixSocketPath, access: Int32,
+        signals: Int32, reload: TLSReload?, writeError: (String) -> Void
     ) -> ServeEnd {
         var accessLines = LineBuffer(descriptor: access)
         var errorLines = LineBuffer(descriptor: process.errors)
-        var stopping = false, ready = false, portTaken = false
+        var stopping: ServeStopping?
+        var ready = false, portTaken = false
         var lastError: String?
         while true {
             var watched = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: access, events: Int16(POLLIN), revents: 0)]
             if !errorLines.isClosed { watched.append(pollfd(fd: process.errors, events: Int16(POLLIN), revents: 0)) }
             // Quick looks while starting and stopping; then the descriptors and signals wake it.
-            _ = poll(&watched, nfds_t(watched.count), ready && !stopping ? 1_000 : 20)
-            if watched[0].revents != 0, !stopping {
+            _ = poll(&watched, nfds_t(watched.count), ready && stopping == nil ? 1_000 : 20)
+            if watched[0].revents != 0 {
                 var bytes = [UInt8](repeating: 0, count: 16)
-                _ = read(signals, &bytes, bytes.count)
-                stopping = true
-                process.stop()
+                for _ in 0..<max(0, read(signals, &bytes, bytes.count)) {
+                    if stopping == nil {
+                        stopping = ServeStopping()
+                        process.finishRequests()
+                        writeError(
+                            "slp serve: stopping: no new connections, the requests under way finish (at most \(LighttpdConfiguration.gracefulStopSeconds) s); Ctrl-C again stops at once\n")
+                    } else if stopping?.atOnce == false {
+                        stopping?.atOnce = true
+                        process.stopAtOnce()
+                        writeError("slp serve: stopping at once\n")
+                    }
+                }
+            }
+            if let state = stopping, state.hubShouldBeTold(listening: address.acceptsConnections) {
+                stopping?.hubTold = true
+                hub.closeLifeline()
+            }
+            if stopping?.isOverdue == true {
+                stopping?.atOnce = true
+                process.stopAtOnce()
+                writeError("slp serve: stopping at once: lighttpd did not end in time\n")
             }
             for line in accessLines.lines() { writeError(line + "\n") }
             for line in errorLines.lines() where !Self.isRoutine(line) {
@@ -172,17 +197,20 @@ package struct APIServer: Sendable {
             }
             if let status = process.exitStatus() {
                 for line in accessLines.lines() { writeError(line + "\n") }
-                if stopping { return .stopped }
+                // serve's own workers (with TLS) wait for requests that can no longer come.
+                if tls != nil { process.stopAtOnce() }
+                process.awaitGroup(within: ServeStopping.workersBound)
+                if stopping != nil { return .stopped }
                 if portTaken { return .portInUse }
                 return .lighttpdStopped(lastMessage: lastError.map(Self.withoutTimestamp), status: status)
             }
-            for child in children where !stopping {
+            for child in children where stopping == nil {
                 if let status = child.restartIfEnded() {
                     writeError("slp serve: \(child.name) stopped (status \(status)); started it again\n")
                 }
             }
-            if ready, !stopping, let said = reload?.look(process) { writeError(said) }
-            if !ready, !stopping, address.acceptsConnections(), hubSocket.acceptsConnections {
+            if ready, stopping == nil, let said = reload?.look(process) { writeError(said) }
+            if !ready, stopping == nil, address.acceptsConnections(), hubSocket.acceptsConnections {
                 ready = true
                 writeError(
                     "slp serve: \(tls == nil ? "http" : "https")://\(address.host.contains(":") ? "[\(address.host)]" : address.host):\(address.port)/v1 on \(databaseDisplay); Ctrl-C stops\n")

@@ -87,11 +87,17 @@ final class ChildSupervisor {
         return status
     }
 
-    func stop() {
+    /// Closes serve's end of the pipe while the child runs: it hears serve is stopping (the hub
+    /// says its goodbye to every client) and is not started again; `stop` ends it.
+    func closeLifeline() {
         if lifeline >= 0 {
             close(lifeline)
             lifeline = -1
         }
+    }
+
+    func stop() {
+        closeLifeline()
         if let child, ended == nil {
             child.send(SIGTERM)
             _ = child.wait()

@@ -43,6 +43,9 @@ package struct LighttpdConfiguration: Sendable {
     static let socketIdleSeconds = 50
     /// Seconds an answer may wait for its client to read any of it.
     static let writeIdleSeconds = 30
+    /// Seconds the requests under way get to finish once serve is asked to stop (lighttpd's
+    /// graceful shutdown); then lighttpd closes what is left and ends.
+    package static let gracefulStopSeconds = 10
 
     /// Answers this long or longer are compressed for clients that take it.
     static let compressFromBytes = 1_024
@@ -152,6 +155,7 @@ package struct LighttpdConfiguration: Sendable {
         lines += forwarding
         lines += compression
         lines += tlsLines
+        lines += gracefulStopLines
         if host.contains(":") { lines.append("server.use-ipv6 = \"enable\"") }
         if !passed.isEmpty {
             lines.append("setenv.add-environment = (" + passed.map { "\(quoted($0)) => env.\($0)" }.joined(separator: ", ") + ")")
@@ -244,8 +248,8 @@ package struct LighttpdConfiguration: Sendable {
 
     /// TLS 1.2 and 1.3 only, forward-secret AEAD ciphers for TLS 1.2 (TLS 1.3's are all such),
     /// HTTP/2 through ALPN as lighttpd offers it by default. `server.graceful-restart-bg` lets
-    /// lighttpd read renewed files on SIGUSR1 without dropping a connection (`TLSReload`), and
-    /// no graceful shutdown timeout lets the connections open then last as long as they do.
+    /// lighttpd read renewed files on SIGUSR1 without dropping a connection (`TLSReload`; its flag
+    /// is set with the graceful stop's, `gracefulStopLines`).
     var tlsLines: [String] {
         guard let tls else { return [] }
         return [
@@ -254,8 +258,19 @@ package struct LighttpdConfiguration: Sendable {
             "ssl.pemfile = \(quoted(tls.certificate))",
             "ssl.privkey = \(quoted(tls.key))",
             "ssl.openssl.ssl-conf-cmd = (\"MinProtocol\" => \"TLSv1.2\", \"CipherString\" => \"ECDHE+AESGCM:ECDHE+CHACHA20\")",
-            "server.feature-flags += (\"server.graceful-restart-bg\" => \"enable\", \"server.graceful-shutdown-timeout\" => 0)",
         ]
+        ]
+    }
+
+    /// SIGINT (serve's stop) lets the requests under way finish for `gracefulStopSeconds`
+    /// (lighttpd's default is 8 s). With TLS lighttpd itself waits without a bound, because the
+    /// generation a certificate reload leaves behind must keep its sockets as long as they last;
+    /// serve then stops what is left once the same time has passed (`ServeStopping`). One line:
+    /// lighttpd refuses a feature flag set twice.
+    var gracefulStopLines: [String] {
+        var flags = ["\"server.graceful-shutdown-timeout\" => \(tls == nil ? Self.gracefulStopSeconds : 0)"]
+        if tls != nil { flags.insert("\"server.graceful-restart-bg\" => \"enable\"", at: 0) }
+        return ["server.feature-flags += (" + flags.joined(separator: ", ") + ")"]
     }
 
     /// A lighttpd string. `ServeDirectory` and the option checks leave no `"`, `\` or `'` to escape.

@@ -57,13 +57,43 @@ struct LighttpdProcess: Sendable {
         return (reaper, ends[1])
     }
 
-    /// Stops lighttpd at once (its in-flight requests end with it); the reaper is not needed then.
-    func stop() {
+    /// Asks lighttpd to stop gracefully (SIGINT: lighttpd's graceful shutdown, where SIGTERM
+    /// would drop every connection): it closes its listening socket at once, so a balancer's next
+    /// connection is refused and goes elsewhere, closes idle keep-alive connections, lets the
+    /// requests it holds finish (at most `server.graceful-shutdown-timeout`), then ends, ending
+    /// its workers. A second SIGINT would make lighttpd stop at once; serve sends SIGTERM for that.
+    func finishRequests() {
+        child.send(SIGINT)
+    }
+
+    /// Stops lighttpd and every process of its group (workers, CGI programs, its logger) at once:
+    /// a request under way ends with them.
+    func stopAtOnce() {
+        kill(-child.pid, SIGTERM)
+    }
+
+    /// Once lighttpd has ended: waits until the processes of its group that serve adopted as their
+    /// subreaper (its workers, which lighttpd tells to end as it ends) are gone, each reaped; those
+    /// still there after `bound` are killed. The reaper is let go then (nothing is left for it).
+    func awaitGroup(within bound: Duration) {
+        let deadline = ContinuousClock.now + bound
+        var status: Int32 = 0
+        while true {
+            let reaped = waitpid(-child.pid, &status, WNOHANG)
+            if reaped > 0 { continue }
+            if reaped < 0, errno == EINTR { continue }
+            if reaped < 0 { break }
+            if ContinuousClock.now >= deadline {
+                kill(-child.pid, SIGKILL)
+                while waitpid(-child.pid, &status, 0) > 0 || errno == EINTR {}
+                break
+            }
+            usleep(10_000)
+        }
         if let reaper {
             reaper.send(SIGKILL)
             _ = reaper.wait()
         }
-        child.send(SIGTERM)
     }
 
     /// Has lighttpd read its configuration and TLS files again without dropping a connection

@@ -1,6 +1,7 @@
 /// How a running `slp serve` ended.
 package enum ServeEnd: Sendable, Equatable {
-    /// SIGINT or SIGTERM asked it to stop, and lighttpd and the hub have.
+    /// SIGINT or SIGTERM asked it to stop, and lighttpd, its workers, the hub and the push
+    /// sender have.
     case stopped
     /// lighttpd could not listen: the port was taken after serve found it free.
     case portInUse

@@ -317,4 +317,38 @@ final class HubServerTests: XCTestCase {
         client.sendFrame("40")
         XCTAssertEqual(client.readText()?.hasPrefix(#"40{"sid":""#), true, "admitted again once the gate says so")
     }
+
+    /// Serve stopping: each session's transport ends with nothing before it (a WebSocket closes
+    /// 1001, a held poll is answered with a noop) so that every Socket.IO client reconnects, the
+    /// session is gone, and a session opened afterwards gets the same at once.
+    func testGoodbyeEndsEveryTransportWithoutAPacketAndEachSessionThatStillComes() throws {
+        try startHub()
+        let socket = try WebSocketTestClient(path: path)
+        XCTAssertEqual(socket.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-alice"), 101)
+        XCTAssertTrue(socket.readText()?.hasPrefix(#"0{"sid":""#) == true)
+        socket.sendFrame("40")
+        XCTAssertTrue(socket.readText()?.hasPrefix(#"40{"sid":""#) == true)
+        let session = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-bob").body))"
+        XCTAssertEqual(try request("POST", session, token: "user-bob", body: "40").body, "ok")
+        XCTAssertTrue(try request("GET", session, token: "user-bob").body.hasPrefix(#"40{"sid":""#))
+        let poll = try WebSocketTestClient(path: path)
+        poll.send("GET \(session) HTTP/1.1\r\nidtoken: user-bob\r\n\r\n")
+        // Read by the hub, so held before the goodbye comes.
+        let deadline = Date().addingTimeInterval(10)
+        while poll.unread > 0, Date() < deadline { usleep(1_000) }
+
+        commands?.post(.goodbye)
+        let close = socket.readFrame()
+        XCTAssertEqual(close?.opcode, 0x8, "the very next frame closes")
+        XCTAssertEqual(close?.payload, [0x03, 0xE9], "1001, going away")
+        XCTAssertTrue(String(decoding: poll.readToEnd(), as: UTF8.self).hasSuffix("\r\n\r\n6"), "the held poll: a noop")
+        XCTAssertEqual(try request("GET", session, token: "user-bob").status, 400, "the session is gone")
+
+        let late = try WebSocketTestClient(path: path)
+        XCTAssertEqual(late.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-carol"), 101)
+        XCTAssertTrue(late.readText()?.hasPrefix(#"0{"sid":""#) == true)
+        XCTAssertEqual(late.readFrame()?.payload, [0x03, 0xE9], "a WebSocket that comes later closes at once")
+        let latePolling = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-dave").body))"
+        XCTAssertEqual(try request("GET", latePolling, token: "user-dave").body, "6", "a session that comes later: its first poll a noop")
+    }
 }

@@ -12,6 +12,8 @@ package final class EngineIOServer {
     private var sessionsByUser: [String: [EngineIOSession]] = [:]
     /// The sessions a user holds at most; a new one closes the oldest.
     package static let sessionsPerUser = 8
+    /// Whether serve is stopping (`sayGoodbye`): a session that comes now gets the goodbye too.
+    private var saidGoodbye = false
 
     package init(loop: EventLoop, settings: HubSettings, gate: HubGate) {
         self.loop = loop
@@ -29,6 +31,33 @@ package final class EngineIOServer {
             reached += 1
         }
         return reached
+    }
+
+    /// Serve is stopping: every session ends with a goodbye that makes its app reconnect (to
+    /// another serve behind a balancer; this one no longer listens), and so does any session
+    /// opened from now on as soon as it has a transport.
+    ///
+    /// The goodbye is the transport's end, with no Engine.IO or Socket.IO packet before it: a
+    /// WebSocket gets a close frame, 1001 ("going away"); a held poll is answered with a noop
+    /// and the session forgotten, so the next poll fails. socket.io-client-swift 16 (the apps)
+    /// and the JavaScript client take a transport's end as "transport close" and reconnect, and
+    /// so does python-socketio. A Socket.IO DISCONNECT would mean "io server disconnect", after
+    /// which no client reconnects by itself; an Engine.IO close (`1`) makes the Swift and
+    /// JavaScript clients reconnect but python-socketio stop for good.
+    package func sayGoodbye() {
+        saidGoodbye = true
+        for session in Array(sessions.values) { goodbye(session) }
+    }
+
+    private func goodbye(_ session: EngineIOSession) {
+        let poll = session.heldPoll, webSockets = [session.webSocket, session.probe].compactMap { $0 }
+        session.heldPoll = nil
+        session.webSocket = nil
+        session.probe = nil
+        // With its transports taken away first, `close` only forgets the session.
+        close(session)
+        poll?.respond(HTTPResponse(status: 200, text: EngineIOPacket(.noop).encoded))
+        for webSocket in webSockets { webSocket.closeWebSocket(.goingAway) }
     }
 
     /// A request to `/socket.io/`, by its head: refused at once if it cannot be Engine.IO's or
@@ -86,6 +115,7 @@ package final class EngineIOServer {
         connection.upgrade(accept: accept)
         attach(connection, to: session)
         connection.sendText(openPacket(session, upgrades: []).encoded)
+        if saidGoodbye { goodbye(session) }
     }
 
     private func open(_ uid: String) -> EngineIOSession {
@@ -119,6 +149,7 @@ package final class EngineIOServer {
         connection.onClose = { [weak session] closed in
             if session?.heldPoll === closed { session?.heldPoll = nil }
         }
+        if saidGoodbye { goodbye(session) }
     }
 
     private func post(_ session: EngineIOSession, _ connection: HubConnection, _ body: [UInt8]) {
@@ -141,6 +172,7 @@ package final class EngineIOServer {
         connection.onClose = { [weak session] closed in
             if session?.probe === closed { session?.probe = nil }
         }
+        if saidGoodbye { return goodbye(session) }
         connection.onMessage = { [weak self, weak session] connection, message in
             guard let self, let session, session.probe === connection else { return }
             switch message {

@@ -14,6 +14,8 @@ package final class HubServer {
     private var connections: [Int32: HubConnection] = [:]
     /// Every request, by its head (the route reads the body if it wants it).
     package var route: ((HubConnection, HTTPRequestHead) -> Void)?
+    /// What the route holds says its goodbye here (the composition's long polls).
+    package var onGoodbye: (() -> Void)?
 
     /// Listens at `path`; `commands` reach the loop from other threads.
     package init(path: String, settings: HubSettings, commands: LoopMailbox<HubCommand>, gate: HubGate) throws(SystemCallError) {
@@ -28,6 +30,7 @@ package final class HubServer {
             for command in commands {
                 switch command {
                 case .emit(let uid, let event, let json): engineIO.emit(to: uid, event: event, json: json)
+                case .goodbye: sayGoodbye()
                 case .stop: stop()
                 }
             }
@@ -37,6 +40,13 @@ package final class HubServer {
     /// Serves until a `stop` command.
     package func run() throws(SystemCallError) {
         try loop.run()
+    }
+
+    /// Serve is stopping: every client is told to go (`EngineIOServer.sayGoodbye`, `onGoodbye`),
+    /// as is every one that still comes; the hub serves on until stopped.
+    package func sayGoodbye() {
+        engineIO.sayGoodbye()
+        onGoodbye?()
     }
 
     private func acceptWaiting() {

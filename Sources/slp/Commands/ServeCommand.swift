@@ -54,12 +54,14 @@ enum ServeCommand: Command {
             both files where they are) serve speaks HTTPS only, TLS 1.2 and 1.3, HTTP/2 where the client offers it, \
             the same API and Socket.IO over wss. When the files change (an ACME client renewing them) serve has \
             lighttpd load them within seconds, without a restart and without dropping a connection; files that \
-            do not belong together are reported and the old certificate kept.
+            do not belong together are reported and the old certificate kept. \
             One address holds at most --connections-per-address connections at once (429 past it). Behind a reverse \
             proxy, --trusted-proxy names it: the client's address is then taken from the X-Forwarded-For header of \
             that proxy's requests only (anyone else's is ignored), so the limit counts each client, never the proxy. \
             JSON answers of 1 KB or more are sent compressed (br, gzip or deflate) to clients whose Accept-Encoding \
-            takes it.
+            takes it. \
+            Ctrl-C or SIGTERM stops it gracefully: no new connections, the requests under way finish (at most \
+            10 s), held long polls are answered and the apps' sockets told to reconnect; a second one stops it at once.
             """,
         options: [
             host.spec, port.spec, cgi.spec, fcmCredentials.spec, tlsCert.spec, tlsKey.spec, trustedProxy.spec, connectionsPerAddress.spec,

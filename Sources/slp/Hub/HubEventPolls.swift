@@ -30,6 +30,8 @@ final class HubEventPolls {
     private var held: [String: [Poll]] = [:]
     /// How many times the feed woke anyone: a poll whose first look raced a wake looks again.
     private var wakes = 0
+    /// Whether serve is stopping (`sayGoodbye`): no poll is held any more.
+    private var saidGoodbye = false
 
     /// The loop, which runs only inside its server's `run`, outlives the polls.
     init(loop: EventLoop, reader: HubReaderLink) {
@@ -51,11 +53,20 @@ final class HubEventPolls {
                 return
             }
             guard !connection.isClosed else { return }
+            // Nothing now, and no waiting while serve stops: the client asks again (elsewhere).
+            if self.saidGoodbye { return connection.respond(Self.nothing) }
             let poll = Poll(connection: connection, uid: uid, since: since)
             self.hold(poll, wait: wait, lookAgain: lookAgain)
             // What the feed brought while the reader looked may not have been in its look.
             if self.wakes != wakesBefore { self.look([poll]) }
         }
+    }
+
+    /// Serve is stopping: every held poll is answered `[]` now, as when its wait is over, and
+    /// polls that come from now on are not held.
+    func sayGoodbye() {
+        saidGoodbye = true
+        for poll in Array(held.values.joined()) { finish(poll, with: Self.nothing) }
     }
 
     /// Something was committed for `uid`: their polls look again.

@@ -10,8 +10,10 @@ import SLPWebServer
 
 /// The hub's event loop, on a thread of its own: the server on its Unix socket, the long polls,
 /// what the feed brings handed to sockets and polls (`HubDeliveries`), and serve's pipe (the hub
-/// ends when it closes). It never touches storage or checks a token: it asks the reader
-/// (`HubReaderLink`), so no answer, poll or frame waits on the database.
+/// says goodbye when it closes). It never touches storage or checks a token: it asks the reader
+/// (`HubReaderLink`), so no answer, poll or frame waits on the database. When serve's pipe closes
+/// (serve is stopping, or gone) the hub says goodbye to every socket and poll, then goes on
+/// (requests lighttpd still passes get the goodbye too) until serve stops it.
 enum HubLoop {
     /// What the loop needs from the process, all of it safe to hand to its thread.
     struct Wiring: Sendable {
@@ -36,6 +38,7 @@ enum HubLoop {
     }
 
     private static func run(_ wiring: Wiring) -> Int32 {
+        let serve = getppid()
         do {
             let commands = try LoopMailbox<HubCommand>()
             let reader = HubReaderLink(questions: wiring.questions)
@@ -61,12 +64,20 @@ enum HubLoop {
                 default: connection.respond(HTTPResponse(APIResponse.failure(APIFailure.notFound)))
                 }
             }
+            server.onGoodbye = { polls.sayGoodbye() }
             let deliveries = HubDeliveries(sockets: server.engineIO, polls: polls)
             try server.loop.watch(wiring.committed) { batches in deliveries.deliver(batches.joined()) }
             if isPipe(STDIN_FILENO) {
-                try server.loop.watch(STDIN_FILENO) { _ in
+                try server.loop.watch(STDIN_FILENO) { [weak server] _ in
                     var byte: UInt8 = 0
-                    if read(STDIN_FILENO, &byte, 1) <= 0 { commands.post(.stop) }
+                    guard let server, read(STDIN_FILENO, &byte, 1) <= 0 else { return }
+                    server.loop.forget(STDIN_FILENO)
+                    server.sayGoodbye()
+                    // Serve stops the hub once lighttpd is gone. A hub whose serve was killed
+                    // outright has nobody to stop it: it ends as soon as it sees serve gone,
+                    // and past lighttpd's bound for finishing whatever happens.
+                    server.loop.after(afterGoodbye) { commands.post(.stop) }
+                    endWhenOrphaned(server.loop, serve: serve, commands: commands)
                 }
             }
             try server.run()
@@ -74,6 +85,20 @@ enum HubLoop {
         } catch {
             StandardStreams.writeError("slp hub: \(FailureRenderer.oneLine(Failure(error).message))\n")
             return Failure(error).exitCode.rawValue
+        }
+    }
+
+    /// How long the hub goes on after its goodbye when serve does not stop it.
+    private static let afterGoodbye: Duration = .seconds(LighttpdConfiguration.gracefulStopSeconds + 5)
+
+    /// Posts `stop` once the hub's parent is no longer `serve` (it was reparented: serve is gone).
+    private static func endWhenOrphaned(_ loop: EventLoop, serve: pid_t, commands: LoopMailbox<HubCommand>) {
+        loop.after(.milliseconds(100)) { [unowned loop] in
+            if getppid() != serve {
+                commands.post(.stop)
+            } else {
+                endWhenOrphaned(loop, serve: serve, commands: commands)
+            }
         }
     }
 

@@ -66,7 +66,9 @@ final class SocketIOTestClient: @unchecked Sendable {
         for (pipe, isOutput) in [(out, true), (err, false)] {
             let handle = pipe.fileHandleForReading
             reading.enter()
-            DispatchQueue.global().async { [self] in
+            // A thread of its own for a read that blocks for the client's life: on Dispatch's
+            // global queue, a test holding many clients waits seconds for each new reader's thread.
+            Thread.detachNewThread { [self] in
                 defer { reading.leave() }
                 while true {
                     let chunk = handle.availableData

@@ -1,0 +1,196 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import SLPTestSupport
+import XCTest
+
+/// `slp serve` stopped by SIGTERM (issue 51): new connections are refused at once, the request
+/// under way is answered, the hub says goodbye (a held long poll answered `[]`, a held
+/// Engine.IO poll a noop, a WebSocket closed 1001 with no packet before it, so that the apps
+/// reconnect elsewhere), then serve exits 0 with its workers and hub gone; a second signal ends
+/// it at once. And a rolling restart behind a real nginx: two serves over one store, load
+/// running, one stopped and started again, loses nothing. On every backend.
+final class APIGracefulStopCLITests: XCTestCase {
+    /// Longer than serve's bound for what is under way (10 s) plus what a slow machine needs.
+    static let stopBound = 20.0
+
+    /// A chat whose head lighttpd has read (it said `100 Continue`) and whose body waits: a
+    /// request under way whatever the machine's pace.
+    private struct PendingChat {
+        let connection: WebSocketTestClient
+        let body: String
+
+        init(_ http: HTTPTestClient, from sender: APIPerson, to recipient: APIPerson, _ text: String) throws {
+            connection = WebSocketTestClient(descriptor: try http.connect())
+            body = "chat=" + text
+            connection.send(
+                "POST /v1/chat/\(recipient.uid) HTTP/1.1\r\nHost: slp\r\nidtoken: \(sender.token)\r\n"
+                    + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n"
+                    + "Expect: 100-continue\r\nConnection: close\r\n\r\n")
+            let continued = connection.readResponse()
+            guard continued.hasPrefix("HTTP/1.1 100 ") else { throw HTTPTestError("no 100 Continue: \(continued)") }
+        }
+
+        /// Sends the body; the answer (the connection closes after it).
+        func finish() -> String {
+            connection.send(body)
+            return String(decoding: connection.readToEnd(), as: UTF8.self)
+        }
+    }
+
+    /// Whether a connection to `port` is refused now.
+    private func refuses(_ http: HTTPTestClient) -> Bool {
+        guard let socket = try? http.connect() else { return true }
+        close(socket)
+        return false
+    }
+
+    /// A serve on `database` whose private directory is under `scratch` (to find its workers).
+    private func served(_ database: String, _ directory: TemporaryDirectory) throws -> (SLPBinary, ServedSLP, String) {
+        let scratch = directory.path("tmp")
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let slp = SLPBinary(database: database, extra: ["TMPDIR": scratch])
+        return (slp, try ServedSLP(slp), scratch)
+    }
+
+    func testAStopAnswersWhatIsUnderWayRefusesNewConnectionsAndSaysGoodbyeToEveryClient() {
+        TestBackend.each(self) { _, database, directory in
+            let (slp, server, scratch) = try served(database, directory)
+            let http = server.client
+            let (a, b) = try APIPerson.matched(slp, http, block: 5800, 0)
+            // The socket and polls are someone's whom nothing is sent to, so nothing comes before the goodbye.
+            let c = try APIPerson.register(slp, http, block: 5800, 2)
+            let hub = try XCTUnwrap(ServeProcesses.hub(of: server.process.pid))
+            let hubSocket = try XCTUnwrap(ServeProcesses.hubSocket(of: hub))
+
+            let webSocket = WebSocketTestClient(descriptor: try http.connect())
+            XCTAssertEqual(webSocket.upgrade("/socket.io/?EIO=4&transport=websocket", token: c.token), 101)
+            XCTAssertEqual(webSocket.readText()?.first, "0")
+            webSocket.sendFrame("40")
+            XCTAssertEqual(webSocket.readText()?.hasPrefix(#"40{"sid":"#), true)
+
+            let handshake = try http.get("/socket.io/?EIO=4&transport=polling", token: c.token)
+            let open = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(handshake.text.utf8.dropFirst())) as? [String: Any])
+            let session = "/socket.io/?EIO=4&transport=polling&sid=\(try XCTUnwrap(open["sid"] as? String))"
+            XCTAssertEqual(try http.form("POST", session, token: c.token, "40", contentType: "text/plain").text, "ok")
+            XCTAssertEqual(try http.get(session, token: c.token).text.hasPrefix(#"40{"sid":"#), true)
+            let enginePoll = WebSocketTestClient(descriptor: try http.connect())
+            enginePoll.send("GET \(session) HTTP/1.1\r\nHost: slp\r\nidtoken: \(c.token)\r\nConnection: close\r\n\r\n")
+
+            let eventPoll = WebSocketTestClient(descriptor: try http.connect())
+            eventPoll.send("GET /v1/events?since=1000000000&wait=60 HTTP/1.1\r\nHost: slp\r\nidtoken: \(c.token)\r\nConnection: close\r\n\r\n")
+            XCTAssertTrue(Polling.until { ServeProcesses.connections(of: hub, on: hubSocket) == 3 }, "the socket and both polls held")
+            let chat = try PendingChat(http, from: a, to: b, "under%20way")
+
+            server.process.signal(SIGTERM)
+            XCTAssertTrue(Polling.until(5) { refuses(http) }, "new connections refused")
+            let events = String(decoding: eventPoll.readToEnd(), as: UTF8.self)
+            XCTAssertTrue(events.hasPrefix("HTTP/1.1 200 ") && events.hasSuffix("\r\n\r\n[]\n"), "the long poll answered [] at once: \(events)")
+            let noop = String(decoding: enginePoll.readToEnd(), as: UTF8.self)
+            XCTAssertTrue(noop.hasPrefix("HTTP/1.1 200 ") && noop.hasSuffix("\r\n\r\n6"), "the held Engine.IO poll answered with a noop: \(noop)")
+            let goodbye = webSocket.readFrame()
+            XCTAssertEqual(goodbye?.opcode, 0x8, "the next frame closes the WebSocket: no Socket.IO DISCONNECT, no Engine.IO close")
+            XCTAssertEqual(goodbye?.payload, [0x03, 0xE9], "1001, going away")
+            let answer = chat.finish()
+            XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200 "), answer)
+            XCTAssertTrue(answer.contains(#""chat":"under way""#), answer)
+
+            XCTAssertEqual(server.process.exit(within: Self.stopBound), 0, server.process.stderr)
+            XCTAssertTrue(server.process.stderr.contains("slp serve: stopping: no new connections"), server.process.stderr)
+            XCTAssertTrue(server.process.stderr.hasSuffix("slp serve: stopped\n"), server.process.stderr)
+            XCTAssertEqual(ServeProcesses.workers(under: scratch), [], "the workers are gone")
+            XCTAssertNotEqual(kill(hub, 0), 0, "the hub is gone")
+        }
+    }
+
+    /// The stop does not depend on the store: SQLite only.
+    func testASecondSignalStopsAtOnce() {
+        TestBackend.each(self) { backend, database, directory in
+            guard backend == .sqlite else { return }
+            let (slp, server, scratch) = try served(database, directory)
+            let (a, b) = try APIPerson.matched(slp, server.client, block: 5800, 10)
+            let chat = try PendingChat(server.client, from: a, to: b, "never")
+            server.process.signal(SIGTERM)
+            XCTAssertTrue(server.process.waitUntil { $0.stderr.contains("slp serve: stopping: ") })
+            let started = Date()
+            server.process.signal(SIGTERM)
+            // Well within the 10 s the chat under way would otherwise get.
+            XCTAssertEqual(server.process.exit(within: 5), 0, server.process.stderr)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+            XCTAssertTrue(server.process.stderr.contains("slp serve: stopping at once\n"), server.process.stderr)
+            XCTAssertEqual(chat.connection.readToEnd(), [], "the chat under way is dropped")
+            XCTAssertEqual(ServeProcesses.workers(under: scratch), [], "the workers are gone")
+        }
+    }
+
+    /// Two serves over one store behind nginx, three pairs chatting and reading through it, every
+    /// person's socket connected: the serve holding the sockets is stopped with SIGTERM and
+    /// started again. No request is answered 5xx or dropped, every socket reconnects (to the other
+    /// serve), the restarted serve answers again, and every chat acknowledged 200 reaches its
+    /// recipient: over the socket, or by catching up as an app does after reconnecting
+    /// (`GET /v1/chat/{uid}?lastchatDate=` the last chat it had).
+    func testARollingRestartBehindAProxyLosesNothing() {
+        TestBackend.each(self) { _, database, _ in
+            // The real clock: each chat's `createdAt` is its own, as the catching up needs.
+            let slp = SLPBinary(database: database, now: nil)
+            let servers = [try ServedSLP(slp), try ServedSLP(slp)]
+            // One request per upstream connection: a POST on a kept connection lighttpd closes
+            // as it stops would be answered 502 by nginx, which never sends a POST twice.
+            let proxy = try ReverseProxy(upstreams: servers.map(\.port), keepAlive: false)
+            let http = proxy.client()
+            let pairs = try (0..<3).map { try APIPerson.matched(slp, http, block: 5820, 2 * $0) }
+            let people = pairs.flatMap { [$0.0, $0.1] }
+            // As the apps hold them: half upgrading from long-polling, half WebSocket alone.
+            let sockets = try people.enumerated().map { index, person in
+                try SocketIOTestClient(
+                    port: proxy.port, token: person.token, transports: index % 2 == 0 ? "polling,websocket" : "websocket", announcing: person.uid)
+            }
+            XCTAssertTrue(Polling.until { sockets.allSatisfy { $0.count("ack") == 1 } }, "\(sockets.map(\.reports))")
+            // Every socket comes from 127.0.0.1, which the proxy sends to one serve: that one stops.
+            let holding = servers.firstIndex { server in
+                guard let hub = ServeProcesses.hub(of: server.process.pid), let path = ServeProcesses.hubSocket(of: hub) else { return false }
+                return ServeProcesses.connections(of: hub, on: path) == sockets.count
+            }
+            let stopped = servers[try XCTUnwrap(holding, "one serve holds every socket")]
+
+            let load = ChatLoad(pairs: pairs, port: proxy.port)
+            defer { load.stop() }
+            XCTAssertTrue(Polling.until { load.acknowledged.count >= 12 }, "\(load.statuses) \(load.failures)")
+            stopped.process.signal(SIGTERM)
+            XCTAssertEqual(stopped.process.exit(within: Self.stopBound), 0, stopped.process.stderr)
+            XCTAssertTrue(
+                Polling.until { sockets.allSatisfy { $0.count("ack") == 2 } }, "every socket reconnected: \(sockets.map(\.reports))")
+            let linesBefore = proxy.accessLines.count
+            let again = try ServedSLP(slp, port: stopped.port)
+            let chatsBefore = load.acknowledged.count
+            XCTAssertTrue(
+                Polling.until { proxy.accessLines.dropFirst(linesBefore).contains { $0.hasSuffix(" 127.0.0.1:\(again.port) 200") } },
+                "the restarted serve answers again")
+            XCTAssertTrue(Polling.until { load.acknowledged.count >= chatsBefore + 12 }, "\(load.statuses) \(load.failures)")
+            load.stop()
+
+            XCTAssertEqual(load.failures, [], "requests without an answer")
+            XCTAssertEqual(Array(load.statuses.keys), [200], "\(load.statuses)")
+            for (person, socket) in zip(people, sockets) {
+                let partner = try XCTUnwrap(pairs.first { $0.0.uid == person.uid || $0.1.uid == person.uid }.map { $0.0.uid == person.uid ? $0.1 : $0.0 })
+                // What the socket had before it was dropped, then what came after it reconnected.
+                let reports = socket.reports
+                let drop = reports.firstIndex { $0["kind"] as? String == "disconnected" } ?? reports.endIndex
+                let chats = { (part: ArraySlice<[String: Any]>) in
+                    part.filter { $0["kind"] as? String == "event" && $0["name"] as? String == "chat" }.compactMap { $0["data"] as? [String: Any] }
+                }
+                let lastSeen = chats(reports[..<drop]).compactMap { $0["createdAt"] as? String }.max() ?? "2000-01-01T00:00:00.000Z"
+                let caughtUp = try http.get("/v1/chat/\(partner.uid)?lastchatDate=\(lastSeen)", token: person.token)
+                XCTAssertEqual(caughtUp.status, 200, caughtUp.text)
+                let payload = try XCTUnwrap(try JSONSerialization.jsonObject(with: caughtUp.body) as? [String: Any])["payload"] as? [[String: Any]]
+                let arrived = Set((chats(reports[...]) + (payload ?? [])).compactMap { $0["_id"] as? String })
+                let missed = load.acknowledged.filter { $0.to == person.uid && !arrived.contains($0.id) }
+                XCTAssertEqual(missed, [], "chats acknowledged that \(person.uid) never got")
+            }
+            for socket in sockets { socket.close() }
+            XCTAssertEqual(again.stop(), 0)
+            withExtendedLifetime(servers) {}
+        }
+    }
+}
