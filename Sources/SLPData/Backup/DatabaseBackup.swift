@@ -22,7 +22,7 @@ public struct DatabaseBackup: Sendable {
     /// The pause after each step.
     public var pause: Duration
 
-    public init(pagesPerStep: Int32 = 256, pause: Duration = .milliseconds(1)) {
+    public init(pagesPerStep: Int32 = 64, pause: Duration = .milliseconds(10)) {
         self.pagesPerStep = pagesPerStep
         self.pause = pause
     }
@@ -64,10 +64,18 @@ public struct DatabaseBackup: Sendable {
             guard let backup = sqlite3_backup_init(destination.handle, "main", source.handle, "main") else {
                 throw SQLiteError(connection: destination.handle, code: sqlite3_errcode(destination.handle))
             }
+            // Each step's pages go to the disk before the pause: one flush of the whole copy at the
+            // end would hold the disk for as long, and every commit of the service (each waits for
+            // its own flush) would wait behind it.
+            let written = open(temporary, O_RDONLY | O_CLOEXEC)
+            defer { if written >= 0 { close(written) } }
             var code: Int32
             repeat {
                 code = sqlite3_backup_step(backup, pagesPerStep)
-                if code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED { Self.sleep(pause) }
+                if code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED {
+                    if written >= 0 { _ = fdatasync(written) }
+                    Self.sleep(pause)
+                }
             } while code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED
             let pages = Int(sqlite3_backup_pagecount(backup))
             let finished = sqlite3_backup_finish(backup)
