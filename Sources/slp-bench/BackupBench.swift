@@ -36,44 +36,17 @@ enum BackupBench {
         guard seeded.status == 0 else { throw LoadFailure("slp seed failed (exit \(seeded.status)): \(seeded.errorText)") }
         print(String(format: "seeded in %.1f s", seeded.micros / 1e6))
 
-        // Enough pairs that no sender comes near their pace (5 messages a second).
-        let people = clients * 32
-        let phones = (0..<people).map { String(format: "010-8%03d-%04d", $0 / 10_000, $0 % 10_000) }
-        let tokens = try phones.map { phone in
-            let issued = try child.run([slp, "--db", database, "token", "--phone", phone, "--hours", "24"], environment: environment)
-            guard issued.status == 0 else { throw LoadFailure("slp token failed (exit \(issued.status)): \(issued.errorText)") }
-            return String(decoding: issued.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        }
         let serve = try SLPServeProcess(slp: slp, database: database, scratch: scratch, name: "serve")
         defer { serve.stop() }
         let client = HTTPClient(port: serve.port)
-        func expect(_ answer: HTTPResponse, _ what: String) throws {
-            guard answer.status == 200 else { throw LoadFailure("\(what) answered \(answer.status): \(String(decoding: answer.body, as: UTF8.self))") }
-        }
-        var uids: [String] = []
-        for (index, (phone, token)) in zip(phones, tokens).enumerated() {
-            let form = FormEncoding.form([
-                ("phoneNumber", phone), ("FCMtoken", ""), ("nick", "b\(index)"), ("birth", "1995-01-01"),
-                ("email", "b\(index)@example.com"), ("gender", "\(index % 2)"),
-            ])
-            let answer = client.send("POST", "/v1/user", token: token, form: form)
-            try expect(answer, "POST /v1/user")
-            guard let uid = (try? JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])?["uid"] as? String else {
-                throw LoadFailure("POST /v1/user answered no uid")
-            }
-            uids.append(uid)
-            try expect(client.send("POST", "/v1/queue", token: token, form: "lat=37.5665&long=126.978&studylist=anything"), "POST /v1/queue")
-        }
-        for pair in stride(from: 0, to: people - 1, by: 2) {
-            try expect(client.send("POST", "/v1/queue/studyrequest", token: tokens[pair], form: "otheruid=\(uids[pair + 1])"), "studyrequest")
-            try expect(client.send("POST", "/v1/queue/studyaccept", token: tokens[pair + 1], form: "otheruid=\(uids[pair])"), "studyaccept")
-        }
+        // Matched in pairs, as many that no sender comes near their pace (5 messages a second).
+        let people = clients * 32
+        let pairs = try PushPeople(count: people, slp: slp, database: database, port: serve.port, scratch: scratch)
 
         // The load: each client round its own people, each answer kept with when it came.
         let stop = Atomic<Bool>(false)
         let answers = Mutex<[(end: UInt64, micros: Double, status: Int)]>([])
         let running = DispatchGroup()
-        let (allTokens, allUids) = (tokens, uids)
         for index in 0..<clients {
             running.enter()
             Thread {
@@ -83,7 +56,8 @@ enum BackupBench {
                 while !stop.load(ordering: .relaxed) {
                     let person = mine[n % mine.count]
                     n += 1
-                    let answer = client.send("POST", "/v1/chat/\(allUids[person ^ 1])", token: allTokens[person], form: "chat=b\(index)+\(n)")
+                    let answer = client.send(
+                        "POST", "/v1/chat/\(pairs.partner(of: person).uid)", token: pairs.people[person].token, form: "chat=b\(index)+\(n)")
                     let end = Stopwatch.now()
                     answers.withLock { $0.append((end, answer.micros, answer.status)) }
                 }
