@@ -65,6 +65,10 @@ struct SLPBench {
             try WriteLimitBench.run(arguments)
             return
         }
+        if arguments.contains("--backup") {
+            try BackupBench.run(arguments)
+            return
+        }
         if arguments.contains("--pushes") {
             try PushBench.run(arguments)
             return

@@ -96,6 +96,7 @@ final class CommandLineCLITests: XCTestCase {
               65  not an slp database, or a newer schema than this slp knows
               69  a program slp needs is missing (lighttpd and its mod_magnet, or slp-push, for serve)
               70  internal error
+              73  backup: the file exists already (never overwritten)
               74  I/O error: no database there, database cannot open, disk full, read-only; stdout unwritable; a port already taken
               75  database still busy after retries
               78  configuration error: serve's SLP_FIREBASE_PROJECT and SLP_FIREBASE_CERTS (one without the other, a broken certificates file), or its FCM service account file

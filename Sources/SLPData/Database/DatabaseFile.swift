@@ -123,7 +123,7 @@ enum DatabaseFile {
         }
     }
 
-    private static func describe(_ error: Int32) -> String {
+    static func describe(_ error: Int32) -> String {
         let text = String(cString: strerror(error))
         return text.prefix(1).lowercased() + text.dropFirst()
     }

@@ -53,6 +53,7 @@ enum CommandTable {
         .command(TokenCommand.self),
         .command(ServeCommand.self),
         .command(PushesCommand.self),
+        .command(BackupCommand.self),
         .command(SeedCommand.self),
         .command(DemoCommand.self),
         .command(CompletionCommand.self),

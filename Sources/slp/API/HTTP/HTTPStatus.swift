@@ -9,7 +9,7 @@ enum HTTPStatus {
         case .usage: return 501
         case .refused: return 409
         case .busy: return 503
-        case .success, .dataError, .unavailable, .software, .ioError, .configuration, .interrupted: return 500
+        case .success, .dataError, .unavailable, .software, .cannotCreate, .ioError, .configuration, .interrupted: return 500
         }
     }
 

@@ -11,6 +11,8 @@ enum ExitCode: Int32, Sendable, CaseIterable {
     case unavailable = 69
     /// Internal error.
     case software = 70
+    /// `backup`: the file exists already (a backup never overwrites one).
+    case cannotCreate = 73
     /// Storage I/O error: no database there, cannot open, disk full, read-only.
     case ioError = 74
     /// Database still busy after retries.
@@ -28,6 +30,7 @@ enum ExitCode: Int32, Sendable, CaseIterable {
         case .dataError: "not an slp database, or a newer schema than this slp knows"
         case .unavailable: "a program slp needs is missing (lighttpd and its mod_magnet, or slp-push, for serve)"
         case .software: "internal error"
+        case .cannotCreate: "backup: the file exists already (never overwritten)"
         case .ioError: "I/O error: no database there, database cannot open, disk full, read-only; stdout unwritable; a port already taken"
         case .busy: "database still busy after retries"
         case .configuration:
