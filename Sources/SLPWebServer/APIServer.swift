@@ -169,7 +169,7 @@ package struct APIServer: Sendable {
                 var bytes = [UInt8](repeating: 0, count: 16)
                 for _ in 0..<max(0, read(signals, &bytes, bytes.count)) {
                     if stopping == nil {
-                        stopping = ServeStopping()
+                        stopping = ServeStopping(lighttpdBoundsTheDrain: tls == nil)
                         process.finishRequests()
                         writeError(
                             "slp serve: stopping: no new connections, the requests under way finish (at most \(LighttpdConfiguration.gracefulStopSeconds) s); Ctrl-C again stops at once\n")

@@ -259,7 +259,6 @@ package struct LighttpdConfiguration: Sendable {
             "ssl.privkey = \(quoted(tls.key))",
             "ssl.openssl.ssl-conf-cmd = (\"MinProtocol\" => \"TLSv1.2\", \"CipherString\" => \"ECDHE+AESGCM:ECDHE+CHACHA20\")",
         ]
-        ]
     }
 
     /// SIGINT (serve's stop) lets the requests under way finish for `gracefulStopSeconds`

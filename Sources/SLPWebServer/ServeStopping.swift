@@ -11,8 +11,13 @@ struct ServeStopping {
     /// The hub says goodbye once lighttpd has closed its listening socket, or after this even if
     /// serve could not see it closed: a client the goodbye makes reconnect must find the port refused.
     static let listenerBound: Duration = .seconds(2)
-    /// Past lighttpd's own bound for the requests under way, serve stops what is left at once.
-    static var drainBound: Duration { .seconds(LighttpdConfiguration.gracefulStopSeconds + 5) }
+    /// When serve stops what is left at once: past lighttpd's own bound for the requests under
+    /// way, or at that bound where lighttpd has none (with TLS, `LighttpdConfiguration.gracefulStopLines`).
+    let drainBound: Duration
+
+    init(lighttpdBoundsTheDrain: Bool) {
+        drainBound = .seconds(LighttpdConfiguration.gracefulStopSeconds + (lighttpdBoundsTheDrain ? 5 : 0))
+    }
     /// How long the workers lighttpd leaves get to end before they are killed.
     static let workersBound: Duration = .seconds(5)
 
@@ -23,5 +28,5 @@ struct ServeStopping {
     }
 
     /// Whether the drain has outrun its bound.
-    var isOverdue: Bool { !atOnce && ContinuousClock.now - since > Self.drainBound }
+    var isOverdue: Bool { !atOnce && ContinuousClock.now - since > drainBound }
 }

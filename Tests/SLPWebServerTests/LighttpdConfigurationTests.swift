@@ -46,10 +46,11 @@ final class LighttpdConfigurationTests: XCTestCase {
         let directory = try ServeDirectory(temporaryDirectory: nil)
         defer { directory.remove() }
         let tls = TLSFiles(certificate: "/etc/slp/cert.pem", key: "/etc/slp/key.pem", check: { nil })
-        let text = LighttpdConfiguration(
-            directory: directory, host: "127.0.0.1", port: 443, passed: ["SLP_DB"], workers: 2, maxFDs: 1_024, tls: tls).text
+        let configuration = LighttpdConfiguration(
+            directory: directory, host: "127.0.0.1", port: 443, passed: ["SLP_DB"], workers: 2, maxFDs: 1_024, tls: tls)
+        let text = configuration.text
         XCTAssertFalse(text.contains("bin-path"), text)
-        XCTAssertEqual(text.components(separatedBy: "\"check-local\" => \"disable\"),").count, 3, text)
+        XCTAssertEqual(configuration.tlsWorkerLines.filter { $0.contains("\"check-local\" => \"disable\"),") }.count, 2, text)
         XCTAssertTrue(text.contains("(\"socket\" => \"\(directory.path)/scgi-1\""), text)
         XCTAssertTrue(text.contains("\"server.graceful-restart-bg\" => \"enable\""), text)
         XCTAssertTrue(text.contains("ssl.openssl.ssl-conf-cmd = (\"MinProtocol\" => \"TLSv1.2\""), text)
