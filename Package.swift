@@ -105,7 +105,7 @@ let package = Package(
         .target(name: "SLPRealtime", dependencies: ["CCrypto", "CLinux", "SLPSupport"]),
         // `slp serve`'s web server, knowing neither the API nor storage: lighttpd configured, started
         // and watched in front of slp's SCGI workers or CGI, and slp's realtime hub beside it.
-        .target(name: "SLPWebServer", dependencies: ["SLPSupport"]),
+        .target(name: "SLPWebServer", dependencies: ["CLinux", "SLPSupport"]),
         // FCM HTTP v1 as a transport, knowing neither the domain nor storage: OAuth 2.0 for a service
         // account and many sends in flight through one curl multi handle on a thread of its own.
         .target(name: "SLPPush", dependencies: ["CCurl", "SLPIdentity", "SLPSupport"]),

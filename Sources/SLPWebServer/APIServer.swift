@@ -32,6 +32,8 @@ package struct APIServer: Sendable {
     let errorObject: @Sendable (HTTPRefusal) -> String
     /// The push sender, when pushes are configured.
     let pushSender: PushSenderLaunch?
+    /// Where Prometheus' metrics page is served (`--metrics`); nil: nowhere, nothing counted.
+    package var metrics: TCPAddress? = nil
 
     package init(
         lighttpd: String, address: TCPAddress, executable: String, environment: [(name: String, value: String)],
@@ -74,12 +76,14 @@ package struct APIServer: Sendable {
     package func run(in directory: ServeDirectory, writeError: (String) -> Void) throws(ServeError) -> ServeEnd {
         defer { directory.remove() }
         try directory.linkProgram(executable)
-        let environment = environment + [(writeLimitsVariable, directory.writeLimits)]
+        var environment = environment + [(writeLimitsVariable, directory.writeLimits)]
+        let metricsFile = try metrics.map { _ throws(ServeError) in try openMetrics(in: directory) }
+        if metricsFile != nil { environment.append((MetricsPage.countingVariable, directory.metricsFile)) }
         let passed = environment.map(\.name)
         try directory.write(
             configuration: LighttpdConfiguration(
                 directory: directory, host: address.host, port: address.port, passed: passed, workers: workers,
-                maxFDs: Self.fileLimit()).text,
+                maxFDs: Self.fileLimit(), metrics: metrics).text,
             errorObject: errorObject)
         let access = open(directory.accessLog, O_RDWR | O_NONBLOCK | O_CLOEXEC)
         guard access >= 0 else { throw .cannotOpen(directory.accessLog) }
@@ -100,14 +104,29 @@ package struct APIServer: Sendable {
         for child in children { try child.start() }
         let process = try LighttpdProcess.start(lighttpd, in: directory, environment: variables)
         defer { close(process.errors) }
-        return watch(process, children: children, hubSocket: UnixSocketPath(path: directory.hubSocket), access: access, signals: signals, writeError: writeError)
+        let requests = metricsFile.map { file in
+            file.register(.serve, pid: getpid())
+            file.register(.lighttpd, pid: process.child.pid)
+            // The hub first, then the push sender: the order `children` has them in.
+            return RequestMetrics(file: file, children: Array(zip([MetricsProcess.hub, .push], children)))
+        }
+        return watch(
+            process, children: children, hubSocket: UnixSocketPath(path: directory.hubSocket), access: access, signals: signals,
+            requests: requests, writeError: writeError)
+    }
+
+    /// The metrics file, and the metrics listener's program.
+    private func openMetrics(in directory: ServeDirectory) throws(ServeError) -> MetricsFile {
+        guard let file = try? MetricsFile(path: directory.metricsFile) else { throw .cannotWrite(directory.metricsFile) }
+        try directory.linkMetricsProgram(executable)
+        return file
     }
 
     /// Forwards access lines and lighttpd's own messages until lighttpd ends or a signal
     /// asks slp to stop it.
     private func watch(
         _ process: LighttpdProcess, children: [ChildSupervisor], hubSocket: UnixSocketPath, access: Int32, signals: Int32,
-        writeError: (String) -> Void
+        requests: RequestMetrics?, writeError: (String) -> Void
     ) -> ServeEnd {
         var accessLines = LineBuffer(descriptor: access)
         var errorLines = LineBuffer(descriptor: process.errors)
@@ -124,14 +143,14 @@ package struct APIServer: Sendable {
                 stopping = true
                 process.stop()
             }
-            for line in accessLines.lines() { writeError(line + "\n") }
+            for line in accessLines.lines() { writeError((requests?.take(line) ?? RequestMetrics.printed(line)) + "\n") }
             for line in errorLines.lines() where !Self.isRoutine(line) {
                 if line.contains("Address already in use") { portTaken = true }
                 lastError = line
                 writeError("lighttpd: " + Self.withoutTimestamp(line) + "\n")
             }
             if let status = process.exitStatus() {
-                for line in accessLines.lines() { writeError(line + "\n") }
+                for line in accessLines.lines() { writeError((requests?.take(line) ?? RequestMetrics.printed(line)) + "\n") }
                 if stopping { return .stopped }
                 if portTaken { return .portInUse }
                 return .lighttpdStopped(lastMessage: lastError.map(Self.withoutTimestamp), status: status)
@@ -139,6 +158,7 @@ package struct APIServer: Sendable {
             for child in children where !stopping {
                 if let status = child.restartIfEnded() {
                     writeError("slp serve: \(child.name) stopped (status \(status)); started it again\n")
+                    requests?.registerChildren()
                 }
             }
             if !ready, !stopping, address.acceptsConnections(), hubSocket.acceptsConnections {

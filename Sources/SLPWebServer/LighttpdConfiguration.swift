@@ -1,3 +1,5 @@
+import SLPSupport
+
 /// The configuration `slp serve` hands lighttpd: one private directory whose document root
 /// holds `v1`, this slp. lighttpd starts `workers` of it as SCGI workers that answer every
 /// `/v1/...` path (and paths with no file, so that every answer is slp's JSON), each keeping
@@ -21,6 +23,8 @@ package struct LighttpdConfiguration: Sendable {
     let workers: Int?
     /// The file descriptors lighttpd may use (the hard limit of the process that starts it).
     let maxFDs: Int
+    /// The metrics listener (`--metrics`), nil: none.
+    var metrics: TCPAddress? = nil
 
     /// Bodies lighttpd takes at most, in KiB: above slp's 64 KiB, so that slp still says why it
     /// refuses those in between.
@@ -49,8 +53,9 @@ package struct LighttpdConfiguration: Sendable {
             }
     }
 
-    /// lighttpd's access line, as slp prints it: method, path without the query, status, time.
-    static let accessFormat = "%m %U %s %{ms}T ms"
+    /// lighttpd's access line: method, path without the query, status, microseconds (which
+    /// serve counts, `RequestMetrics`, and prints as milliseconds).
+    static let accessFormat = "%m %U %s %{us}T"
 
     var text: String {
         var lines = [
@@ -123,11 +128,33 @@ package struct LighttpdConfiguration: Sendable {
                 "}",
             ]
         }
+        lines += metricsLines
         if host.contains(":") { lines.append("server.use-ipv6 = \"enable\"") }
         if !passed.isEmpty {
             lines.append("setenv.add-environment = (" + passed.map { "\(quoted($0)) => env.\($0)" }.joined(separator: ", ") + ")")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The metrics listener: `/metrics` runs slp as CGI from a document root of its own, which
+    /// makes the page (`MetricsPage`); every other path there is refused (403), so nothing of
+    /// the API (workers, hub) answers on it, and none of its requests reaches the access lines. Last, so that its settings win over the API's.
+    private var metricsLines: [String] {
+        guard let metrics else { return [] }
+        let socket = metrics.host.contains(":") ? "[\(metrics.host)]:\(metrics.port)" : "\(metrics.host):\(metrics.port)"
+        return [
+            "server.modules += (\"mod_access\")",
+            "$SERVER[\"socket\"] == \(quoted(socket)) {",
+            "  server.document-root = \(quoted(directory.metricsRoot))",
+            "  cgi.assign = (\"/metrics\" => \"\")",
+            "  setenv.add-environment = (\(quoted(MetricsPage.pageVariable)) => \(quoted(directory.metricsFile)))",
+            // Scrapes are neither counted nor printed: the page counts the API's requests.
+            "  accesslog.filename = \"/dev/null\"",
+            "  $HTTP[\"url\"] != \"/metrics\" {",
+            "    url.access-deny = (\"\")",
+            "  }",
+            "}",
+        ]
     }
 
     /// A lighttpd string. `ServeDirectory` and the option checks leave no `"`, `\` or `'` to escape.

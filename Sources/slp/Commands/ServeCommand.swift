@@ -17,6 +17,9 @@ enum ServeCommand: Command {
         as: .text
     ).completingFiles()
 
+    static let metrics = OptionKey(
+        "metrics", "[address:]port",
+        "Serve Prometheus metrics at /metrics on this port, of 127.0.0.1 unless an address is given (default: off).", as: .text)
     /// Serving starts the service where there is none yet (its requests never create it).
     static let createsDatabase = true
 
@@ -36,13 +39,17 @@ enum ServeCommand: Command {
             With a service account file (--fcm-credentials, or GOOGLE_APPLICATION_CREDENTIALS; checked before serving), \
             serve also runs slp-push, found beside slp or named by SLP_PUSH, which sends every event's push through \
             Firebase Cloud Messaging (SLP_FCM_URL replaces https://fcm.googleapis.com) and is restarted if it stops; \
-            without one, pushes are off. 'slp pushes' shows what it sent.
+            without one, pushes are off. 'slp pushes' shows what it sent. \
+            With --metrics, a listener of its own answers /metrics (and nothing else) with Prometheus' text format: \
+            requests by route template and status, their durations, workers busy and idle, and the process_* \
+            metrics of serve, lighttpd, the hub, the push sender and each worker; the API's port has no /metrics.
             """,
-        options: [host.spec, port.spec, cgi.spec, fcmCredentials.spec],
-        examples: ["slp serve", "slp serve --host 0.0.0.0 --port 1210 --db /srv/slp/slp.sqlite"])
+        options: [host.spec, port.spec, cgi.spec, fcmCredentials.spec, metrics.spec],
+        examples: ["slp serve", "slp serve --host 0.0.0.0 --port 1210 --db /srv/slp/slp.sqlite", "slp serve --metrics 9210"])
 
     static func run(_ context: CommandContext) async -> Output {
         let address: TCPAddress
+        let metricsAddress: TCPAddress?
         do {
             let host = context[Self.host] ?? "127.0.0.1"
             guard LighttpdConfiguration.isValidHost(host) else {
@@ -53,6 +60,7 @@ enum ServeCommand: Command {
                 throw UsageError(message: "--port: a port is 1 to 65535, not \(port)", commandPath: ["serve"], code: "invalid_value")
             }
             address = TCPAddress(host: host, port: port)
+            metricsAddress = try context[Self.metrics].map { try Self.metricsAddress($0, apiPort: port) }
         } catch {
             return context.fail(error)
         }
@@ -74,13 +82,16 @@ enum ServeCommand: Command {
                     message: "slp serve needs lighttpd's mod_magnet for its connection limit (apt-get install \(Lighttpd.magnetPackage))",
                     exitCode: .unavailable)
             }
-            if let why = address.listenProblem() { throw Failure(code: "port_unavailable", status: nil, message: why, exitCode: .ioError) }
-            let server = APIServer(
+            for listener in [address] + (metricsAddress.map { [$0] } ?? []) {
+                if let why = listener.listenProblem() { throw Failure(code: "port_unavailable", status: nil, message: why, exitCode: .ioError) }
+            }
+            var server = APIServer(
                 lighttpd: lighttpd, address: address, executable: slp,
                 environment: passedEnvironment(context.environment, database: location), databaseDisplay: location.display,
                 workers: context[Self.cgi] ? nil : APIServer.defaultWorkers, hubSocketVariable: HubProcess.socketVariable,
                 writeLimitsVariable: WriteLimits.variable, pushSender: pushSender,
                 errorObject: { Failure(code: $0.code, status: $0.status, message: $0.message, exitCode: .usage).json.text })
+            server.metrics = metricsAddress
             let directory = try ServeDirectory(temporaryDirectory: context.environment["TMPDIR"])
             if pushSender == nil {
                 StandardStreams.writeError("slp serve: pushes are off (no --fcm-credentials or \(PushConfiguration.credentialsVariable))\n")
@@ -94,6 +105,27 @@ enum ServeCommand: Command {
         } catch {
             return context.fail(failure(error))
         }
+    }
+
+    /// `--metrics [ADDRESS:]PORT`: 127.0.0.1 unless an address is given (an IPv6 one in
+    /// brackets), never the API's port.
+    private static func metricsAddress(_ text: String, apiPort: Int) throws -> TCPAddress {
+        var host = "127.0.0.1", portText = Substring(text)
+        if let colon = text.lastIndex(of: ":") {
+            host = String(text[..<colon])
+            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            portText = text[text.index(after: colon)...]
+        }
+        let problem: String? =
+            if !LighttpdConfiguration.isValidHost(host) {
+                "'\(ValueSyntax.printable(host))' is not an address or host name"
+            } else if let port = Int(portText), (1...65_535).contains(port) {
+                port == apiPort ? "the metrics need a port of their own, not the API's \(port)" : nil
+            } else {
+                "a port is 1 to 65535, not '\(ValueSyntax.printable(String(portText)))'"
+            }
+        if let problem { throw UsageError(message: "--metrics: \(problem)", commandPath: ["serve"], code: "invalid_value") }
+        return TCPAddress(host: host, port: Int(portText)!)
     }
 
     /// How serve's end is told.
