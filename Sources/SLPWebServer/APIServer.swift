@@ -107,8 +107,8 @@ package struct APIServer: Sendable {
         let requests = metricsFile.map { file in
             file.register(.serve, pid: getpid())
             file.register(.lighttpd, pid: process.child.pid)
-            // The hub first, then the push sender: the order `children` has them in.
-            return RequestMetrics(file: file, children: Array(zip([MetricsProcess.hub, .push], children)))
+            // The hub claims its slot itself; slp-push, the second child, writes none, so serve keeps its pid.
+            return RequestMetrics(file: file, children: children.count > 1 ? [(.push, children[1])] : [])
         }
         return watch(
             process, children: children, hubSocket: UnixSocketPath(path: directory.hubSocket), access: access, signals: signals,

@@ -15,13 +15,14 @@ import SLPSupport
 /// - a header of `headerSize` bytes: `magic`, then at 16 how many request pairs and at 24 how
 ///   many routes are published;
 /// - `processSlots` process slots of `processSlotSize` bytes, one per `MetricsProcess`: its pid
-///   (0: none), then its `MetricsValue`s;
+///   (0: none), then its `MetricsValue`s and the delivery histogram's bucket counts;
 /// - `maxPairs` request pairs of `pairSize` bytes: the count, the status, the route's length
 ///   and bytes (serve writes them, from lighttpd's access lines);
 /// - `maxRoutes` route latency entries of `routeSize` bytes: the route's length and bytes, the
 ///   sum of durations in microseconds, the count, one count per bucket of `latencyBuckets`.
-/// A new pair or route is written whole before the count that publishes it.
-package final class MetricsFile {
+/// A new pair or route is written whole before the count that publishes it. Sendable: every
+/// number is read and written whole (atomically), each by one thread.
+package final class MetricsFile: @unchecked Sendable {
     static let magic = Array("slp metrics 1\0\0\0".utf8)
     static let headerSize = 64
     static let pairsPublished = 16
@@ -29,7 +30,7 @@ package final class MetricsFile {
     /// serve, lighttpd, the hub, the push sender, then the SCGI workers.
     static let maxWorkers = 64
     static let processSlots = MetricsProcess.firstWorker + maxWorkers
-    static let processSlotSize = 128
+    static let processSlotSize = 8 * (1 + MetricsValue.allCases.count + latencyBuckets.count)
     static let maxPairs = 1_024
     static let pairSize = 96
     static let maxRoutes = 128
@@ -70,7 +71,7 @@ package final class MetricsFile {
 
     /// Marks `process` as `pid` (0: none), its values zeroed.
     package func register(_ process: MetricsProcess, pid: Int32) {
-        for value in MetricsValue.allCases { store(0, Self.valueOffset(process, value)) }
+        zero(process)
         store(UInt64(UInt32(bitPattern: pid)), Self.slotOffset(process))
     }
 
@@ -83,10 +84,14 @@ package final class MetricsFile {
             let current = slp_load_acquire(holder)
             if current != 0, kill(pid_t(truncatingIfNeeded: current), 0) == 0 || errno != ESRCH { continue }
             guard slp_compare_exchange(holder, current, UInt64(UInt32(bitPattern: pid))) != 0 else { continue }
-            for value in MetricsValue.allCases { store(0, Self.valueOffset(process, value)) }
+            zero(process)
             return process
         }
         return nil
+    }
+
+    private func zero(_ process: MetricsProcess) {
+        for offset in stride(from: Self.slotOffset(process) + 8, to: Self.slotOffset(process) + Self.processSlotSize, by: 8) { store(0, offset) }
     }
 
     package func set(_ value: MetricsValue, of process: MetricsProcess, to amount: UInt64) {
@@ -95,6 +100,22 @@ package final class MetricsFile {
 
     package func increment(_ value: MetricsValue, of process: MetricsProcess, by amount: UInt64 = 1) {
         add(amount, Self.valueOffset(process, value))
+    }
+
+    /// One delivery of the hub, `microseconds` after its commit.
+    package func observeDelivery(of process: MetricsProcess, microseconds: UInt64) {
+        add(microseconds, Self.valueOffset(process, .deliverySum))
+        add(1, Self.valueOffset(process, .deliveryCount))
+        if let bucket = Self.latencyBuckets.firstIndex(where: { microseconds <= $0 }) { add(1, Self.deliveryBucketOffset(process, bucket)) }
+    }
+
+    /// The hub's deliveries: bucket counts (not cumulative), sum in microseconds, count.
+    package func deliveries(of process: MetricsProcess) -> (buckets: [UInt64], sumMicroseconds: UInt64, count: UInt64) {
+        (Self.latencyBuckets.indices.map { load(Self.deliveryBucketOffset(process, $0)) }, value(.deliverySum, of: process), value(.deliveryCount, of: process))
+    }
+
+    private static func deliveryBucketOffset(_ process: MetricsProcess, _ bucket: Int) -> Int {
+        valueOffset(process, .deliveryCount) + 8 + 8 * bucket
     }
 
     package func pid(of process: MetricsProcess) -> Int32 {

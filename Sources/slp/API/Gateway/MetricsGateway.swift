@@ -3,6 +3,11 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import SLPWebServer
 
 /// slp run as CGI on `slp serve --metrics`'s listener: answers Prometheus' scrape with the
@@ -13,7 +18,7 @@ enum MetricsGateway {
             StandardStreams.writeOutput("Status: 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nno metrics\n")
             exit(0)
         }
-        StandardStreams.writeOutput("Content-Type: \(ExpositionText.contentType)\r\n\r\n" + MetricsPage.render(file))
+        StandardStreams.writeOutput("Content-Type: \(ExpositionText.contentType)\r\n\r\n" + MetricsPage.render(file, now: Date().timeIntervalSince1970))
         exit(0)
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import SLPData
 import SLPSupport
 import SLPWebServer
 
@@ -36,7 +37,13 @@ enum SCGIGateway {
             }
             let connection = SCGIConnection(descriptor: descriptor)
             if let slot { metrics?.set(.busy, of: slot, to: 1) }
-            defer { if let slot { metrics?.set(.busy, of: slot, to: 0) } }
+            defer {
+                if let slot, let metrics {
+                    metrics.set(.databaseRetries, of: slot, to: DatabaseRetryCounts.retries.load(ordering: .relaxed))
+                    metrics.set(.databaseFailures, of: slot, to: DatabaseRetryCounts.failures.load(ordering: .relaxed))
+                    metrics.set(.busy, of: slot, to: 0)
+                }
+            }
             let response: APIResponse
             switch connection.readRequest() {
             case .failure(let failure): response = .failure(failure)
