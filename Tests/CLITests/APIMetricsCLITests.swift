@@ -1,4 +1,5 @@
 import Foundation
+import SLPTestSupport
 import XCTest
 
 /// `slp serve --metrics [ADDRESS:]PORT`: Prometheus' text format on a listener of its own (off by
@@ -10,18 +11,26 @@ final class APIMetricsCLITests: XCTestCase {
     /// own, so their counts do not mix), with a Prometheus scraping it once a test asks for one.
     private final class Served {
         let directory: TemporaryDirectory
+        let database: String
         let server: ServedSLP
         let metricsPort: Int
         var prometheus: PrometheusServer?
 
         init(_ backend: TestBackend) throws {
             directory = try TemporaryDirectory()
-            let slp = SLPBinary(database: try backend.freshStore(in: directory))
+            database = try backend.freshStore(in: directory)
+            let slp = SLPBinary(database: database)
             metricsPort = try HTTPTestClient.freePort()
             server = try ServedSLP(slp, options: ["--metrics", String(metricsPort)])
         }
 
         var metrics: HTTPTestClient { HTTPTestClient(port: metricsPort) }
+
+        /// The value of the page's sample `series` (its name and labels as the page writes them).
+        func sample(_ series: String) throws -> Double? {
+            let page = try metrics.get("/metrics", token: nil).text
+            return page.split(separator: "\n").first { $0.hasPrefix(series + " ") }.flatMap { Double($0.dropFirst(series.count + 1)) }
+        }
 
         func scraped() throws -> PrometheusServer {
             if let prometheus { return prometheus }
@@ -105,6 +114,53 @@ final class APIMetricsCLITests: XCTestCase {
             let idle = page.split(separator: "\n").first { $0.hasPrefix(#"slp_workers{state="idle"}"#) }
             let running = [busy, idle].compactMap { $0?.split(separator: " ").last.flatMap { Int($0) } }.reduce(0, +)
             XCTAssertTrue(!workers.isEmpty && running == workers.count, "workers \(workers), busy and idle: \(running)\n\(page)")
+        }
+    }
+
+    func testWaitingUsersAreThePeopleInTheQueue() throws {
+        TestBackend.each(self) { backend, _, _ in
+            let served = try served(backend)
+            let slp = SLPBinary(database: served.database)
+            let person = try APIPerson.register(slp, served.server.client, block: 5710, 0)
+            XCTAssertEqual(try served.server.client.form("POST", "/v1/queue", token: person.token, "lat=37.5665&long=126.978&studylist=anything").status, 200)
+            // The hub reads the count every few seconds: polled, never a fixed wait.
+            var seen: Double?
+            let counted = Polling.until(every: 0.2) {
+                seen = try? served.sample("slp_waiting_users")
+                return seen == 1
+            }
+            XCTAssertTrue(counted, "slp_waiting_users: \(seen.map { "\($0)" } ?? "none")")
+        }
+    }
+
+    func testAHeldLongPollIsCountedByTheHub() throws {
+        TestBackend.each(self) { backend, _, _ in
+            let served = try served(backend)
+            let slp = SLPBinary(database: served.database)
+            let person = try APIPerson.register(slp, served.server.client, block: 5711, 0)
+            let poll = WebSocketTestClient(descriptor: try served.server.client.connect())
+            poll.send("GET /v1/events?since=0&wait=60 HTTP/1.1\r\nHost: slp\r\nidtoken: \(person.token)\r\n\r\n")
+            var seen: Double?
+            let counted = Polling.until(every: 0.2) {
+                seen = try? served.sample("slp_hub_long_polls")
+                return seen == 1
+            }
+            XCTAssertTrue(counted, "slp_hub_long_polls: \(seen.map { "\($0)" } ?? "none")")
+            withExtendedLifetime(poll) {}
+        }
+    }
+
+    func testEventsDeliveredByTheHubAreTimed() throws {
+        TestBackend.each(self) { backend, _, _ in
+            let served = try served(backend)
+            let slp = SLPBinary(database: served.database)
+            _ = try APIPerson.matched(slp, served.server.client, block: 5712, 0)
+            var seen: Double?
+            let timed = Polling.until(every: 0.2) {
+                seen = try? served.sample("slp_event_delivery_seconds_count")
+                return (seen ?? 0) >= 2
+            }
+            XCTAssertTrue(timed, "slp_event_delivery_seconds_count: \(seen.map { "\($0)" } ?? "none")")
         }
     }
 
