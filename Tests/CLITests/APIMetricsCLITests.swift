@@ -32,9 +32,10 @@ final class APIMetricsCLITests: XCTestCase {
             return page.split(separator: "\n").first { $0.hasPrefix(series + " ") }.flatMap { Double($0.dropFirst(series.count + 1)) }
         }
 
+        /// A Prometheus scraping the serve, with docs/DEPLOY.md's alerts loaded.
         func scraped() throws -> PrometheusServer {
             if let prometheus { return prometheus }
-            let started = try PrometheusServer(scraping: metricsPort)
+            let started = try PrometheusServer(scraping: metricsPort, alerts: try DeployDocs.block(containing: "/etc/prometheus/slp-alerts.yml"))
             prometheus = started
             return started
         }
@@ -161,6 +162,22 @@ final class APIMetricsCLITests: XCTestCase {
                 return (seen ?? 0) >= 2
             }
             XCTAssertTrue(timed, "slp_event_delivery_seconds_count: \(seen.map { "\($0)" } ?? "none")")
+        }
+    }
+
+    func testDeployDocsScrapeConfigurationAndAlertsAreTheTestsAndPassPromtool() throws {
+        TestBackend.each(self) { backend, _, directory in
+            // Files checked by promtool: the same on every backend.
+            guard backend == .sqlite else { return }
+            let configuration = try DeployDocs.block(containing: "/etc/prometheus/prometheus.yml")
+            XCTAssertEqual(
+                configuration.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n",
+                PrometheusServer.configuration(metricsPort: 9210, interval: "15s"), "docs/DEPLOY.md's scrape configuration is the test's")
+            try configuration.write(toFile: directory.path("prometheus.yml"), atomically: true, encoding: .utf8)
+            try DeployDocs.block(containing: "/etc/prometheus/slp-alerts.yml").write(toFile: directory.path("slp-alerts.yml"), atomically: true, encoding: .utf8)
+            let check = try PrometheusServer.promtool(["check", "config", directory.path("prometheus.yml")])
+            XCTAssertEqual(check.status, 0, check.output)
+            XCTAssertTrue(check.output.contains("3 rules found"), check.output)
         }
     }
 

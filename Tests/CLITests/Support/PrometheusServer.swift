@@ -7,7 +7,8 @@ import SLPTestSupport
 final class PrometheusServer {
     static let program = "/usr/bin/prometheus"
     static let promtool = "/usr/bin/promtool"
-    /// The scrape interval of the test's configuration (docs/DEPLOY.md shows the same file).
+    /// The scrape interval of the test's configuration: docs/DEPLOY.md shows the same file
+    /// with 15 s, Prometheus' usual.
     static let scrapeInterval = "1s"
 
     let port: Int
@@ -15,10 +16,12 @@ final class PrometheusServer {
     private let directory: TemporaryDirectory
 
     /// The scrape configuration of docs/DEPLOY.md's "Metrics", for a target on `metricsPort`.
-    static func configuration(metricsPort: Int) -> String {
+    static func configuration(metricsPort: Int, interval: String = scrapeInterval) -> String {
         """
         global:
-          scrape_interval: \(scrapeInterval)
+          scrape_interval: \(interval)
+        rule_files:
+          - slp-alerts.yml
         scrape_configs:
           - job_name: slp
             static_configs:
@@ -27,7 +30,8 @@ final class PrometheusServer {
         """
     }
 
-    init(scraping metricsPort: Int) throws {
+    /// Starts one scraping `metricsPort` with `alerts`, the rules file the configuration names.
+    init(scraping metricsPort: Int, alerts: String = "groups: []\n") throws {
         for tool in [Self.program, Self.promtool] where !FileManager.default.isExecutableFile(atPath: tool) {
             throw MissingTool(name: "\(tool) (prometheus)")
         }
@@ -35,6 +39,7 @@ final class PrometheusServer {
         port = try HTTPTestClient.freePort()
         let configuration = directory.path("prometheus.yml")
         try Self.configuration(metricsPort: metricsPort).write(toFile: configuration, atomically: true, encoding: .utf8)
+        try alerts.write(toFile: directory.path("slp-alerts.yml"), atomically: true, encoding: .utf8)
         process.executableURL = URL(fileURLWithPath: Self.program)
         process.arguments = [
             "--config.file=\(configuration)", "--storage.tsdb.path=\(directory.path("data"))",
@@ -67,7 +72,12 @@ final class PrometheusServer {
 
     /// `promtool check metrics` on `page`: its exit status and what it printed.
     static func check(_ page: String) throws -> (status: Int32, output: String) {
-        let outcome = try TimedProcess.run([promtool, "check", "metrics"], environment: ["PATH": "/usr/bin:/bin"], stdin: Data(page.utf8))
+        try promtool(["check", "metrics"], stdin: page)
+    }
+
+    /// `promtool arguments…`: its exit status and what it printed.
+    static func promtool(_ arguments: [String], stdin: String? = nil) throws -> (status: Int32, output: String) {
+        let outcome = try TimedProcess.run([promtool] + arguments, environment: ["PATH": "/usr/bin:/bin"], stdin: stdin.map { Data($0.utf8) })
         return (outcome.status, outcome.stdoutText + outcome.stderrText)
     }
 
