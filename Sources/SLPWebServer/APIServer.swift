@@ -58,6 +58,10 @@ package struct APIServer: Sendable {
         "PGPASSWORD", "PGPASSFILE", "PGSERVICE", "PGSERVICEFILE", "PGSSLMODE", "PGSSLROOTCERT", "PGCONNECT_TIMEOUT",
     ]
 
+    /// The variable that names, to slp's workers and CGI processes, the hub's socket, which
+    /// `/healthz` asks (not the hub's own variable, which would make them the hub).
+    package static let hubHealthVariable = "SLP_HEALTH_HUB_SOCKET"
+
     /// SCGI workers: two per core, so that one waiting on the database or on the write queue
     /// leaves the core to another; at least four.
     package static var defaultWorkers: Int { max(4, 2 * sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
@@ -76,7 +80,8 @@ package struct APIServer: Sendable {
     package func run(in directory: ServeDirectory, writeError: (String) -> Void) throws(ServeError) -> ServeEnd {
         defer { directory.remove() }
         try directory.linkProgram(executable)
-        var environment = environment + [(writeLimitsVariable, directory.writeLimits)]
+        var environment = environment + [(writeLimitsVariable, directory.writeLimits), (Self.hubHealthVariable, directory.hubSocket)]
+        if pushSender != nil { environment.append((PresenceLock.pushSenderVariable, directory.pushSenderLock)) }
         let metricsFile = try metrics.map { _ throws(ServeError) in try openMetrics(in: directory) }
         if metricsFile != nil { environment.append((MetricsPage.countingVariable, directory.metricsFile)) }
         let passed = environment.map(\.name)

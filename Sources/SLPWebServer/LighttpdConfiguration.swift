@@ -1,10 +1,11 @@
 import SLPSupport
 
 /// The configuration `slp serve` hands lighttpd: one private directory whose document root
-/// holds `v1`, this slp. lighttpd starts `workers` of it as SCGI workers that answer every
-/// `/v1/...` path (and paths with no file, so that every answer is slp's JSON), each keeping
-/// the database open. Every waiting client (`/v1/events` long polls, Socket.IO's `/socket.io/`)
-/// goes to the realtime hub over a Unix socket (mod_proxy, upgrades enabled). The environment
+/// holds `v1` (and each other root of `RouteTable`'s worker paths), this slp. lighttpd starts
+/// `workers` of it as SCGI workers that answer every path but the hub's (so that every answer
+/// is slp's JSON), each keeping the database open. Every waiting client (the hub's paths in
+/// `RouteTable`: `/v1/events` long polls, Socket.IO's `/socket.io/`) goes to the realtime hub
+/// over a Unix socket (mod_proxy, upgrades enabled). The environment
 /// slp needs is passed by name (`env.NAME`, `bin-copy-environment`), so that no value (a
 /// PostgreSQL password) is written to a file.
 ///
@@ -53,6 +54,11 @@ package struct LighttpdConfiguration: Sendable {
             }
     }
 
+    /// The paths lighttpd hands the realtime hub (`RouteTable`).
+    static var hubPattern: String { RouteTable.pattern(answeredBy: .hub) }
+    /// The first segments of the workers' paths (`v1`, `healthz`): each is this slp in the document root.
+    static var workerRoots: [String] { RouteTable.roots(answeredBy: .workers) }
+
     /// lighttpd's access line: method, path without the query, status, microseconds (which
     /// serve counts, `RequestMetrics`, and prints as milliseconds).
     static let accessFormat = "%m %U %s %{us}T"
@@ -81,10 +87,10 @@ package struct LighttpdConfiguration: Sendable {
             // not first whole into a file of the upload directory: a search answers half a megabyte.
             "server.stream-response-body = 2",
             "server.tag = \"slp\"",
-            "server.error-handler-404 = \"/v1\"",
-            // Workers take their paths as lighttpd first reads them; what they leave (the events,
-            // or everything without workers) finds `v1` on disk and runs it as CGI.
-            "cgi.assign = (\"/v1\" => \"\")",
+            "server.error-handler-404 = \"/\(Self.workerRoots[0])\"",
+            // Workers take their paths as lighttpd first reads them; without workers, each root of
+            // theirs (`RouteTable`) is this slp on disk, run as CGI.
+            "cgi.assign = (" + Self.workerRoots.map { "\"/\($0)\" => \"\"" }.joined(separator: ", ") + ")",
             // A piped logger: lighttpd writes each line to it at once (a file's lines wait in a buffer).
             "accesslog.filename = \(quoted("|exec /bin/cat > '" + directory.accessLog + "'"))",
             "accesslog.format = \(quoted(Self.accessFormat))",
@@ -93,7 +99,7 @@ package struct LighttpdConfiguration: Sendable {
         // through whole) and the events' long polls. A socket may be quiet for a ping interval
         // and its timeout.
         lines += [
-            "$HTTP[\"url\"] =~ \"^/(socket\\.io|v1/events)(/|$)\" {",
+            "$HTTP[\"url\"] =~ \(quoted(Self.hubPattern)) {",
             "  proxy.server = (\"\" => ((\"socket\" => \(quoted(directory.hubSocket)))))",
             "  proxy.header = (\"upgrade\" => \"enable\")",
             "  server.max-read-idle = \(Self.socketIdleSeconds)",
@@ -117,8 +123,9 @@ package struct LighttpdConfiguration: Sendable {
         ]
         if let workers {
             lines += [
-                "$HTTP[\"url\"] !~ \"^/v1/events(/|$)\" {",
-                "  scgi.server = (\"/v1\" => ((",
+                // Every path that is not the hub's: slp answers those it does not have (404).
+                "$HTTP[\"url\"] !~ \(quoted(Self.hubPattern)) {",
+                "  scgi.server = (\"/\" => ((",
                 "    \"socket\" => \(quoted(directory.workerSocket)),",
                 "    \"bin-path\" => \(quoted(directory.root + "/v1")),",
                 "    \"bin-copy-environment\" => (\(passed.map(quoted).joined(separator: ", "))),",
@@ -128,6 +135,7 @@ package struct LighttpdConfiguration: Sendable {
                 "}",
             ]
         }
+        lines += healthLines
         lines += metricsLines
         if host.contains(":") { lines.append("server.use-ipv6 = \"enable\"") }
         if !passed.isEmpty {
@@ -136,9 +144,31 @@ package struct LighttpdConfiguration: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `/healthz` (`RouteTable`): never kept by a cache, and when no worker answers,
+    /// lighttpd's own 502, 503 or 504 names `workers`; with SCGI workers, it goes to each
+    /// worker's socket with a deadline of its own, so that workers that are all stuck are told
+    /// in a second or two rather than never (as a load balancer needs).
+    private var healthLines: [String] {
+        var lines = [
+            "$HTTP[\"url\"] =~ \(quoted(RouteTable.pattern(of: .health))) {",
+            "  server.errorfile-prefix = \(quoted(directory.healthErrorPagePrefix))",
+            "  setenv.set-response-header = (\"Cache-Control\" => \"\(HealthReport.cacheControl)\")",
+        ]
+        if let workers {
+            // The sockets lighttpd made for the workers it started (`scgi-0`, …), reached
+            // without starting any: these hosts have no `bin-path`.
+            let hosts = (0..<workers).map { index in
+                "(\"socket\" => \(quoted(directory.workerSocket + "-\(index)")), \"connect-timeout\" => 1, \"write-timeout\" => 1, \"read-timeout\" => 1, \"check-local\" => \"disable\")"
+            }
+            lines.append("  scgi.server = (\"/\" => (" + hosts.joined(separator: ", ") + "))")
+        }
+        return lines + ["}"]
+    }
+
     /// The metrics listener: `/metrics` runs slp as CGI from a document root of its own, which
     /// makes the page (`MetricsPage`); every other path there is refused (403), so nothing of
-    /// the API (workers, hub) answers on it, and none of its requests reaches the access lines. Last, so that its settings win over the API's.
+    /// the API (workers, hub) answers on it, and none of its requests reaches the access lines.
+    /// Last, so that its settings win over the API's.
     private var metricsLines: [String] {
         guard let metrics else { return [] }
         let socket = metrics.host.contains(":") ? "[\(metrics.host)]:\(metrics.port)" : "\(metrics.host):\(metrics.port)"
@@ -147,6 +177,7 @@ package struct LighttpdConfiguration: Sendable {
             "$SERVER[\"socket\"] == \(quoted(socket)) {",
             "  server.document-root = \(quoted(directory.metricsRoot))",
             "  cgi.assign = (\"/metrics\" => \"\")",
+            "  scgi.server = ()",
             "  setenv.add-environment = (\(quoted(MetricsPage.pageVariable)) => \(quoted(directory.metricsFile)))",
             // Scrapes are neither counted nor printed: the page counts the API's requests.
             "  accesslog.filename = \"/dev/null\"",

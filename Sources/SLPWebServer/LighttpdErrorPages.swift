@@ -25,4 +25,7 @@ enum LighttpdErrorPages {
         HTTPRefusal(status: 504, code: "gateway_timeout", message: "slp did not answer the web server in time"),
         HTTPRefusal(status: 505, code: "http_version_not_supported", message: "the web server does not speak that version of HTTP"),
     ]
+
+    /// What lighttpd answers when no worker does: none could be reached, one failed, or none answered in time.
+    static let gatewayStatuses = [502, 503, 504]
 }

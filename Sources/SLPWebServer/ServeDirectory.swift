@@ -27,6 +27,10 @@ package final class ServeDirectory: Sendable {
     var errorPagePrefix: String { path + "/errors/status-" }
     /// The script that limits the connections of one address.
     var connectionLimit: String { path + "/connection-limit.lua" }
+    /// lighttpd's error pages for `/healthz` are this followed by the status and `.html`.
+    var healthErrorPagePrefix: String { path + "/errors/health-" }
+    /// The file the push sender holds locked while it runs (`PresenceLock`).
+    var pushSenderLock: String { path + "/push-sender.lock" }
     /// The document root of the metrics listener: `metrics`, a link to this slp.
     var metricsRoot: String { path + "/metrics-root" }
     /// What serve's processes count (`MetricsFile`).
@@ -55,9 +59,12 @@ package final class ServeDirectory: Sendable {
         }
     }
 
-    /// Links `v1` to the program lighttpd runs for the API: this very slp.
+    /// Links `v1` (and each other root of the workers' paths) to the program lighttpd runs for
+    /// the API: this very slp.
     func linkProgram(_ executable: String) throws(ServeError) {
-        guard symlink(executable, root + "/v1") == 0 else { throw .cannotLink(program: executable, into: root) }
+        for name in LighttpdConfiguration.workerRoots where symlink(executable, root + "/" + name) != 0 {
+            throw .cannotLink(program: executable, into: root)
+        }
     }
 
     /// Writes lighttpd's configuration `text`, with the error pages and the connection limit it
@@ -66,6 +73,10 @@ package final class ServeDirectory: Sendable {
         var files = [(configuration, text), (connectionLimit, ConnectionLimitScript.text(errorObject: errorObject))]
         for page in LighttpdErrorPages.pages {
             files.append((errorPagePrefix + "\(page.status).html", errorObject(page) + "\n"))
+        }
+        // No worker answered `/healthz`: lighttpd's own refusal says so in the health check's words.
+        for status in LighttpdErrorPages.gatewayStatuses {
+            files.append((healthErrorPagePrefix + "\(status).html", HealthReport(failed: [.workers]).json + "\n"))
         }
         for (file, contents) in files where !FileManager.default.createFile(atPath: file, contents: Data(contents.utf8)) {
             throw .cannotWrite(file)

@@ -5,21 +5,62 @@ import Musl
 #endif
 
 /// A Unix socket's path in the file system, as a client reaches it.
-struct UnixSocketPath {
+package struct UnixSocketPath: Sendable {
     let path: String
+
+    package init(path: String) {
+        self.path = path
+    }
 
     /// Whether something accepts connections on the socket now.
     var acceptsConnections: Bool {
+        guard let descriptor = connected(flags: 0) else { return false }
+        close(descriptor)
+        return true
+    }
+
+    /// Whether what listens answers the HTTP request `get` (a path) with 200 before `deadline`:
+    /// connecting, writing and reading never block, so a listener that is stopped, frozen or
+    /// gone costs at most the time left.
+    package func answersOK(_ get: String, before deadline: ContinuousClock.Instant) -> Bool {
+        guard let descriptor = connected(flags: Int32(SOCK_NONBLOCK.rawValue)) else { return false }
+        defer { close(descriptor) }
+        let request = Array("GET \(get) HTTP/1.0\r\nHost: slp\r\n\r\n".utf8)
+        // A Unix socket's connect is done or refused at once; its buffer takes these few bytes whole.
+        guard request.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == request.count else { return false }
+        let expected = Array("HTTP/1.1 200 ".utf8)
+        var head: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while head.count < expected.count {
+            let left = Int32(max(0, ((deadline - .now) / .milliseconds(1)).rounded(.up)))
+            var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&watched, 1, left)
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { return false }
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard count > 0 else { return false }
+            head += buffer[..<count]
+        }
+        return Array(head.prefix(expected.count)) == expected
+    }
+
+    /// A socket connected to the path (with `flags` such as SOCK_NONBLOCK), or nil.
+    private func connected(flags: Int32) -> Int32? {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        return withUnsafePointer(to: &address) {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | flags, 0)
+        guard descriptor >= 0 else { return nil }
+        let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
         }
+        guard connected else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
     }
 }

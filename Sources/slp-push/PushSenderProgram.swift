@@ -24,6 +24,10 @@ enum PushSenderProgram {
             SenderLog.say(error.message)
             exit(78)
         }
+        // Held while this process lives: slp's health check sees the sender run by it.
+        if let lock = EnvironmentVariables.value(of: PresenceLock.pushSenderVariable), !PresenceLock.hold(lock) {
+            SenderLog.say("cannot hold the lock that tells serve's health check this sender runs")
+        }
         let account = await loadAccount(settings.credentialsPath)
         guard let client = FCMClient(account: account, baseURL: settings.fcmURL, maxInFlight: PushSender.maxInFlight) else {
             SenderLog.say("libcurl cannot be set up")

@@ -47,7 +47,8 @@ final class HubServerTests: XCTestCase {
                 let hub = try HubServer(path: path, settings: settings, commands: commands, gate: gate)
                 later = { [weak hub] answer in hub?.loop.after(.zero, answer) }
                 // `/answer?bytes=N`: an answer of N bytes, as large as the hub may write one.
-                hub.route = { connection, head in
+                hub.route = { [engineIO = hub.engineIO] connection, head in
+                    if head.path == "/socket.io/" { return engineIO.handle(connection, head) }
                     let count = head.parameter("bytes").flatMap { Int($0) } ?? 0
                     connection.respond(HTTPResponse(status: 200, body: Self.pattern(count)))
                 }

@@ -158,10 +158,10 @@ final class PGConnection {
     ]
 
     /// Opens `uri` with `defaults` under it (listed before the URI, whose own values win), and
-    /// whether it gave up at the connect timeout. Step by step rather than with PQconnectdb, so
-    /// that notices are silenced from the start: a session ended as it opens says so in a
-    /// notice, which libpq would otherwise print on standard error.
-    private static func connect(_ uri: String) -> (OpaquePointer, timedOut: Bool)? {
+    /// whether it gave up at the connect timeout (or at `deadline`, when given). Step by step
+    /// rather than with PQconnectdb, so that notices are silenced from the start: a session
+    /// ended as it opens says so in a notice, which libpq would otherwise print on standard error.
+    private static func connect(_ uri: String, deadline given: ContinuousClock.Instant? = nil) -> (OpaquePointer, timedOut: Bool)? {
         let settings = defaults.filter { getenv($0.variable) == nil }
         let keywords = (settings.map(\.keyword) + ["dbname"]).map { strdup($0) }
         let values = (settings.map(\.value) + [uri]).map { strdup($0) }
@@ -172,7 +172,7 @@ final class PGConnection {
         // Notices (a NOTICE from CREATE … IF NOT EXISTS) are not slp's output.
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
         guard PQstatus(handle) != CONNECTION_BAD else { return (handle, false) }
-        let deadline = timeout(of: handle).map { ContinuousClock.now + $0 }
+        let deadline = given ?? timeout(of: handle).map { ContinuousClock.now + $0 }
         var state = PGRES_POLLING_WRITING
         while state != PGRES_POLLING_OK, state != PGRES_POLLING_FAILED {
             var descriptor = pollfd(fd: PQsocket(handle), events: Int16(state == PGRES_POLLING_READING ? POLLIN : POLLOUT), revents: 0)
@@ -183,6 +183,43 @@ final class PGConnection {
             state = PQconnectPoll(handle)
         }
         return (handle, false)
+    }
+
+    /// Whether the server at `uri` answers a read of slp's schema before `deadline`, on a
+    /// connection of its own, closed before this returns: never a wait past the deadline, however
+    /// the server fails (stopped, frozen, out of reach), as libpq is asked without blocking. A
+    /// read still running at the deadline is dropped with its connection (a cancel request would
+    /// wait on the same server).
+    static func answers(_ uri: String, before deadline: ContinuousClock.Instant) -> Bool {
+        guard let (handle, timedOut) = connect(uri, deadline: deadline) else { return false }
+        defer { PQfinish(handle) }
+        guard !timedOut, PQstatus(handle) == CONNECTION_OK, PQsetnonblocking(handle, 1) == 0,
+              PQsendQuery(handle, "SELECT version FROM slp.meta") == 1
+        else { return false }
+        var answered = false
+        while true {
+            while PQflush(handle) == 1 {
+                guard wait(for: handle, POLLOUT, until: deadline) else { return false }
+            }
+            guard PQconsumeInput(handle) == 1 else { return false }
+            while PQisBusy(handle) == 0 {
+                guard let result = PQgetResult(handle) else { return answered }
+                answered = PQresultStatus(result) == PGRES_TUPLES_OK && PQntuples(result) == 1
+                PQclear(result)
+            }
+            guard wait(for: handle, POLLIN, until: deadline) else { return false }
+        }
+    }
+
+    /// Whether `handle`'s socket is ready for `events` before `deadline`.
+    private static func wait(for handle: OpaquePointer, _ events: Int32, until deadline: ContinuousClock.Instant) -> Bool {
+        while true {
+            let left = Int32(max(0, ((deadline - .now) / .milliseconds(1)).rounded(.up)))
+            var descriptor = pollfd(fd: PQsocket(handle), events: Int16(events), revents: 0)
+            let ready = poll(&descriptor, 1, left)
+            if ready > 0 { return true }
+            if ready == 0 || errno != EINTR { return false }
+        }
     }
 
     /// The connect timeout in effect (libpq's rule: none when 0 or not a number, at least 2 s).

@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// The realtime hub: one event loop holding every connection lighttpd hands it on a Unix
-/// socket. `/socket.io/` is Engine.IO's and Socket.IO's (`EngineIOServer`); any other request
-/// goes to `route` (the composition's long polls) as soon as its head is in, or is not found.
+/// socket. Each request goes to `route` as soon as its head is in (the composition tells its
+/// paths apart: Socket.IO's to `engineIO`, the long polls), or is not found.
 package final class HubServer {
     package let loop: EventLoop
     package let engineIO: EngineIOServer
@@ -12,7 +12,7 @@ package final class HubServer {
     private let settings: HubSettings
     /// Every open connection (the loop owns each; this is the list `stop` closes).
     private var connections: [Int32: HubConnection] = [:]
-    /// Requests outside `/socket.io/`, by their head (the route reads the body if it wants it).
+    /// Every request, by its head (the route reads the body if it wants it).
     package var route: ((HubConnection, HTTPRequestHead) -> Void)?
 
     /// Listens at `path`; `commands` reach the loop from other threads.
@@ -52,9 +52,7 @@ package final class HubServer {
             connections[descriptor] = connection
             connection.onHead = { [weak self] connection, head in
                 guard let self else { return }
-                if head.path == "/socket.io/" || head.path == "/socket.io" {
-                    engineIO.handle(connection, head)
-                } else if let route {
+                if let route {
                     route(connection, head)
                 } else {
                     connection.respond(.refusal(404, code: "not_found", message: "no such path"))

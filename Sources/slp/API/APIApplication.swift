@@ -6,6 +6,7 @@ import Foundation
 import SLPDomain
 import SLPIdentity
 import SLPSupport
+import SLPWebServer
 
 /// Answers one API request: the path and method first (404, 405), then who calls (401), then
 /// whether they may write now (429), then what they sent (501), then the endpoint, whose
@@ -22,6 +23,8 @@ enum APIApplication {
             response.headers.append(("Allow", route.methods.joined(separator: ", ")))
             return response
         }
+        // A public path (RouteTable: no token) is answered before any token is looked at.
+        guard route.route.needsToken else { return await publicAnswer(route, service: service) }
         do {
             let (uid, identity) = try caller(idToken: request.idToken, service: service)
             // A write costs its caller a token before anything else is read; a read costs nothing.
@@ -84,8 +87,16 @@ enum APIApplication {
         return parameters
     }
 
+    /// The answer on a path that needs no token.
+    private static func publicAnswer(_ route: APIRoute, service: APIService) async -> APIResponse {
+        switch route.name {
+        case .health: HealthEndpoint.answer(environment: service.environment)
+        default: .failure(APIFailure.notFound)
+        }
+    }
+
     private static func dispatch(_ route: APIRoute, method: String, _ call: APICall) async throws -> APIResponse {
-        switch (route, method) {
+        switch (route.name, method) {
         case (.user, "GET"): return await UserEndpoints.show(call)
         case (.user, _): return try await UserEndpoints.register(call)
         case (.myPage, _): return try await UserEndpoints.updateMyPage(call)
@@ -98,14 +109,16 @@ enum APIApplication {
         case (.studyRequest, _): return try await MatchEndpoints.request(call)
         case (.studyAccept, _): return try await MatchEndpoints.accept(call)
         case (.dodge, _): return try await MatchEndpoints.dodge(call)
-        case (.rate(let partner), _): return try await MatchEndpoints.rate(call, partner: partner)
+        case (.rate, _): return try await MatchEndpoints.rate(call, partner: route.partner)
         case (.report, _): return try await MatchEndpoints.report(call)
-        case (.chat(let partner), "GET"): return try await ChatEndpoints.read(call, partner: partner)
-        case (.chat(let partner), _): return try await ChatEndpoints.send(call, partner: partner)
+        case (.chat, "GET"): return try await ChatEndpoints.read(call, partner: route.partner)
+        case (.chat, _): return try await ChatEndpoints.send(call, partner: route.partner)
         case (.shopInfo, _): return await ShopEndpoints.info(call)
         case (.shopItem, _): return try await ShopEndpoints.wear(call)
         case (.shopPurchase, _): return try await ShopEndpoints.purchase(call)
         case (.events, _): return try await EventsEndpoints.poll(call)
+        // lighttpd hands Socket.IO to the hub; a public path is answered before any token.
+        case (.socketIO, _), (.health, _): return .failure(APIFailure.notFound)
         }
     }
 }

@@ -20,10 +20,8 @@ enum MatchReportCommand: Command {
         context.perform(reading: { (try context.uidArgument(), try ReportReason(context[Self.reason])) }) { app, report in
             let (other, reason) = report
             let me = try context.me(app)
-            let reported = try Failure.wording(.notPartner, as: "you can report only someone you are or were matched with") {
-                try Failure.wording(.userNotFound, as: Failure.nobody(other)) {
-                    try ReportUserUseCase(storage: app.storage, clock: app.clock)(me: me, other: other, reason: reason, comment: context[Self.comment])
-                }
+            let reported = try Failure.reporting(other) {
+                try ReportUserUseCase(storage: app.storage, clock: app.clock)(me: me, other: other, reason: reason, comment: context[Self.comment])
             }
             return MatchRenderer(format: context.format).render(.reported(reported))
         }

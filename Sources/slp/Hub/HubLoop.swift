@@ -6,6 +6,7 @@ import Musl
 import SLPDomain
 import SLPSupport
 import SLPRealtime
+import SLPWebServer
 
 /// The hub's event loop, on a thread of its own: the server on its Unix socket, the long polls,
 /// what the feed brings handed to sockets and polls (`HubDeliveries`), and serve's pipe (the hub
@@ -51,11 +52,15 @@ enum HubLoop {
             let server = try HubServer(path: wiring.socket, settings: HubSettings(), commands: commands, gate: gate)
             try reader.listen(on: server.loop, to: wiring.answers)
             let polls = HubEventPolls(loop: server.loop, reader: reader)
+            let engineIO = server.engineIO
+            // The hub's paths as `RouteTable` names them; lighttpd sends it nothing else.
             server.route = { connection, head in
-                if head.path == "/v1/events" || head.path == "/v1/events/" {
-                    polls.handle(connection, head)
-                } else {
-                    connection.respond(HTTPResponse(APIResponse.failure(APIFailure.notFound)))
+                switch RouteTable.match(head.path)?.route.name {
+                case .socketIO: engineIO.handle(connection, head)
+                case .events: polls.handle(connection, head)
+                // A worker's health check: the loop answering at all is the answer.
+                case .health: connection.respond(HTTPResponse(status: 200, contentType: "application/json", body: Array(HealthReport(failed: []).json.utf8)))
+                default: connection.respond(HTTPResponse(APIResponse.failure(APIFailure.notFound)))
                 }
             }
             let deliveries = HubDeliveries(sockets: server.engineIO, polls: polls)

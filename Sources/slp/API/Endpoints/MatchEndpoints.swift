@@ -58,7 +58,9 @@ enum MatchEndpoints {
         let reason = zip(ReportReason.allCases, flags).first { $0.1 }?.0 ?? .other
         let comment = try call.parameters.value("comment")
         return call.perform {
-            let reported = try ReportUserUseCase(storage: call.storage, clock: call.clock)(me: call.uid, other: other, reason: reason, comment: comment)
+            let reported = try Failure.reporting(other) {
+                try ReportUserUseCase(storage: call.storage, clock: call.clock)(me: call.uid, other: other, reason: reason, comment: comment)
+            }
             return .document(MatchRenderer(format: .json).render(.reported(reported)))
         }
     }

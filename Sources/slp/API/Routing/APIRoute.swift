@@ -1,43 +1,21 @@
-/// The endpoints of SLP's API (SPEC §6) and slp's own `events`: what a path names.
-enum APIRoute: Equatable, Sendable {
-    /// `GET` (login: my record), `POST` (register).
-    case user
-    case myPage
-    case withdraw
-    case pushToken
-    /// `POST` (enter), `DELETE` (leave).
-    case queue
-    case search
-    case queueState
-    case studyRequest
-    case studyAccept
-    case dodge
-    /// The partner's uid as the path gives it.
-    case rate(String)
-    case report
-    /// `GET` (read), `POST` (send); the partner's uid as the path gives it.
-    case chat(String)
-    case shopInfo
-    case shopItem
-    case shopPurchase
-    case events
+import SLPWebServer
+
+/// An endpoint of SLP's API (SPEC §6) or slp's own `events` as a request names it: its line of
+/// `RouteTable` and the partner's uid where the path holds one.
+struct APIRoute: Sendable {
+    let route: Route
+    /// The path's variable segment (`/v1/chat/{uid}`), as the path gives it; empty where it has none.
+    let partner: String
+
+    var name: RouteName { route.name }
 
     /// The methods the path takes.
-    var methods: [String] {
-        switch self {
-        case .user: ["GET", "POST"]
-        case .queue: ["POST", "DELETE"]
-        case .chat: ["GET", "POST"]
-        case .myPage, .pushToken: ["PUT"]
-        case .queueState, .shopInfo, .events: ["GET"]
-        case .withdraw, .search, .studyRequest, .studyAccept, .dodge, .rate, .report, .shopItem, .shopPurchase: ["POST"]
-        }
-    }
+    var methods: [String] { route.methods }
 
     /// The bucket a request of `method` here takes a token from (`WriteLimits`): nil for a read,
     /// every GET and the search, which changes nothing although the apps POST it.
     func writeKind(method: String) -> WriteKind? {
-        switch (self, method) {
+        switch (name, method) {
         case (_, "GET"), (.search, _): nil
         case (.chat, _): .chat
         default: .other

@@ -88,6 +88,14 @@ struct Failure: Error, Equatable, Sendable {
     /// `user_not_found` naming the uid that nobody has (the domain's sentence names nobody).
     static func nobody(_ uid: UserID) -> String { "no user with uid \(uid.rawValue)" }
 
+    /// Runs `work`, a report of `other`; its refusals worded as the command line and the API both
+    /// say them (one place, so that the two never drift apart).
+    static func reporting<T>(_ other: UserID, _ work: () throws -> T) throws -> T {
+        try wording(.notPartner, as: "you can report only someone you are or were matched with") {
+            try wording(.userNotFound, as: nobody(other), work)
+        }
+    }
+
     /// This failure worded as `message` when it is the refusal `refusal` (code and status kept),
     /// as `wording` does for one thrown; a nil `message` keeps it as it is.
     func worded(_ refusal: DomainError, as message: String?) -> Failure {
