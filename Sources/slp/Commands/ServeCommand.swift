@@ -41,7 +41,8 @@ enum ServeCommand: Command {
             Firebase Cloud Messaging (SLP_FCM_URL replaces https://fcm.googleapis.com) and is restarted if it stops; \
             without one, pushes are off. 'slp pushes' shows what it sent. \
             With --metrics, a listener of its own answers /metrics (and nothing else) with Prometheus' text format: \
-            requests by route template and status, their durations, workers busy and idle, and the process_* \
+            requests by route template and status, their durations, workers busy and idle, the hub's sockets, \
+            sessions, long polls, deliveries and feed lag, database retries, waiting users, pushes, and the process_* \
             metrics of serve, lighttpd, the hub, the push sender and each worker; the API's port has no /metrics.
             """,
         options: [host.spec, port.spec, cgi.spec, fcmCredentials.spec, metrics.spec],
