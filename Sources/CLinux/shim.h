@@ -10,5 +10,14 @@
 
 // prctl(2) is variadic, which Swift cannot call.
 static inline int slp_become_child_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
+#include <stdint.h>
+
+// The metrics file's numbers, shared between processes with one writer each: a reader never
+// sees half a number, and a new entry's bytes before the count that publishes it.
+static inline uint64_t slp_load_acquire(const uint64_t *address) { return __atomic_load_n(address, __ATOMIC_ACQUIRE); }
+static inline void slp_store_release(uint64_t *address, uint64_t value) { __atomic_store_n(address, value, __ATOMIC_RELEASE); }
+static inline int slp_compare_exchange(uint64_t *address, uint64_t expected, uint64_t desired) {
+    return __atomic_compare_exchange_n(address, &expected, desired, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
 
 #endif

@@ -39,6 +39,8 @@ package struct APIServer: Sendable {
     package var connectionsPerAddress = ConnectionLimitScript.defaultPerAddress
     /// HTTPS's certificate and key; nil: plain HTTP.
     let tls: TLSFiles?
+    /// Where Prometheus' metrics page is served (`--metrics`); nil: nowhere, nothing counted.
+    package var metrics: TCPAddress? = nil
 
     package init(
         lighttpd: String, address: TCPAddress, executable: String, environment: [(name: String, value: String)],
@@ -88,10 +90,12 @@ package struct APIServer: Sendable {
         try directory.linkProgram(executable)
         var environment = environment + [(writeLimitsVariable, directory.writeLimits), (Self.hubHealthVariable, directory.hubSocket)]
         if pushSender != nil { environment.append((PresenceLock.pushSenderVariable, directory.pushSenderLock)) }
+        let metricsFile = try metrics.map { _ throws(ServeError) in try openMetrics(in: directory) }
+        if metricsFile != nil { environment.append((MetricsPage.countingVariable, directory.metricsFile)) }
         let passed = environment.map(\.name)
         var configuration = LighttpdConfiguration(
             directory: directory, host: address.host, port: address.port, passed: passed, workers: workers, maxFDs: Self.fileLimit(),
-            tls: tls)
+            tls: tls, metrics: metrics)
         configuration.trustedProxies = trustedProxies
         configuration.connectionsPerAddress = connectionsPerAddress
         try directory.write(configuration: configuration.text, connectionsPerAddress: connectionsPerAddress, errorObject: errorObject)
@@ -105,22 +109,34 @@ package struct APIServer: Sendable {
         let variables = ["PATH=/usr/local/bin:/usr/bin:/bin"] + environment.map { "\($0.name)=\($0.value)" }
         let hub = ChildSupervisor(
             name: "the realtime hub", executable: executable, environment: variables + ["\(hubSocketVariable)=\(directory.hubSocket)"])
-        var children = [hub]
-        if let pushSender {
-            children.append(
-                ChildSupervisor(
-                    name: "the push sender", executable: pushSender.executable,
-                    environment: variables + pushSender.environment.map { "\($0.name)=\($0.value)" }))
+        let pushSenderChild = pushSender.map { launch in
+            ChildSupervisor(
+                name: "the push sender", executable: launch.executable,
+                environment: variables + launch.environment.map { "\($0.name)=\($0.value)" })
         }
+        var children = [hub] + (pushSenderChild.map { [$0] } ?? [])
         defer { for child in children { child.stop() } }
         for child in children { try child.start() }
         let process = try LighttpdProcess.start(lighttpd, in: directory, environment: variables)
         defer { close(process.errors) }
         let workerSockets = try startTLSWorkers(in: directory, group: process.child.pid, environment: variables, into: &children)
         defer { for socket in workerSockets { close(socket) } }
+        let requests = metricsFile.map { file in
+            file.register(.serve, pid: getpid())
+            file.register(.lighttpd, pid: process.child.pid)
+            // The hub and the workers claim their slots themselves; slp-push writes none, so serve keeps its pid.
+            return RequestMetrics(file: file, children: pushSenderChild.map { [(.push, $0)] } ?? [])
+        }
         return watch(
             process, hub: hub, children: children, hubSocket: UnixSocketPath(path: directory.hubSocket), access: access, signals: signals,
-            reload: reload, writeError: writeError)
+            reload: reload, requests: requests, writeError: writeError)
+    }
+
+    /// The metrics file, and the metrics listener's program.
+    private func openMetrics(in directory: ServeDirectory) throws(ServeError) -> MetricsFile {
+        guard let file = try? MetricsFile(path: directory.metricsFile) else { throw .cannotWrite(directory.metricsFile) }
+        try directory.linkMetricsProgram(executable)
+        return file
     }
 
     /// With TLS, serve's own SCGI workers (`LighttpdConfiguration.tlsWorkerLines`), in
@@ -153,7 +169,7 @@ package struct APIServer: Sendable {
     /// the push sender are stopped. A second signal stops everything at once.
     private func watch(
         _ process: LighttpdProcess, hub: ChildSupervisor, children: [ChildSupervisor], hubSocket: UnixSocketPath, access: Int32,
-        signals: Int32, reload: TLSReload?, writeError: (String) -> Void
+        signals: Int32, reload: TLSReload?, requests: RequestMetrics?, writeError: (String) -> Void
     ) -> ServeEnd {
         var accessLines = LineBuffer(descriptor: access)
         var errorLines = LineBuffer(descriptor: process.errors)
@@ -189,14 +205,14 @@ package struct APIServer: Sendable {
                 process.stopAtOnce()
                 writeError("slp serve: stopping at once: lighttpd did not end in time\n")
             }
-            for line in accessLines.lines() { writeError(line + "\n") }
+            for line in accessLines.lines() { writeError((requests?.take(line) ?? RequestMetrics.printed(line)) + "\n") }
             for line in errorLines.lines() where !Self.isRoutine(line) {
                 if line.contains("Address already in use") { portTaken = true }
                 lastError = line
                 writeError("lighttpd: " + Self.withoutTimestamp(line) + "\n")
             }
             if let status = process.exitStatus() {
-                for line in accessLines.lines() { writeError(line + "\n") }
+                for line in accessLines.lines() { writeError((requests?.take(line) ?? RequestMetrics.printed(line)) + "\n") }
                 // serve's own workers (with TLS) wait for requests that can no longer come.
                 if tls != nil { process.stopAtOnce() }
                 process.awaitGroup(within: ServeStopping.workersBound)
@@ -207,6 +223,7 @@ package struct APIServer: Sendable {
             for child in children where stopping == nil {
                 if let status = child.restartIfEnded() {
                     writeError("slp serve: \(child.name) stopped (status \(status)); started it again\n")
+                    requests?.registerChildren()
                 }
             }
             if ready, stopping == nil, let said = reload?.look(process) { writeError(said) }

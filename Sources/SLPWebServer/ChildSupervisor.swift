@@ -26,6 +26,8 @@ final class ChildSupervisor {
     private var started: ContinuousClock.Instant?
     /// How the child ended, once it has and until it is started again.
     private var ended: Int32?
+    /// The running child's process id; nil while it is ended.
+    var pid: Int32? { ended == nil ? child?.pid : nil }
     /// Restarts wait at least this long after the last start.
     static let restartPause: Duration = .seconds(1)
 

@@ -1,3 +1,5 @@
+import SLPSupport
+
 /// The configuration `slp serve` hands lighttpd: one private directory whose document root
 /// holds `v1` (and each other root of `RouteTable`'s worker paths), this slp. lighttpd starts
 /// `workers` of it as SCGI workers that answer every path but the hub's (so that every answer
@@ -29,6 +31,8 @@ package struct LighttpdConfiguration: Sendable {
     var connectionsPerAddress = ConnectionLimitScript.defaultPerAddress
     /// The certificate and key of HTTPS; nil: plain HTTP.
     var tls: TLSFiles? = nil
+    /// The metrics listener (`--metrics`), nil: none.
+    var metrics: TCPAddress? = nil
 
     /// Bodies lighttpd takes at most, in KiB: above slp's 64 KiB, so that slp still says why it
     /// refuses those in between.
@@ -71,10 +75,11 @@ package struct LighttpdConfiguration: Sendable {
     /// The first segments of the workers' paths (`v1`, `healthz`): each is this slp in the document root.
     static var workerRoots: [String] { RouteTable.roots(answeredBy: .workers) }
 
-    /// lighttpd's access line, as slp prints it: method, path without the query, status, time.
-    /// Its milliseconds also make lighttpd stamp each request's start to the nanosecond, which
-    /// the connection limit tells forwarded requests apart by (`ConnectionLimitScript`).
-    static let accessFormat = "%m %U %s %{ms}T ms"
+    /// lighttpd's access line: method, path without the query, status, microseconds (which
+    /// serve counts, `RequestMetrics`, and prints as milliseconds). A time to the microsecond
+    /// also makes lighttpd stamp each request's start to the nanosecond, which the connection
+    /// limit tells forwarded requests apart by (`ConnectionLimitScript`).
+    static let accessFormat = "%m %U %s %{us}T"
 
     var text: String {
         var lines = [
@@ -156,6 +161,8 @@ package struct LighttpdConfiguration: Sendable {
         lines += compression
         lines += tlsLines
         lines += gracefulStopLines
+        // Last, so that its settings win over the API's.
+        lines += metricsLines
         if host.contains(":") { lines.append("server.use-ipv6 = \"enable\"") }
         if !passed.isEmpty {
             lines.append("setenv.add-environment = (" + passed.map { "\(quoted($0)) => env.\($0)" }.joined(separator: ", ") + ")")
@@ -228,6 +235,31 @@ package struct LighttpdConfiguration: Sendable {
             "  }",
             "}",
         ]
+    }
+
+    /// The metrics listener: `/metrics` runs slp as CGI from a document root of its own, which
+    /// makes the page (`MetricsPage`); every other path there is refused (403), so nothing of
+    /// the API (workers, hub) answers on it, and none of its requests reaches the access lines.
+    /// Last, so that its settings win over the API's.
+    private var metricsLines: [String] {
+        guard let metrics else { return [] }
+        let socket = metrics.host.contains(":") ? "[\(metrics.host)]:\(metrics.port)" : "\(metrics.host):\(metrics.port)"
+        var lines = [
+            "server.modules += (\"mod_access\")",
+            "$SERVER[\"socket\"] == \(quoted(socket)) {",
+            "  server.document-root = \(quoted(directory.metricsRoot))",
+            "  cgi.assign = (\"/metrics\" => \"\")",
+            "  scgi.server = ()",
+            "  setenv.add-environment = (\(quoted(MetricsPage.pageVariable)) => \(quoted(directory.metricsFile)))",
+            // Scrapes are neither counted nor printed: the page counts the API's requests.
+            "  accesslog.filename = \"/dev/null\"",
+            "  $HTTP[\"url\"] != \"/metrics\" {",
+            "    url.access-deny = (\"\")",
+            "  }",
+        ]
+        // Plain HTTP on its own listener even when the API's is HTTPS (loopback by default).
+        if tls != nil { lines.append("  ssl.engine = \"disable\"") }
+        return lines + ["}"]
     }
 
     /// With TLS, serve starts the SCGI workers itself (`ChildSupervisor`) on these sockets rather

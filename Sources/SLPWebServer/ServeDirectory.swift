@@ -31,6 +31,10 @@ package final class ServeDirectory: Sendable {
     var healthErrorPagePrefix: String { path + "/errors/health-" }
     /// The file the push sender holds locked while it runs (`PresenceLock`).
     var pushSenderLock: String { path + "/push-sender.lock" }
+    /// The document root of the metrics listener: `metrics`, a link to this slp.
+    var metricsRoot: String { path + "/metrics-root" }
+    /// What serve's processes count (`MetricsFile`).
+    var metricsFile: String { path + "/metrics" }
     /// Every user's write buckets, which slp's workers and CGI processes make and share.
     var writeLimits: String { path + "/write-limits" }
 
@@ -76,6 +80,13 @@ package final class ServeDirectory: Sendable {
         }
         for (file, contents) in files where !FileManager.default.createFile(atPath: file, contents: Data(contents.utf8)) {
             throw .cannotWrite(file)
+        }
+    }
+
+    /// Links `metrics` in its own document root (the API's has none) to this slp.
+    func linkMetricsProgram(_ executable: String) throws(ServeError) {
+        guard mkdir(metricsRoot, 0o700) == 0, symlink(executable, metricsRoot + "/metrics") == 0 else {
+            throw .cannotLink(program: executable, into: metricsRoot)
         }
     }
 

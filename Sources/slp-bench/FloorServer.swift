@@ -24,11 +24,13 @@ final class FloorServer {
         guard text.contains("server.port = \(port)\n") else { throw LoadFailure("slp serve's configuration names no port line") }
         guard !text.contains("scgi.server") else { throw LoadFailure("slp serve's configuration keeps its workers where the floor needs CGI") }
         try text.write(toFile: "\(directory)/lighttpd.conf", atomically: true, encoding: .utf8)
-        // serve's configuration passes the write limits' file on by name (`env.SLP_WRITE_LIMITS`),
-        // which lighttpd refuses to start without; the floor's program never reads it.
-        process = try ServerProcess(
-            [lighttpd, "-D", "-f", "\(directory)/lighttpd.conf"], environment: environment + ["SLP_WRITE_LIMITS=\(directory)/write-limits"],
-            scratch: "\(directory)/lighttpd")
+        // Every variable the configuration passes on (`env.NAME`) must be set for lighttpd to read
+        // it; those serve makes itself (the write limits' file, the hub's socket) are empty here:
+        // the floor's program reads none.
+        let named = Set(text.components(separatedBy: "env.").dropFirst().map { String($0.prefix { $0.isUppercase || $0 == "_" || $0.isNumber }) })
+        let given = Set(environment.map { String($0.prefix { $0 != "=" }) })
+        let filled = environment + named.subtracting(given).sorted().map { $0 + "=" }
+        process = try ServerProcess([lighttpd, "-D", "-f", "\(directory)/lighttpd.conf"], environment: filled, scratch: "\(directory)/lighttpd")
         let client = HTTPClient(port: port)
         try process.wait(60) { client.accepts() }
     }

@@ -38,6 +38,18 @@ struct HTTPReport {
                 + cells.joined(separator: " | ") + " | \(compressed) | " + latencies.joined(separator: "; ") + " |")
         }
 
+        Swift.print("\n### Metrics on against off (GET myQueueState, K clients, \(Int(options.phaseSeconds)) s each: off, `--metrics` scraped every second, off again; requests/s)\n")
+        Swift.print("| backend | K | off | metrics on | off again | on ÷ mean of off | pages scraped | on p50 / p99 ms | errors |")
+        Swift.print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for round in rounds {
+            let off = (round.state.perSecond + round.stateAgain.perSecond) / 2
+            let errors = round.state.errors + round.stateWithMetrics.errors + round.stateAgain.errors
+            let f = { (value: Double, digits: Int) in String(format: "%.\(digits)f", value) }
+            Swift.print("| \(round.backend) | \(round.clients) | \(f(round.state.perSecond, 0)) | \(f(round.stateWithMetrics.perSecond, 0)) | "
+                + "\(f(round.stateAgain.perSecond, 0)) | \(f(round.stateWithMetrics.perSecond / off, 3))× | \(round.metricsPages) | "
+                + "\(ms(round.stateWithMetrics.latency.p50)) / \(ms(round.stateWithMetrics.latency.p99)) | \(errors) |")
+        }
+
         Swift.print("\n### The apps' traffic (K clients, \(Int(options.seconds)) s, each request sent when the one before it is answered)\n")
         Swift.print("| backend | K | people | requests | requests/s | 200 | refusals (201–205, 409) | 5xx | other errors | writes p50 / p99 ms | all p50 / p99 ms | machine cores busy | round: this run, others |")
         Swift.print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
@@ -83,6 +95,8 @@ struct HTTPReport {
             lines.append("5xx \(round.tally.serverErrors + round.state.serverErrors + round.search.serverErrors)")
             lines.append("lost \(round.findings.lostCount)")
             if round.clients == 64 { lines.append("write p99 \(ms(Percentiles(round.tally.writeMicros).p99)) ms (goal ≤ 1000 on SQLite)") }
+            lines.append(String(
+                format: "metrics on %.3f× off (goal ≥ 0.97×)", round.stateWithMetrics.perSecond / ((round.state.perSecond + round.stateAgain.perSecond) / 2)))
             if round.clients == 16 {
                 lines.append(String(format: "myQueueState %.2f× (goal ≥ 0.5×), search %.2f× (goal ≥ 0.4×)",
                                     round.state.perSecond / round.floor, round.search.perSecond / round.floor))

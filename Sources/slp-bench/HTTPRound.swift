@@ -3,14 +3,20 @@ import Foundation
 /// One round of the HTTP benchmark: K clients on one fresh copy of the seeded store through
 /// `slp serve`. Set-up (registering the people, their tokens from `slp token`, putting them in
 /// the queue through the API) is not timed. Then, back to back, the floor, `GET myQueueState`
-/// alone, `POST /v1/queue/search` alone, the floor again, and the apps' mixed traffic; then the
-/// store is checked.
+/// alone, the same through a second serve with `--metrics` (scraped every second), the same
+/// without again, `POST /v1/queue/search` alone, the floor again, and the apps' mixed traffic;
+/// then the store is checked.
 struct HTTPRound: Sendable {
     let backend: String
     let clients: Int
     let people: Int
     let floorBefore: HTTPThroughput
     let state: HTTPThroughput
+    /// `GET myQueueState` through a serve with `--metrics`, then through the first serve again.
+    let stateWithMetrics: HTTPThroughput
+    let stateAgain: HTTPThroughput
+    /// Metrics pages read while `stateWithMetrics` ran.
+    let metricsPages: Int
     let search: HTTPThroughput
     /// The same searches from clients that take gzip, then brotli (as the apps' Alamofire).
     let searchGzip: HTTPThroughput
@@ -92,9 +98,23 @@ struct HTTPRound: Sendable {
             }
         }
         floorBefore = try floor("floor")
-        state = HTTPThroughput.measure("GET myQueueState", port: port, clients: clients, seconds: options.phaseSeconds, expected: [200, 201]) { client, n in
-            ("GET", "/v1/queue/myQueueState", tokens[client][n % tokens[client].count], nil)
+        let stateRequest = { @Sendable (client: Int, n: Int) in ("GET", "/v1/queue/myQueueState", Optional(tokens[client][n % tokens[client].count]), String?.none) }
+        state = HTTPThroughput.measure("GET myQueueState", port: port, clients: clients, seconds: options.phaseSeconds, expected: [200, 201], request: stateRequest)
+        do {
+            let metricsPort = try HTTPClient.freePort()
+            let measured = try SLPServeProcess(
+                slp: setting.slp, database: location, scratch: setting.scratch, name: "serve-\(backend)-k\(clients)-metrics",
+                options: ["--metrics", "\(metricsPort)"])
+            defer { measured.stop() }
+            // Its workers warmed as the first serve's were by the set-up, unmeasured.
+            _ = HTTPThroughput.measure("warm-up", port: measured.port, clients: clients, seconds: 2, expected: [200, 201], request: stateRequest)
+            let scraper = MetricsScraper(port: metricsPort)
+            stateWithMetrics = HTTPThroughput.measure(
+                "GET myQueueState, metrics on", port: measured.port, clients: clients, seconds: options.phaseSeconds, expected: [200, 201],
+                request: stateRequest)
+            metricsPages = scraper.stop()
         }
+        stateAgain = HTTPThroughput.measure("GET myQueueState", port: port, clients: clients, seconds: options.phaseSeconds, expected: [200, 201], request: stateRequest)
         let searches = { (label: String, encodings: String?) in
             HTTPThroughput.measure(label, port: port, clients: clients, seconds: options.phaseSeconds, expected: [200], acceptEncoding: encodings) {
                 client, n in

@@ -68,13 +68,6 @@ final class APISlowHeadersFirewallCLITests: XCTestCase {
 
     /// docs/DEPLOY.md's nftables recipe, as written there: the code block that holds `table inet slp_serve`.
     static func recipe() throws -> String {
-        let deploy = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("docs/DEPLOY.md")
-        let blocks = try String(contentsOf: deploy, encoding: .utf8).components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }
-        guard let block = blocks.map(\.element).first(where: { $0.contains("table inet slp_serve") }) else {
-            throw HTTPTestError("no nftables recipe (table inet slp_serve) in \(deploy.path)")
-        }
-        // The fence's language word, if any, is not the recipe's.
-        return String(block.drop { $0 != "\n" })
+        "\n" + (try DeployDocs.block(containing: "table inet slp_serve"))
     }
 }

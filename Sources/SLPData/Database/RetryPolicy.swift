@@ -36,7 +36,12 @@ public struct RetryPolicy: Sendable {
         while true {
             do {
                 return try body()
-            } catch where isTransient(error) && attempt < maxAttempts {
+            } catch where isTransient(error) {
+                guard attempt < maxAttempts else {
+                    DatabaseRetryCounts.failures.add(1, ordering: .relaxed)
+                    throw error
+                }
+                DatabaseRetryCounts.retries.add(1, ordering: .relaxed)
                 let backoff = longestBackoffMilliseconds(after: attempt)
                 usleep(UInt32(Int.random(in: backoff / 2...backoff) * 1_000))
                 attempt += 1

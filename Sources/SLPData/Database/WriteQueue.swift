@@ -64,7 +64,7 @@ package final class WriteQueue {
         while !file.tryLock(Self.counterLock, exclusive: true) {
             switch file.waitUntilFree(Self.counterLock, exclusive: true, timeout: deadline - clock.now) {
             case .free: continue
-            case .timedOut: throw busy
+            case .timedOut: throw gaveUp()
             case .failed:
                 unordered = true
                 return true
@@ -95,7 +95,7 @@ package final class WriteQueue {
         while let byte = blocker {
             switch file.waitUntilFree(byte..<(byte + 1), exclusive: false, timeout: deadline - clock.now) {
             case .free: blocker = file.conflict(in: earlier, exclusive: false)
-            case .timedOut: throw busy
+            case .timedOut: throw gaveUp()
             case .failed: blocker = nil
             }
         }
@@ -113,6 +113,12 @@ package final class WriteQueue {
         defer { end() }
         try waitForTurn()
         return try body()
+    }
+
+    /// `busy`, counted as a transaction given up.
+    private func gaveUp() -> DatabaseError {
+        DatabaseRetryCounts.failures.add(1, ordering: .relaxed)
+        return busy
     }
 
     private var busy: DatabaseError { .busy(path: databasePath, waited: limit) }

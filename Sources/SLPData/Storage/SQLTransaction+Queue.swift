@@ -13,6 +13,10 @@ extension SQLTransaction {
         return try connection.first("SELECT \(QueueRecord.entryColumns.list) FROM queue WHERE user_id = $1", [.integer(id)], QueueRecord.entry)
     }
 
+    func waitingUserCount() throws -> Int {
+        try connection.first("SELECT count(*) AS waiting FROM queue", []) { $0.int("waiting") } ?? 0
+    }
+
     func putInQueue(_ entry: QueueEntry, of user: User) throws {
         guard let id = try rowID(user.uid) else { return }
         try connection.placeInQueue(id: id, try QueueRecord.values(of: entry, user: user, id: id), studies: entry.studies)

@@ -21,6 +21,9 @@ package final class EngineIOServer {
         self.gate = gate
     }
 
+    /// Sessions open now, for the metrics.
+    package var sessionCount: Int { sessions.count }
+
     /// Emits `event` with `json` (one JSON value) to every connected socket of `uid`; how many.
     @discardableResult
     package func emit(to uid: String, event: String, json: String) -> Int {

@@ -37,6 +37,9 @@ package final class HubServer {
         }
     }
 
+    /// Connections open now, for the metrics.
+    package var connectionCount: Int { connections.count }
+
     /// Serves until a `stop` command.
     package func run() throws(SystemCallError) {
         try loop.run()

@@ -67,6 +67,10 @@ package final class SharedFileMapping {
         close(descriptor)
     }
 
+    /// The mapped bytes without the lock: for a region that one process alone writes, whose
+    /// readers take the numbers as they find them (the metrics file).
+    package var unlockedBytes: UnsafeMutableRawBufferPointer { UnsafeMutableRawBufferPointer(start: base, count: size) }
+
     /// `body` over the mapped bytes with the lock held; nil when the lock cannot be had.
     /// The lock is waited for: its holders keep it only while they change a few bytes.
     package func withLock<T>(_ body: (UnsafeMutableRawBufferPointer) -> T) -> T? {

@@ -330,6 +330,10 @@ final class InMemoryTransaction: WriteTransaction {
         database.pushes[event]?.leaseOwner
     }
 
+    func waitingUserCount() throws -> Int {
+        database.queue.count
+    }
+
     func pushCounts() throws -> PushCounts {
         var counts = database.pushCounts
         counts.pending = database.pushes.count

@@ -7,6 +7,7 @@ import Darwin
 #endif
 import SLPTerminal
 import SLPSupport
+import SLPWebServer
 
 /// Entry point: run, print, exit.
 @main
@@ -19,6 +20,10 @@ struct SLP {
         // Started by `slp serve` as its realtime hub: hold the waiting clients until serve ends.
         if let socket = EnvironmentVariables.value(of: HubProcess.socketVariable) {
             exit(await HubProcess.run(socket: socket, environment: .current()))
+        }
+        // Run as CGI on `slp serve --metrics`'s listener: the metrics page, from serve's file and /proc.
+        if let file = EnvironmentVariables.value(of: MetricsPage.pageVariable) {
+            MetricsGateway.answer(file: file)
         }
         // Run by a web server as a CGI program (`slp serve`, or any server configured so):
         // answer that one request instead of reading a command line.

@@ -29,6 +29,9 @@ enum ServeCommand: Command {
         "connections-per-address", "count",
         "Connections one client address may hold at once, 1 to 65535 (default: \(ConnectionLimitScript.defaultPerAddress)).",
         as: .integer)
+    static let metrics = OptionKey(
+        "metrics", "[address:]port",
+        "Serve Prometheus metrics at /metrics on this port, of 127.0.0.1 unless an address is given (default: off).", as: .text)
 
     /// Serving starts the service where there is none yet (its requests never create it).
     static let createsDatabase = true
@@ -61,15 +64,21 @@ enum ServeCommand: Command {
             JSON answers of 1 KB or more are sent compressed (br, gzip or deflate) to clients whose Accept-Encoding \
             takes it. \
             Ctrl-C or SIGTERM stops it gracefully: no new connections, the requests under way finish (at most \
-            10 s), held long polls are answered and the apps' sockets told to reconnect; a second one stops it at once.
+            10 s), held long polls are answered and the apps' sockets told to reconnect; a second one stops it at once. \
+            With --metrics, a listener of its own answers /metrics (and nothing else) with Prometheus' text format: \
+            requests by route template and status, their durations, workers busy and idle, the hub's sockets, \
+            sessions, long polls, deliveries and feed lag, database retries, waiting users, pushes, and the process_* \
+            metrics of serve, lighttpd, the hub, the push sender and each worker; the API's port has no /metrics.
             """,
         options: [
             host.spec, port.spec, cgi.spec, fcmCredentials.spec, tlsCert.spec, tlsKey.spec, trustedProxy.spec, connectionsPerAddress.spec,
+            metrics.spec,
         ],
         examples: [
             "slp serve", "slp serve --host 0.0.0.0 --port 1210 --db /srv/slp/slp.sqlite",
             "slp serve --host 0.0.0.0 --port 443 --tls-cert fullchain.pem --tls-key privkey.pem",
             "slp serve --trusted-proxy 127.0.0.1 --trusted-proxy 10.0.0.0/8 --connections-per-address 64",
+            "slp serve --metrics 9210",
         ])
 
     static func run(_ context: CommandContext) async -> Output {
@@ -77,6 +86,7 @@ enum ServeCommand: Command {
         let proxies: [TrustedProxy]
         let perAddress: Int
         let tlsPaths: (certificate: String, key: String)?
+        let metricsAddress: TCPAddress?
         do {
             let host = context[Self.host] ?? "127.0.0.1"
             guard LighttpdConfiguration.isValidHost(host) else {
@@ -101,6 +111,7 @@ enum ServeCommand: Command {
                     message: "--connections-per-address: a count is 1 to 65535, not \(perAddress)", commandPath: ["serve"], code: "invalid_value")
             }
             tlsPaths = try TLSOptions.paths(certificate: context[Self.tlsCert], key: context[Self.tlsKey], in: context.environment)
+            metricsAddress = try context[Self.metrics].map { try Self.metricsAddress($0, apiPort: port) }
         } catch {
             return context.fail(error)
         }
@@ -123,7 +134,9 @@ enum ServeCommand: Command {
                     message: "slp serve needs lighttpd's mod_magnet for its connection limit (apt-get install \(Lighttpd.magnetPackage))",
                     exitCode: .unavailable)
             }
-            if let why = address.listenProblem() { throw Failure(code: "port_unavailable", status: nil, message: why, exitCode: .ioError) }
+            for listener in [address] + (metricsAddress.map { [$0] } ?? []) {
+                if let why = listener.listenProblem() { throw Failure(code: "port_unavailable", status: nil, message: why, exitCode: .ioError) }
+            }
             var server = APIServer(
                 lighttpd: lighttpd, address: address, executable: slp,
                 environment: passedEnvironment(context.environment, database: location), databaseDisplay: location.display,
@@ -132,6 +145,7 @@ enum ServeCommand: Command {
                 errorObject: { Failure(code: $0.code, status: $0.status, message: $0.message, exitCode: .usage).json.text })
             server.trustedProxies = proxies
             server.connectionsPerAddress = perAddress
+            server.metrics = metricsAddress
             let directory = try ServeDirectory(temporaryDirectory: context.environment["TMPDIR"])
             if pushSender == nil {
                 StandardStreams.writeError("slp serve: pushes are off (no --fcm-credentials or \(PushConfiguration.credentialsVariable))\n")
@@ -145,6 +159,27 @@ enum ServeCommand: Command {
         } catch {
             return context.fail(failure(error))
         }
+    }
+
+    /// `--metrics [ADDRESS:]PORT`: 127.0.0.1 unless an address is given (an IPv6 one in
+    /// brackets), never the API's port.
+    private static func metricsAddress(_ text: String, apiPort: Int) throws -> TCPAddress {
+        var host = "127.0.0.1", portText = Substring(text)
+        if let colon = text.lastIndex(of: ":") {
+            host = String(text[..<colon])
+            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            portText = text[text.index(after: colon)...]
+        }
+        let problem: String? =
+            if !LighttpdConfiguration.isValidHost(host) {
+                "'\(ValueSyntax.printable(host))' is not an address or host name"
+            } else if let port = Int(portText), (1...65_535).contains(port) {
+                port == apiPort ? "the metrics need a port of their own, not the API's \(port)" : nil
+            } else {
+                "a port is 1 to 65535, not '\(ValueSyntax.printable(String(portText)))'"
+            }
+        if let problem { throw UsageError(message: "--metrics: \(problem)", commandPath: ["serve"], code: "invalid_value") }
+        return TCPAddress(host: host, port: Int(portText)!)
     }
 
     /// How serve's end is told.

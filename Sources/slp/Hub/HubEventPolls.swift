@@ -28,6 +28,8 @@ final class HubEventPolls {
     private let reader: HubReaderLink
     /// Each user's held polls, oldest first.
     private var held: [String: [Poll]] = [:]
+    /// Polls held now, for the metrics.
+    var count: Int { held.values.reduce(0) { $0 + $1.count } }
     /// How many times the feed woke anyone: a poll whose first look raced a wake looks again.
     private var wakes = 0
     /// Whether serve is stopping (`sayGoodbye`): no poll is held any more.

@@ -17,11 +17,12 @@ enum HubFeed {
     /// How long one wait lasts when nothing is committed: a lost notification costs no more.
     static let longestWait: Duration = .seconds(1)
 
-    static func start(_ location: StorageLocation, posting mailbox: LoopMailbox<[AddressedEvent]>) {
-        Task.detached { await follow(location, posting: mailbox) }
+    /// `metrics` hears each time the feed has read everything committed.
+    static func start(_ location: StorageLocation, posting mailbox: LoopMailbox<[AddressedEvent]>, metrics: HubMetrics?) {
+        Task.detached { await follow(location, posting: mailbox, metrics: metrics) }
     }
 
-    private static func follow(_ location: StorageLocation, posting mailbox: LoopMailbox<[AddressedEvent]>) async {
+    private static func follow(_ location: StorageLocation, posting mailbox: LoopMailbox<[AddressedEvent]>, metrics: HubMetrics?) async {
         var link = HubStorageLink(location, failing: "cannot read the database", recovered: "reading the database again")
         var feed: EventFeed?
         while true {
@@ -32,7 +33,10 @@ enum HubFeed {
                 }
                 // The token first: a commit after it ends the wait below at once.
                 let token = try storage.changeToken()
+                // Everything committed before this instant is read below.
+                let reading = Date()
                 if let events = try feed?.next(), !events.isEmpty { mailbox.post(events) }
+                metrics?.feedIsCurrent(at: reading)
                 link.succeeded()
                 _ = try await storage.waitForChange(after: token, upTo: longestWait)
             } catch {

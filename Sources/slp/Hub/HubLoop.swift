@@ -24,6 +24,8 @@ enum HubLoop {
         let committed: LoopMailbox<[AddressedEvent]>
         /// Hears the loop's end once: its exit status.
         let ended: AsyncStream<Int32>.Continuation
+        /// With `slp serve --metrics`: the hub's slot of serve's metrics file.
+        let metrics: HubMetrics?
     }
 
     /// Starts the loop's thread; it ends, and ends `questions`, when serve's pipe closes or the
@@ -66,7 +68,11 @@ enum HubLoop {
             }
             server.onGoodbye = { polls.sayGoodbye() }
             let deliveries = HubDeliveries(sockets: server.engineIO, polls: polls)
-            try server.loop.watch(wiring.committed) { batches in deliveries.deliver(batches.joined()) }
+            try server.loop.watch(wiring.committed) { batches in
+                deliveries.deliver(batches.joined())
+                wiring.metrics?.delivered(Array(batches.joined()))
+            }
+            wiring.metrics?.sample(server, polls: polls)
             if isPipe(STDIN_FILENO) {
                 try server.loop.watch(STDIN_FILENO) { [weak server] _ in
                     var byte: UInt8 = 0

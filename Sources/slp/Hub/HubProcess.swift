@@ -32,13 +32,14 @@ enum HubProcess {
             let (ended, ending) = AsyncStream.makeStream(of: Int32.self)
             let answers = try LoopMailbox<(Int, HubAnswer)>()
             let committed = try LoopMailbox<[AddressedEvent]>()
-            guard HubLoop.start(.init(socket: socket, questions: asking, answers: answers, committed: committed, ended: ending)),
-                  HubPenaltySweep.start(location, clock: clock)
+            let metrics = HubMetrics(environment)
+            guard HubLoop.start(.init(socket: socket, questions: asking, answers: answers, committed: committed, ended: ending, metrics: metrics)),
+                  HubPenaltySweep.start(location, clock: clock), metrics.map({ HubServiceCounts.start(location, metrics: $0) }) ?? true
             else {
-                StandardStreams.writeError("slp hub: cannot start a thread (the event loop's or the penalty sweep's)\n")
+                StandardStreams.writeError("slp hub: cannot start a thread (the event loop's, the penalty sweep's or the metrics' counts')\n")
                 return ExitCode.software.rawValue
             }
-            HubFeed.start(location, posting: committed)
+            HubFeed.start(location, posting: committed, metrics: metrics)
             let reader = HubReader(service: service)
             for await (id, question) in questions { answers.post((id, reader.answer(question))) }
             for await status in ended { return status }

@@ -31,6 +31,18 @@ final class QueueStorageContractTests: StorageContractTestCase {
         }
     }
 
+    func testWaitingUserCountCountsTheQueue() {
+        forEachBackend {
+            XCTAssertEqual(try ReadServiceCountsUseCase(storage: storage)().waitingUsers, 0)
+            for uid in ["Me1", "Me2", "Me3"] {
+                try register(uid)
+                try enter(uid, at: seoul)
+            }
+            XCTAssertTrue(try leave("Me2"))
+            XCTAssertEqual(try ReadServiceCountsUseCase(storage: storage)().waitingUsers, 2)
+        }
+    }
+
     func testNoStudiesIsStoredAsAnything() {
         forEachBackend {
             try register("Me1")

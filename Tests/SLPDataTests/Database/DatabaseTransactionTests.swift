@@ -142,6 +142,22 @@ final class DatabaseTransactionTests: TemporaryDirectoryTestCase {
 
     /// The pauses between tries: the first doubled each time, capped at a second, never overflowing
     /// however many tries (the figure the test below once bounded with a stopwatch).
+    /// What `slp serve --metrics` shows of each process: transactions retried, and given up.
+    func testRetriesAndGivingUpAreCounted() {
+        struct Transient: Error {}
+        let policy = RetryPolicy(busyTimeoutMilliseconds: 1, maxAttempts: 3, initialBackoffMilliseconds: 1)
+        let retries = DatabaseRetryCounts.retries.load(ordering: .relaxed), failures = DatabaseRetryCounts.failures.load(ordering: .relaxed)
+        var calls = 0
+        XCTAssertEqual(try policy.run(retrying: { $0 is Transient }) { () throws -> Int in
+            calls += 1
+            if calls < 3 { throw Transient() }
+            return calls
+        }, 3)
+        XCTAssertThrowsError(try policy.run(retrying: { $0 is Transient }) { () throws -> Int in throw Transient() })
+        XCTAssertEqual(DatabaseRetryCounts.retries.load(ordering: .relaxed) - retries, 4, "two before the success, two before giving up")
+        XCTAssertEqual(DatabaseRetryCounts.failures.load(ordering: .relaxed) - failures, 1)
+    }
+
     func testBackoffDoublesUpToASecondAndNeverOverflows() {
         let policy = RetryPolicy(busyTimeoutMilliseconds: 1, maxAttempts: 12, initialBackoffMilliseconds: 1)
         XCTAssertEqual((1...12).map { policy.longestBackoffMilliseconds(after: $0) }, [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1_000, 1_000])

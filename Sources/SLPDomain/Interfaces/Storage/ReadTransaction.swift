@@ -87,6 +87,8 @@ public protocol ReadTransaction {
     /// The push senders' counters (`WriteTransaction.addToPushCounts`), and how many pushes are
     /// queued now.
     func pushCounts() throws -> PushCounts
+    /// How many people are in the queue now.
+    func waitingUserCount() throws -> Int
     /// The senders whose leases run past `now`, each once.
     func pushLeaseHolders(at now: Date) throws -> [String]
 }

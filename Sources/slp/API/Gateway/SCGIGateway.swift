@@ -3,7 +3,9 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import SLPData
 import SLPSupport
+import SLPWebServer
 
 /// `slp` started by a web server as an SCGI worker (lighttpd's `bin-path`: the listening socket
 /// is its standard input): answers request after request, one at a time, each exactly as a CGI
@@ -23,6 +25,9 @@ enum SCGIGateway {
         // killing the worker.
         signal(SIGPIPE, SIG_IGN)
         let service = APIService(environment: environment)
+        // With `--metrics`: busy or idle in a slot of serve's metrics file (no lock, no database).
+        let metrics = environment[MetricsPage.countingVariable].flatMap { try? MetricsFile(path: $0) }
+        let slot = metrics?.claimWorkerSlot(pid: getpid())
         while true {
             let descriptor = accept(listening, nil, nil)
             guard descriptor >= 0 else {
@@ -31,6 +36,14 @@ enum SCGIGateway {
                 exit(ExitCode.ioError.rawValue)
             }
             let connection = SCGIConnection(descriptor: descriptor)
+            if let slot { metrics?.set(.busy, of: slot, to: 1) }
+            defer {
+                if let slot, let metrics {
+                    metrics.set(.databaseRetries, of: slot, to: DatabaseRetryCounts.retries.load(ordering: .relaxed))
+                    metrics.set(.databaseFailures, of: slot, to: DatabaseRetryCounts.failures.load(ordering: .relaxed))
+                    metrics.set(.busy, of: slot, to: 0)
+                }
+            }
             let response: APIResponse
             switch connection.readRequest() {
             case .failure(let failure): response = .failure(failure)

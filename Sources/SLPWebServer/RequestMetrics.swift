@@ -1,0 +1,71 @@
+/// serve's count of the requests lighttpd answered, from its access lines (`method path status
+/// microseconds`), kept in the metrics file: by route template and status, and each route's
+/// durations. A path serve does not answer counts as the route `other`, so no label ever holds
+/// a path or a uid. serve's loop alone uses it.
+final class RequestMetrics {
+    /// The route of every path that is not one of serve's.
+    static let otherRoute = "other"
+
+    private let file: MetricsFile
+    private let children: [(MetricsProcess, ChildSupervisor)]
+    private var pairs: [String: [Int: Int]] = [:]
+    private var routes: [String: Int] = [:]
+
+    /// Counting into `file`, where `children`'s process ids are kept as they are started again.
+    init(file: MetricsFile, children: [(MetricsProcess, ChildSupervisor)]) {
+        self.file = file
+        self.children = children
+        registerChildren()
+    }
+
+    func registerChildren() {
+        for (process, child) in children { file.register(process, pid: child.pid ?? 0) }
+    }
+
+    /// `line` as serve prints it, uncounted (no `--metrics`).
+    static func printed(_ line: String) -> String {
+        parse(line).map(printed) ?? line
+    }
+
+    private static func printed(_ request: Request) -> String {
+        "\(request.method) \(request.path) \(request.status) \(request.microseconds / 1_000) ms"
+    }
+
+    /// Counts the request of `line` (lighttpd's access line) and gives the line as serve
+    /// prints it: `method path status milliseconds ms`. A line of another shape is given back
+    /// as it is, uncounted.
+    func take(_ line: String) -> String {
+        guard let request = Self.parse(line) else { return line }
+        let route = RouteTable.template(of: String(request.path)) ?? Self.otherRoute
+        if let pair = pair(route: route, status: request.status), let entry = routeEntry(route) {
+            file.count(pair: pair, route: entry, microseconds: request.microseconds)
+        }
+        return Self.printed(request)
+    }
+
+    /// The parts of an access line; the path may hold spaces, so the numbers are read from the end.
+    typealias Request = (method: Substring, path: Substring, status: Int, microseconds: UInt64)
+
+    static func parse(_ line: String) -> Request? {
+        guard let firstSpace = line.firstIndex(of: " "), let lastSpace = line.lastIndex(of: " "), lastSpace > firstSpace,
+            let microseconds = UInt64(line[line.index(after: lastSpace)...]),
+            let statusSpace = line[..<lastSpace].lastIndex(of: " "), statusSpace > firstSpace,
+            let status = Int(line[line.index(after: statusSpace)..<lastSpace])
+        else { return nil }
+        return (line[..<firstSpace], line[line.index(after: firstSpace)..<statusSpace], status, microseconds)
+    }
+
+    private func pair(route: String, status: Int) -> Int? {
+        if let index = pairs[route]?[status] { return index }
+        guard let index = file.addPair(route: route, status: status) else { return nil }
+        pairs[route, default: [:]][status] = index
+        return index
+    }
+
+    private func routeEntry(_ route: String) -> Int? {
+        if let index = routes[route] { return index }
+        guard let index = file.addRoute(route) else { return nil }
+        routes[route] = index
+        return index
+    }
+}
