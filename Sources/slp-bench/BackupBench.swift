@@ -1,4 +1,5 @@
 import Foundation
+import SLPData
 import Synchronization
 
 /// `slp-bench --backup [--users N] [--clients K] [--seconds S]`: `slp backup` of a seeded
@@ -73,24 +74,39 @@ enum BackupBench {
             Thread.sleep(forTimeInterval: seconds)
             return window(from: start, to: Stopwatch.now())
         }
-        func copy(_ label: String, _ argv: [String], file: String) throws {
+        func copy(_ label: String, file: String, _ make: () throws -> Void) throws {
             let before = quiet()
             let start = Stopwatch.now()
-            let result = try ChildProcess(scratch: scratch + "/" + label).run(argv, environment: environment)
-            let during = window(from: start, to: Stopwatch.now())
-            guard result.status == 0 else { throw LoadFailure("\(label) failed (exit \(result.status)): \(result.errorText)") }
+            try make()
+            let end = Stopwatch.now()
+            let during = window(from: start, to: end)
             let size = ((try? FileManager.default.attributesOfItem(atPath: file)[.size]) as? NSNumber)?.doubleValue ?? 0
             let check = try child.run(["/usr/bin/sqlite3", file, "PRAGMA integrity_check"], environment: environment)
             let (p99Before, p99During) = (Percentiles(before.micros).p99, Percentiles(during.micros).p99)
             print(String(
                 format: "%@: %.1f s, %.0f MB, integrity %@; writes p50 / p99 %@ ms before (%.0f/s), %@ ms during (%.0f/s): p99 %.2f×",
-                label, result.micros / 1e6, size / 1e6, String(decoding: check.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
+                label, Double(end - start) / 1e9, size / 1e6, String(decoding: check.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
                 Milliseconds.p50p99(before.micros), Double(before.micros.count) / before.seconds,
                 Milliseconds.p50p99(during.micros), Double(during.micros.count) / during.seconds, p99During / p99Before))
         }
-        let copyPath = scratch + "/copy.sqlite", vacuumPath = scratch + "/vacuum.sqlite"
-        try copy("slp backup", [slp, "--db", database, "backup", copyPath], file: copyPath)
+        func run(_ label: String, _ argv: [String]) throws {
+            let result = try ChildProcess(scratch: scratch + "/" + label).run(argv, environment: environment)
+            guard result.status == 0 else { throw LoadFailure("\(label) failed (exit \(result.status)): \(result.errorText)") }
+        }
+        let copyPath = scratch + "/copy.sqlite"
+        try copy("slp backup", file: copyPath) { try run("slp backup", [slp, "--db", database, "backup", copyPath]) }
         try FileManager.default.removeItem(atPath: copyPath)
-        try copy("VACUUM INTO", ["/usr/bin/sqlite3", database, "VACUUM INTO '\(vacuumPath)'"], file: vacuumPath)
+        // The same copy in this process, paced otherwise: what each choice of `DatabaseBackup` costs the writers.
+        let source = try Database(path: database, creation: .none)
+        for (label, backup) in [
+            ("in-process, 1,024 pages a step, no pause, flushed at the end", DatabaseBackup(pagesPerStep: 1024, pause: .zero, flushesEachStep: false)),
+            ("in-process, 64 pages a step, 10 ms pause, each flushed", DatabaseBackup(pagesPerStep: 64, pause: .milliseconds(10), flushesEachStep: true)),
+            ("in-process, 256 pages a step, 2 ms pause, flushed at the end", DatabaseBackup(pagesPerStep: 256, pause: .milliseconds(2), flushesEachStep: false)),
+        ] {
+            try copy(label, file: copyPath) { _ = try backup.write(source, to: copyPath) }
+            try FileManager.default.removeItem(atPath: copyPath)
+        }
+        let vacuumPath = scratch + "/vacuum.sqlite"
+        try copy("VACUUM INTO (sqlite3)", file: vacuumPath) { try run("VACUUM INTO", ["/usr/bin/sqlite3", database, "VACUUM INTO '\(vacuumPath)'"]) }
     }
 }

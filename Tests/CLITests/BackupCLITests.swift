@@ -16,8 +16,10 @@ final class BackupCLITests: XCTestCase {
         let text: String?
     }
 
-    /// Seconds of load before the backups and during them: each window holds several hundred writes.
-    private static let window = 3.0
+    /// Seconds of each window of load without a backup (as long as a backup of the test's database
+    /// takes), and how many such windows and backups take turns.
+    private static let window = 2.5
+    private static let rounds = 2
     /// Matched pairs per client of the load.
     private static let pairs = 8
 
@@ -33,7 +35,7 @@ final class BackupCLITests: XCTestCase {
             guard backend == .sqlite else { return }
             let slp = SLPBinary(database: database, now: nil)
             // Enough pages that each copy takes a while: the waiting population a service has.
-            XCTAssertEqual(try slp.run("seed", "--users", "100000").status, 0)
+            XCTAssertEqual(try slp.run("seed", "--users", "50000").status, 0)
             let server = try ServedSLP(slp)
             // A write refused for its pace is answered at once (429) and not sent again: the load never waits.
             let http = server.client
@@ -76,30 +78,36 @@ final class BackupCLITests: XCTestCase {
             }
             defer { stop.store(true, ordering: .relaxed); load.wait() }
 
-            // The load under way (every worker started and answering), then the window before.
+            // The load under way (every worker started and answering), then windows without a backup
+            // and with one in turn, so that a quiet or a busy moment of the machine falls on both kinds.
             while answers.withLock({ $0.count }) < 50 { Thread.sleep(forTimeInterval: 0.01) }
-            let beforeStart = Date()
-            Thread.sleep(forTimeInterval: Self.window)
-            let backupStart = Date()
-            let acknowledged = Set(answers.withLock { $0 }.filter { $0.status == 200 && $0.text != nil && $0.answered < backupStart }.map { $0.text! })
-            // Backups back to back for the whole window, each to a new file.
+            var quiet: [(Date, Date)] = [], busy: [(Date, Date)] = []
             var copies: [String] = []
-            while Date().timeIntervalSince(backupStart) < Self.window {
-                let copy = directory.path("copy-\(copies.count).sqlite")
+            var acknowledged: Set<String> = []
+            for round in 0..<Self.rounds {
+                let quietStart = Date()
+                Thread.sleep(forTimeInterval: Self.window)
+                let backupStart = Date()
+                quiet.append((quietStart, backupStart))
+                if round == 0 {
+                    acknowledged = Set(answers.withLock { $0 }.filter { $0.status == 200 && $0.text != nil && $0.answered < backupStart }.map { $0.text! })
+                }
+                let copy = directory.path("copy-\(round).sqlite")
                 let result = try slp.run("--json", "backup", copy)
                 XCTAssertEqual(result.status, 0, result.stderr)
                 copies.append(copy)
+                busy.append((backupStart, Date()))
             }
-            let backupEnd = Date()
             stop.store(true, ordering: .relaxed)
             load.wait()
 
             let all = answers.withLock { $0 }
             XCTAssertEqual(all.filter { $0.status != 200 && $0.status != 429 }.map(\.status), [], "every write answered 200 (or 429, its pace)")
-            func latencies(_ from: Date, _ to: Date) -> [Double] {
-                all.filter { $0.status == 200 && $0.sent >= from && $0.answered <= to }.map { $0.answered.timeIntervalSince($0.sent) }
+            func latencies(_ windows: [(Date, Date)]) -> [Double] {
+                all.filter { answer in answer.status == 200 && windows.contains { answer.sent >= $0.0 && answer.answered <= $0.1 } }
+                    .map { $0.answered.timeIntervalSince($0.sent) }
             }
-            let before = latencies(beforeStart, backupStart), during = latencies(backupStart, backupEnd)
+            let before = latencies(quiet), during = latencies(busy)
             XCTAssertGreaterThanOrEqual(before.count, 300, "enough writes before for a p99")
             XCTAssertGreaterThanOrEqual(during.count, 300, "enough writes during the backups for a p99")
             let p99Before = Self.p99(before), p99During = Self.p99(during)

@@ -21,10 +21,13 @@ public struct DatabaseBackup: Sendable {
     public var pagesPerStep: Int32
     /// The pause after each step.
     public var pause: Duration
+    /// Whether each step's pages go to the disk before the next (else all at the end).
+    public var flushesEachStep: Bool
 
-    public init(pagesPerStep: Int32 = 64, pause: Duration = .milliseconds(10)) {
+    public init(pagesPerStep: Int32 = 32, pause: Duration = .milliseconds(20), flushesEachStep: Bool = true) {
         self.pagesPerStep = pagesPerStep
         self.pause = pause
+        self.flushesEachStep = flushesEachStep
     }
 
     /// Copies `database` to the absolute `path`, where nothing may be yet.
@@ -73,7 +76,7 @@ public struct DatabaseBackup: Sendable {
             repeat {
                 code = sqlite3_backup_step(backup, pagesPerStep)
                 if code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED {
-                    if written >= 0 { _ = fdatasync(written) }
+                    if flushesEachStep, written >= 0 { _ = fdatasync(written) }
                     Self.sleep(pause)
                 }
             } while code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED

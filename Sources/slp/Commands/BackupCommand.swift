@@ -39,10 +39,10 @@ enum BackupCommand: Command {
             let file = context.invocation.arguments.first ?? ""
             guard !file.isEmpty else { throw UsageError(message: "backup: the file must not be empty", code: "invalid_value") }
             let target = file.hasPrefix("/") ? file : context.environment.currentDirectory + "/" + file
-            let database = try Database(path: source, creation: .none)
             // The service's processes first: on a busy machine the copy takes the cores they leave
             // (as `nice` would), so their answers keep their pace while it runs a little longer.
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+            let database = try Database(path: source, creation: .none)
             return BackupRenderer(format: context.format).render(try DatabaseBackup().write(database, to: target))
         } catch BackupError.exists(let path) {
             return context.fail(Failure(code: "file_exists", status: nil, message: BackupError.exists(path: path).description, exitCode: .cannotCreate))
