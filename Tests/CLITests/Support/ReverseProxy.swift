@@ -37,7 +37,7 @@ final class ReverseProxy {
         self.address = address
         directory = try TemporaryDirectory()
         port = try HTTPTestClient.freePort()
-        let configuration = Self.configuration(
+        let configuration = try Self.configuration(
             port: port, upstreams: upstreams, address: address, keepAlive: keepAlive, directory: directory.url.path)
         try configuration.write(toFile: directory.path("nginx.conf"), atomically: true, encoding: .utf8)
         process.executableURL = URL(fileURLWithPath: nginx)
@@ -87,10 +87,10 @@ final class ReverseProxy {
 
     deinit { stop() }
 
-    /// The configuration the tests run, which docs/DEPLOY.md shows (its `location` block whole).
+    /// The configuration the tests run, with docs/DEPLOY.md's `location` block as written there.
     /// One process (`master_process off`: no user switch, nothing left behind), every file in
     /// `directory`.
-    private static func configuration(port: Int, upstreams: [Int], address: String, keepAlive: Bool, directory: String) -> String {
+    private static func configuration(port: Int, upstreams: [Int], address: String, keepAlive: Bool, directory: String) throws -> String {
         let servers = upstreams.map { "    server 127.0.0.1:\($0) max_fails=1 fail_timeout=\(retrySeconds)s;" }.joined(separator: "\n")
         return """
             daemon off;
@@ -124,23 +124,24 @@ final class ReverseProxy {
                 listen 127.0.0.1:\(port);
                 client_max_body_size 0;
                 location / {
-                  proxy_pass http://slp;
-                  proxy_bind \(address);
-                  proxy_http_version 1.1;
-                  proxy_set_header Host $http_host;
-                  proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-                  proxy_set_header X-Forwarded-Proto $scheme;
-                  proxy_set_header Upgrade $http_upgrade;
-                  proxy_set_header Connection $connection_upgrade;
-                  proxy_buffering off;
-                  proxy_request_buffering off;
-                  proxy_read_timeout 1h;
-                  proxy_send_timeout 1h;
-                  proxy_next_upstream error timeout;
+            \(try location(bindingFrom: address))
                 }
               }
             }
 
             """
+    }
+
+    /// The directives of the `location /` block of docs/DEPLOY.md "Behind a proxy" (the nginx
+    /// block that holds `proxy_next_upstream`), run as written, with `proxy_bind` after
+    /// `proxy_pass` so that the proxy's connections come from `address`.
+    private static func location(bindingFrom address: String) throws -> String {
+        let block = try DeployDocs.block(containing: "proxy_next_upstream error timeout")
+        guard let start = block.range(of: "location / {\n"), let end = block.range(of: "\n    }", range: start.upperBound..<block.endIndex) else {
+            throw HTTPTestError("no `location / {` block in docs/DEPLOY.md's nginx configuration")
+        }
+        return block[start.upperBound..<end.lowerBound].split(separator: "\n").flatMap { line in
+            line.contains("proxy_pass ") ? [String(line), "proxy_bind \(address);"] : [String(line)]
+        }.map { "      " + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
     }
 }
