@@ -8,7 +8,7 @@ import SLPSupport
 import SLPWebServer
 
 /// `slp serve [--host 127.0.0.1] [--port 1210] [--cgi] [--fcm-credentials FILE] [--tls-cert FILE --tls-key FILE]
-/// [--trusted-proxy ADDRESS|CIDR]... [--connections-per-address N]`
+/// [--trusted-proxy ADDRESS|CIDR]... [--connections-per-address N] [--metrics [ADDRESS:]PORT]`
 enum ServeCommand: Command {
     static let host = OptionKey("host", "address", "Address to listen on (default: 127.0.0.1).", as: .text)
     static let port = OptionKey("port", "port", "Port to listen on, 1 to 65535 (default: 1210).", as: .integer)
