@@ -75,8 +75,12 @@ final class APIGracefulStopCLITests: XCTestCase {
             let session = "/socket.io/?EIO=4&transport=polling&sid=\(try XCTUnwrap(open["sid"] as? String))"
             XCTAssertEqual(try http.form("POST", session, token: c.token, "40", contentType: "text/plain").text, "ok")
             XCTAssertEqual(try http.get(session, token: c.token).text.hasPrefix(#"40{"sid":"#), true)
+            // One at a time, each counted once the hub holds it: a connection of the handshake's
+            // that is still closing must not stand in for a poll the hub has not seen yet.
+            XCTAssertTrue(Polling.until { ServeProcesses.connections(of: hub, on: hubSocket) == 1 }, "only the socket held")
             let enginePoll = WebSocketTestClient(descriptor: try http.connect())
             enginePoll.send("GET \(session) HTTP/1.1\r\nHost: slp\r\nidtoken: \(c.token)\r\nConnection: close\r\n\r\n")
+            XCTAssertTrue(Polling.until { ServeProcesses.connections(of: hub, on: hubSocket) == 2 }, "the socket and the Engine.IO poll held")
 
             let eventPoll = WebSocketTestClient(descriptor: try http.connect())
             eventPoll.send("GET /v1/events?since=1000000000&wait=60 HTTP/1.1\r\nHost: slp\r\nidtoken: \(c.token)\r\nConnection: close\r\n\r\n")
