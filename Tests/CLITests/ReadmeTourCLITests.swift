@@ -110,8 +110,11 @@ final class ReadmeTourCLITests: XCTestCase {
             let result = try run(examples, database: backend == .sqlite ? nil : database, in: directory)
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertEqual(result.outputs.count, examples.steps.count, "every step ran: \(result.stderr)")
-            // The one refusal README shows on purpose: nobody asks within the second waited.
-            XCTAssertEqual(result.stderr, "Error: no match within 1 s\n")
+            // The refusals README shows on purpose: nobody asks within the second waited; on
+            // PostgreSQL, `backup` names pg_dump instead.
+            let pgDump = "Error: slp backup copies a SQLite file; back up a PostgreSQL database with pg_dump: "
+                + "pg_dump --format=custom --file=slp.dump \"$SLP_DB\"\n"
+            XCTAssertEqual(result.stderr, "Error: no match within 1 s\n" + (backend == .sqlite ? "" : pgDump))
             for (step, output) in zip(examples.steps, result.outputs) where step.command.contains("# already sent") {
                 XCTAssertTrue(output.hasPrefix("Already sent: "), output)
             }
