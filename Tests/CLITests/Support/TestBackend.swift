@@ -2,6 +2,7 @@ import Foundation
 #if PostgreSQL
 import SLPPrivateCluster
 #endif
+import SLPTestSupport
 import XCTest
 
 /// A kind of store the CLI tests run `slp` on: a SQLite file always, and with the package trait
@@ -12,13 +13,16 @@ enum TestBackend: String, CustomStringConvertible {
     case postgreSQL = "PostgreSQL"
     #endif
 
-    /// Every backend this build has, SQLite first.
+    /// Every backend this build has, SQLite first, narrowed by `SLP_TEST_BACKENDS`
+    /// (`BackendSelection`).
     static var all: [TestBackend] {
         #if PostgreSQL
-        [.sqlite, .postgreSQL]
+        let built: [TestBackend] = [.sqlite, .postgreSQL]
         #else
-        [.sqlite]
+        let built: [TestBackend] = [.sqlite]
         #endif
+        let chosen = BackendSelection.chosen(from: built.map(\.rawValue))
+        return built.filter { chosen.contains($0.rawValue) }
     }
 
     var description: String { rawValue }

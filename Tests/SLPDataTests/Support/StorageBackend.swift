@@ -13,17 +13,25 @@ struct StorageBackend {
     let open: (_ directory: URL) throws -> Store
 
     /// Every backend this build has: SQLite and the in-memory fake always, PostgreSQL with the
-    /// `PostgreSQL` trait. The fake runs the same contract so that it cannot drift from the
-    /// real backends the domain's tests stand in for.
-    static var available: [StorageBackend] { sql + [.inMemory] }
+    /// `PostgreSQL` trait, narrowed by `SLP_TEST_BACKENDS` (`BackendSelection`). The fake runs
+    /// the same contract so that it cannot drift from the real backends the domain's tests
+    /// stand in for.
+    static var available: [StorageBackend] { chosen(builtSQL + [.inMemory]) }
 
     /// The backends that keep the store in SQL.
-    static var sql: [StorageBackend] {
+    static var sql: [StorageBackend] { chosen(builtSQL) }
+
+    private static var builtSQL: [StorageBackend] {
         #if PostgreSQL
         [.sqlite, .postgreSQL]
         #else
         [.sqlite]
         #endif
+    }
+
+    private static func chosen(_ backends: [StorageBackend]) -> [StorageBackend] {
+        let names = BackendSelection.chosen(from: backends.map(\.name))
+        return backends.filter { names.contains($0.name) }
     }
 
     /// A new database file.
