@@ -19,6 +19,8 @@ extension PGConnection {
 
     static var eventsAfterPosition: String { "xid >= $1::bigint::text::xid8" }
 
+    static func claimingRows(of table: String) -> String { "FOR UPDATE OF \(table) SKIP LOCKED" }
+
     static func jsonArray(of value: String, from source: String, orderedBy order: String) -> String {
         "(SELECT coalesce(json_agg(\(value) ORDER BY \(order)), '[]') FROM \(source))"
     }

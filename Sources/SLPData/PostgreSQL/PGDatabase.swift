@@ -97,6 +97,15 @@ public final class PGDatabase {
         try transaction("BEGIN ISOLATION LEVEL SERIALIZABLE", commit: "NOTIFY \(Self.changes); COMMIT", isWrite: true, body)
     }
 
+    /// A write at read committed, for a claim whose select locks what it takes (`FOR UPDATE
+    /// SKIP LOCKED`): the rows it changes are those it locked, so it needs no serializable
+    /// predicate locks, which the chats queueing pushes would conflict with. Its commit notifies
+    /// `changes` too.
+    @discardableResult
+    func claim<T>(_ body: (PGConnection) throws -> T) throws -> T {
+        try transaction("BEGIN ISOLATION LEVEL READ COMMITTED", commit: "NOTIFY \(Self.changes); COMMIT", isWrite: true, body)
+    }
+
     private func transaction<T>(_ begin: String, commit: String, isWrite: Bool, _ body: (PGConnection) throws -> T) throws -> T {
         try reconnecting { try attempts(begin, commit: commit, isWrite: isWrite, body) }
     }

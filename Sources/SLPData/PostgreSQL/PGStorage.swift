@@ -26,6 +26,13 @@ public final class PGStorage: Storage {
         try database.write { try body(SQLTransaction($0, search: search)) }
     }
 
+    /// A claim of due pushes outside the serializable writes (`PGDatabase.claim`): its select
+    /// locks the rows it takes and skips those locked, so senders and the chats that queue
+    /// pushes never cancel each other.
+    public func claim<T>(_ body: (any WriteTransaction) throws -> T) throws -> T {
+        try database.claim { try body(SQLTransaction($0, search: search, claiming: true)) }
+    }
+
     public var acceptsWrites: Bool { true }
 
     public func changeToken() throws -> Int64 {

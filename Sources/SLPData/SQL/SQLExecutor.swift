@@ -31,6 +31,10 @@ protocol SQLExecutor: AnyObject {
     /// (and perhaps some before).
     static var eventsAfterPosition: String { get }
 
+    /// What ends a claim's select of due rows of `table` (`Storage.claim`): rows another claim
+    /// holds are passed over rather than waited for, and those selected stay this claim's.
+    static func claimingRows(of table: String) -> String
+
     /// An expression whose value is the JSON array of `value` over the rows `source` (a table
     /// and its WHERE clause) selects, in `order`; `[]` for none.
     static func jsonArray(of value: String, from source: String, orderedBy order: String) -> String

@@ -25,6 +25,9 @@ extension Connection {
 
     static var eventsAfterPosition: String { "id > $1" }
 
+    /// Writes take turns (`BEGIN IMMEDIATE`): nothing is held by another claim meanwhile.
+    static func claimingRows(of table: String) -> String { "" }
+
     static func jsonArray(of value: String, from source: String, orderedBy order: String) -> String {
         // SQLite 3.40 has no ORDER BY inside an aggregate; it aggregates a subquery's rows in
         // that subquery's order (a subquery with ORDER BY is never flattened into an aggregate).

@@ -12,11 +12,12 @@ extension SQLTransaction {
         // Due rows in due order, each kept only if no older row of its user is queued: a user's
         // pushes go one at a time, in commit order. The event may be forgotten (LEFT JOIN).
         let event = (TableColumns(["id"]) + EventRecord.columns).selected(from: "e", as: "e_")
+        let taking = claiming ? Executor.claimingRows(of: "o") : ""
         return try connection.map("""
             SELECT o.event_id, o.attempts, u.uid, u.fcm_token, \(event)
             FROM push_outbox o JOIN users u ON u.id = o.user_id LEFT JOIN events e ON e.id = o.event_id
             WHERE o.due_at <= $1 AND NOT EXISTS (SELECT 1 FROM push_outbox p WHERE p.user_id = o.user_id AND p.event_id < o.event_id)
-            ORDER BY o.due_at, o.event_id LIMIT $2
+            ORDER BY o.due_at, o.event_id LIMIT $2 \(taking)
             """, [.integer(now.unixMilliseconds), .int(limit)]) { row in
             let recipient = try UserID(row.text("uid"))
             let stored = PrefixedRow(row: row, prefix: "e_")

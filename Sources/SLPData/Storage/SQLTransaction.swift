@@ -10,12 +10,15 @@ final class SQLTransaction<Search: QueueSearch>: WriteTransaction {
 
     let connection: Executor
     let search: Search
+    /// Whether this transaction is a claim (`Storage.claim`): its selects of due rows take them.
+    let claiming: Bool
     /// Users' row ids by uid, as looked up in this transaction.
     private var rowIDs: [UserID: Int64] = [:]
 
-    init(_ connection: Executor, search: Search) {
+    init(_ connection: Executor, search: Search, claiming: Bool = false) {
         self.connection = connection
         self.search = search
+        self.claiming = claiming
     }
 
     /// The row id of the user `uid`, or nil when there is no such user.

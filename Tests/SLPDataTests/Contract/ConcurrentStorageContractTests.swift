@@ -178,8 +178,9 @@ final class ConcurrentStorageContractTests: StorageContractTestCase {
     }
 
     /// Push senders claiming at the same moment from connections of their own never get the
-    /// same push (each write of SQLite's takes the file in turn; PostgreSQL's serializable claims
-    /// that cross are run again), and never a user's second push while the first is leased.
+    /// same push (each write of SQLite's takes the file in turn; PostgreSQL's claims lock the rows
+    /// they take and pass over those another holds), and never a user's second push while the
+    /// first is leased.
     func testSendersClaimingAtOnceNeverGetTheSamePush() {
         forEachBackend(StorageBackend.sql) {
             let users = 24

@@ -119,5 +119,47 @@ final class PGConflictTests: XCTestCase {
         XCTAssertEqual(events.count, 2)
         if events.count == 2 { XCTAssertLessThan(events[0].id, events[1].id, "B's id is later than A's, as its commit is") }
     }
+
+    /// A sender's claim is open and holds the due push it took; a second sender claiming
+    /// meanwhile passes over that push and returns with the other user's, without waiting for
+    /// the first claim to end (and so without being cancelled against it when it commits).
+    func testAClaimPassesOverThePushAnotherOpenClaimHoldsWithoutWaitingForIt() throws {
+        let cluster = try PrivateCluster.shared()
+        let uri = try cluster.freshDatabase()
+        let first = PGStorage(database: try PGDatabase(uri: uri))
+        let now = self.now
+        for (index, uid) in ["Held", "Free"].enumerated() {
+            try first.write { transaction in
+                var user = User.stub(uid: uid, phone: "010-1234-000\(index)")
+                user.pushToken = try PushToken("token-\(uid)")
+                XCTAssertTrue(try transaction.insert(user))
+                let matched = UserEventKind.matched(partner: MatchView.Partner(uid: try UserID("Partner"), nick: try Nick("짝")))
+                let event = try XCTUnwrap(try transaction.insertEvent(
+                    matched, for: try UserID(uid), at: now.addingTimeInterval(Double(index)), forgettingBefore: .distantPast))
+                try transaction.enqueuePush(event: event, for: try UserID(uid), at: now, forgettingBefore: .distantPast)
+            }
+        }
+        let claimedBySecond = Mutex<Result<[String], any Error>?>(nil)
+        let secondDone = DispatchSemaphore(value: 0)
+        try first.claim { transaction in
+            let due = try transaction.duePushes(by: now, limit: 1)
+            XCTAssertEqual(due.map(\.recipient.description), ["Held"])
+            for push in due { try transaction.leasePush(event: push.eventID, to: "first", until: now.addingTimeInterval(60)) }
+            Thread.detachNewThread {
+                let result = Result {
+                    let second = PGStorage(database: try PGDatabase(uri: uri))
+                    return try ClaimPushesUseCase(storage: second, clock: StoppedClock(now))(owner: "second", lease: .seconds(60), limit: 10)
+                        .map(\.recipient.description)
+                }
+                claimedBySecond.withLock { $0 = result }
+                secondDone.signal()
+            }
+            // Bounded so that a claim that waits fails here rather than holding the first open forever.
+            XCTAssertEqual(secondDone.wait(timeout: .now() + TimedProcess.patience), .success, "the second claim waited for the first")
+        }
+        if claimedBySecond.withLock({ $0 }) == nil { _ = secondDone.wait(timeout: .now() + TimedProcess.patience) }
+        let claimed = try XCTUnwrap(claimedBySecond.withLock { $0 }).get()
+        XCTAssertEqual(claimed, ["Free"], "the held push passed over, the other taken")
+    }
 }
 #endif

@@ -7,6 +7,11 @@ public protocol Storage: AnyObject {
     /// Runs `body` as one atomic write: all of it is stored, or none. A conflict with another
     /// process runs `body` again whole, so it must have no effect outside the transaction.
     func write<T>(_ body: (any WriteTransaction) throws -> T) throws -> T
+    /// Runs `body` as one atomic write that takes queued work (`ReadTransaction.duePushes`) for
+    /// one worker: the due rows it reads are its own until it ends, and rows another claim or
+    /// write holds are passed over, not waited for or conflicted on. A store whose writes take
+    /// turns runs it as `write`.
+    func claim<T>(_ body: (any WriteTransaction) throws -> T) throws -> T
     /// `ReadTransaction.situation(of:)` asked on its own, in a look of its own: the question the
     /// apps ask most (`myQueueState`), which a server answers in one statement with no
     /// transaction around it.
@@ -21,6 +26,10 @@ public protocol Storage: AnyObject {
 }
 
 extension Storage {
+    public func claim<T>(_ body: (any WriteTransaction) throws -> T) throws -> T {
+        try write(body)
+    }
+
     public func situation(of uid: UserID) throws -> PartySnapshot? {
         try read { try $0.situation(of: uid) }
     }

@@ -25,7 +25,7 @@ public struct ClaimPushesUseCase {
         let now = clock.now
         let (seconds, attoseconds) = lease.components
         let until = now.addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
-        return try storage.write { transaction in
+        return try storage.claim { transaction in
             var claimed: [PendingPush] = []
             var dropped = 0
             // A push dropped leaves its user's next one oldest: look again, a few rounds at
