@@ -46,6 +46,15 @@ final class APIOpenAPICLITests: XCTestCase {
             let noLength = try client.raw("POST /v1/user/withdraw HTTP/1.1\r\nHost: x\r\nidtoken: \(a.token)\r\nConnection: close\r\n\r\n")
             api.record("POST", "/v1/user/withdraw", [("idtoken", a.token)], "", noLength, documented: false)
             XCTAssertEqual(noLength.status, 411, noLength.text)
+            let malformed = try client.raw("GET /v1/user%00 HTTP/1.1\r\nHost: x\r\nidtoken: \(a.token)\r\nConnection: close\r\n\r\n")
+            api.record("GET", "/v1/user", [("idtoken", a.token)], "", malformed, documented: false)
+            XCTAssertEqual(malformed.status, 400, malformed.text)
+            // Past slp's 64 KiB (501), and past lighttpd's 128 KiB (413).
+            try api.send("PUT", "/v1/user/update_fcm_token", token: a.token, form: "FCMtoken=" + String(repeating: "f", count: 70_000), documented: false).check(501)
+            // lighttpd refuses on the head alone (the body is not sent, so no write can fail as it closes).
+            let tooLarge = try client.raw("PUT /v1/user/update_fcm_token HTTP/1.1\r\nHost: x\r\nidtoken: \(a.token)\r\nContent-Length: 200000\r\nConnection: close\r\n\r\n")
+            api.record("PUT", "/v1/user/update_fcm_token", [("idtoken", a.token)], "", tooLarge, documented: false)
+            XCTAssertEqual(tooLarge.status, 413, tooLarge.text)
 
             // Signing up.
             try register(api, a, "%2B821053010001", nick: "alpha")
