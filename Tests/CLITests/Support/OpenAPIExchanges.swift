@@ -42,8 +42,6 @@ final class OpenAPIExchanges {
         ])
     }
 
-    var count: Int { exchanges.count }
-
     /// What openapi-core finds wrong with the exchanges against `document`, one line each; empty
     /// when every one holds.
     func problems(against document: String = OpenAPIExchanges.document, in directory: TemporaryDirectory) throws -> String {
