@@ -129,6 +129,17 @@ final class APIOpenAPICLITests: XCTestCase {
             try api.send("GET", "/socket.io/?EIO=3&transport=polling", token: c.token, documented: false).check(400)
             try api.send("GET", "/socket.io/?EIO=4&transport=polling", token: nil, documented: false).check(401)
 
+            // Asked back: matched at once (201 with a result, not a refusal), and the app's accept after it.
+            let d = try signIn(slp, "010-5301-0004")
+            try register(api, d, "010-5301-0004", nick: "delta")
+            try api.send("DELETE", "/v1/queue", token: d.token).check(200)
+            for person in [c, d] {
+                try api.send("POST", "/v1/queue", token: person.token, form: "lat=37.5665&long=126.978&studylist=anything").check(200)
+            }
+            try api.send("POST", "/v1/queue/studyrequest", token: c.token, form: "otheruid=\(d.uid)").check(200)
+            try api.send("POST", "/v1/queue/studyrequest", token: d.token, form: "otheruid=\(c.uid)").check(201)
+            try api.send("POST", "/v1/queue/studyaccept", token: d.token, form: "otheruid=\(c.uid)").check(200)
+
             // Writing past the bucket, then withdrawing.
             var burst = client
             burst.waitsOutWriteLimits = false
