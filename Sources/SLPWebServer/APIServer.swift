@@ -9,9 +9,10 @@ import SLPSupport
 /// `slp serve` running: lighttpd in the foreground with a generated configuration that sends
 /// `/v1/...` to this slp (as `git instaweb` runs gitweb: SCGI workers serve starts, or CGI),
 /// `/healthz` to one more (the health answerer), and every waiting client to this slp again as
-/// the realtime hub; and `slp-push` when pushes are configured (each kept by a `ChildSupervisor`), lighttpd's access lines on slp's standard error, until
-/// SIGINT or SIGTERM stops it, gracefully (`watch`), or at once on a second one (exit 0 either
-/// way, lighttpd, its workers and the children stopped, the private directory removed).
+/// the realtime hub; and `slp-push` when pushes are configured (each kept by a
+/// `ChildSupervisor`), lighttpd's access lines on slp's standard error, until SIGINT or SIGTERM
+/// stops it, gracefully (`watch`), or at once on a second one (exit 0 either way, lighttpd and
+/// every child stopped, the private directory removed).
 package struct APIServer: Sendable {
     let lighttpd: String
     let address: TCPAddress
@@ -174,8 +175,8 @@ package struct APIServer: Sendable {
     /// stops serve gracefully: lighttpd stops listening and finishes the requests it holds (at
     /// most `LighttpdConfiguration.gracefulStopSeconds`); once it no longer listens the hub says
     /// goodbye (held long polls answered `[]`, every socket closed so its app reconnects, which
-    /// behind a balancer is to another serve); once lighttpd and its workers are gone the hub and
-    /// the push sender are stopped. A second signal stops everything at once.
+    /// behind a balancer is to another serve); once lighttpd is gone the workers are ended (idle
+    /// by then), then the hub and the push sender. A second signal stops everything at once.
     private func watch(
         _ process: LighttpdProcess, hub: ChildSupervisor, children: [ChildSupervisor], hubSocket: UnixSocketPath, access: Int32,
         signals: Int32, reload: TLSReload?, requests: RequestMetrics?, writeError: (String) -> Void
