@@ -6,22 +6,23 @@ import Musl
 import CLinux
 import SLPSupport
 
-/// `slp serve` running: lighttpd in the foreground with a generated configuration that runs
-/// this slp for `/v1/...` (as `git instaweb` runs gitweb: SCGI workers, or CGI), and this slp
-/// again as the realtime hub for every waiting client, and `slp-push` when pushes are configured
-/// (each kept by a `ChildSupervisor`), lighttpd's access lines on slp's standard error, until
-/// SIGINT or SIGTERM stops it, gracefully (`watch`), or at once on a second one (exit 0 either
-/// way, lighttpd, its workers and the children stopped, the private directory removed).
+/// `slp serve` running: lighttpd in the foreground with a generated configuration that sends
+/// `/v1/...` to this slp (as `git instaweb` runs gitweb: SCGI workers serve starts, or CGI),
+/// `/healthz` to one more (the health answerer), and every waiting client to this slp again as
+/// the realtime hub; and `slp-push` when pushes are configured (each kept by a
+/// `ChildSupervisor`), lighttpd's access lines on slp's standard error, until SIGINT or SIGTERM
+/// stops it, gracefully (`watch`), or at once on a second one (exit 0 either way, lighttpd and
+/// every child stopped, the private directory removed).
 package struct APIServer: Sendable {
     let lighttpd: String
     let address: TCPAddress
     let executable: String
-    /// What lighttpd and, through it, slp's workers and CGI processes get: the database, Firebase's
+    /// What lighttpd, slp's workers and, through lighttpd, its CGI processes get: the database, Firebase's
     /// settings, the clock for tests, and what libpq reads.
     let environment: [(name: String, value: String)]
     /// The database as people may read it (never a password).
     let databaseDisplay: String
-    /// How many SCGI workers lighttpd keeps; nil: every request runs slp as a CGI program.
+    /// How many SCGI workers serve keeps; nil: every request runs slp as a CGI program.
     let workers: Int?
     /// The variable whose value, a socket's path, makes slp the realtime hub listening there.
     let hubSocketVariable: String
@@ -98,13 +99,13 @@ package struct APIServer: Sendable {
             tls: tls, metrics: metrics)
         configuration.trustedProxies = trustedProxies
         configuration.connectionsPerAddress = connectionsPerAddress
-        try directory.write(configuration: configuration.text, connectionsPerAddress: connectionsPerAddress, errorObject: errorObject)
+        try directory.write(configuration, errorObject: errorObject)
         let reload = tls.map(TLSReload.init)
         let access = open(directory.accessLog, O_RDWR | O_NONBLOCK | O_CLOEXEC)
         guard access >= 0 else { throw .cannotOpen(directory.accessLog) }
         defer { close(access) }
         guard let signals = ServeSignals.install() else { throw .cannotWatchSignals }
-        // What lighttpd leaves when it ends (its SCGI workers) becomes serve's to wait for.
+        // What lighttpd leaves when it ends (its logger, CGI programs) becomes serve's to wait for.
         _ = slp_become_child_subreaper()
         let variables = ["PATH=/usr/local/bin:/usr/bin:/bin"] + environment.map { "\($0.name)=\($0.value)" }
         let hub = ChildSupervisor(
@@ -119,13 +120,15 @@ package struct APIServer: Sendable {
         for child in children { try child.start() }
         let process = try LighttpdProcess.start(lighttpd, in: directory, environment: variables)
         defer { close(process.errors) }
-        let workerSockets = try startTLSWorkers(in: directory, group: process.child.pid, environment: variables, into: &children)
-        defer { for socket in workerSockets { close(socket) } }
+        let workers = try startWorkers(in: directory, group: process.child.pid, environment: variables, into: &children)
+        defer { for socket in workers.sockets { close(socket) } }
         let requests = metricsFile.map { file in
             file.register(.serve, pid: getpid())
             file.register(.lighttpd, pid: process.child.pid)
-            // The hub and the workers claim their slots themselves; slp-push writes none, so serve keeps its pid.
-            return RequestMetrics(file: file, children: pushSenderChild.map { [(.push, $0)] } ?? [])
+            // The hub and the workers claim their slots themselves; slp-push and the health
+            // answerer write none, so serve keeps their pids.
+            let kept: [(MetricsProcess, ChildSupervisor)] = (pushSenderChild.map { [(.push, $0)] } ?? []) + (workers.health.map { [(.health, $0)] } ?? [])
+            return RequestMetrics(file: file, children: kept)
         }
         return watch(
             process, hub: hub, children: children, hubSocket: UnixSocketPath(path: directory.hubSocket), access: access, signals: signals,
@@ -139,34 +142,41 @@ package struct APIServer: Sendable {
         return file
     }
 
-    /// With TLS, serve's own SCGI workers (`LighttpdConfiguration.tlsWorkerLines`), in
-    /// lighttpd's process group, each on a socket serve keeps; the sockets.
-    private func startTLSWorkers(
+    /// The SCGI workers (`LighttpdConfiguration.workerLines`) and the health answerer
+    /// (`/healthz`, which probes the workers' sockets), in lighttpd's process group, each on a
+    /// socket serve keeps, so a request waits there while a worker is started again; the
+    /// sockets, and the health answerer. None with `--cgi`.
+    private func startWorkers(
         in directory: ServeDirectory, group: pid_t, environment: [String], into children: inout [ChildSupervisor]
-    ) throws(ServeError) -> [Int32] {
-        guard tls != nil, let workers else { return [] }
+    ) throws(ServeError) -> (sockets: [Int32], health: ChildSupervisor?) {
+        guard let workers else { return ([], nil) }
+        let paths = LighttpdConfiguration.workerSockets(directory, workers)
+        let health = "\(WorkerProbe.socketsVariable)=\(WorkerProbe.variableValue(paths))"
         var sockets: [Int32] = []
-        for (index, path) in LighttpdConfiguration.workerSockets(directory, workers).enumerated() {
+        var started: ChildSupervisor?
+        for (index, path) in (paths + [directory.healthSocket]).enumerated() {
             guard let socket = UnixSocketPath(path: path).listening(backlog: 1_024) else {
                 for socket in sockets { close(socket) }
                 throw .cannotWrite(path)
             }
             sockets.append(socket)
-            let worker = ChildSupervisor(
-                name: "SCGI worker \(index + 1)", executable: directory.root + "/v1", environment: environment,
-                listening: (socket, group))
-            children.append(worker)
-            try worker.start()
+            let isHealth = index == workers
+            let child = ChildSupervisor(
+                name: isHealth ? "the health answerer" : "SCGI worker \(index + 1)", executable: directory.root + "/v1",
+                environment: environment + (isHealth ? [health] : []), listening: (socket, group))
+            children.append(child)
+            if isHealth { started = child }
+            try child.start()
         }
-        return sockets
+        return (sockets, started)
     }
 
     /// Forwards access lines and lighttpd's own messages until lighttpd ends. A first signal
     /// stops serve gracefully: lighttpd stops listening and finishes the requests it holds (at
     /// most `LighttpdConfiguration.gracefulStopSeconds`); once it no longer listens the hub says
     /// goodbye (held long polls answered `[]`, every socket closed so its app reconnects, which
-    /// behind a balancer is to another serve); once lighttpd and its workers are gone the hub and
-    /// the push sender are stopped. A second signal stops everything at once.
+    /// behind a balancer is to another serve); once lighttpd is gone the workers are ended (idle
+    /// by then), then the hub and the push sender. A second signal stops everything at once.
     private func watch(
         _ process: LighttpdProcess, hub: ChildSupervisor, children: [ChildSupervisor], hubSocket: UnixSocketPath, access: Int32,
         signals: Int32, reload: TLSReload?, requests: RequestMetrics?, writeError: (String) -> Void
@@ -213,8 +223,8 @@ package struct APIServer: Sendable {
             }
             if let status = process.exitStatus() {
                 for line in accessLines.lines() { writeError((requests?.take(line) ?? RequestMetrics.printed(line)) + "\n") }
-                // serve's own workers (with TLS) wait for requests that can no longer come.
-                if tls != nil { process.stopAtOnce() }
+                // serve's workers wait for requests that can no longer come.
+                process.stopAtOnce()
                 process.awaitGroup(within: ServeStopping.workersBound)
                 if stopping != nil { return .stopped }
                 if portTaken { return .portInUse }

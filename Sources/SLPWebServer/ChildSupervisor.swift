@@ -5,12 +5,13 @@ import Musl
 #endif
 import SLPSupport
 
-/// A program `slp serve` keeps running beside lighttpd (the realtime hub, the push sender): started
+/// A program `slp serve` keeps running beside lighttpd (the realtime hub, the push sender, the
+/// SCGI workers and the health answerer): started
 /// in a process group of its own (a terminal's Ctrl-C reaches serve, which stops it), started
 /// again when it ends (at most once a second), its messages on serve's standard error. Its
 /// standard input is a pipe whose other end only serve holds: however serve ends, the child sees
 /// the pipe close and ends too. An SCGI worker's standard input is instead the socket it accepts
-/// on, which serve keeps open across the worker's restarts; it runs in lighttpd's process group,
+/// on, which serve keeps open across the worker's restarts (a request waits there meanwhile); it runs in lighttpd's process group,
 /// which serve's reaper ends however serve ends.
 final class ChildSupervisor {
     /// What serve calls it in its messages ("the realtime hub").

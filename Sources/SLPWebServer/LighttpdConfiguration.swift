@@ -1,13 +1,12 @@
 import SLPSupport
 
 /// The configuration `slp serve` hands lighttpd: one private directory whose document root
-/// holds `v1` (and each other root of `RouteTable`'s worker paths), this slp. lighttpd starts
-/// `workers` of it as SCGI workers that answer every path but the hub's (so that every answer
-/// is slp's JSON), each keeping the database open. Every waiting client (the hub's paths in
+/// holds `v1` (and each other root of `RouteTable`'s worker paths), this slp. Every path but the
+/// hub's goes to the `workers` SCGI workers serve runs (so that every answer is slp's JSON),
+/// each on its own socket, keeping the database open. Every waiting client (the hub's paths in
 /// `RouteTable`: `/v1/events` long polls, Socket.IO's `/socket.io/`) goes to the realtime hub
-/// over a Unix socket (mod_proxy, upgrades enabled). The environment
-/// slp needs is passed by name (`env.NAME`, `bin-copy-environment`), so that no value (a
-/// PostgreSQL password) is written to a file.
+/// over a Unix socket (mod_proxy, upgrades enabled). The environment CGI programs need is
+/// passed by name (`env.NAME`), so that no value (a PostgreSQL password) is written to a file.
 ///
 /// Facing strangers: lighttpd's own refusals carry slp's JSON error object
 /// (`LighttpdErrorPages`); one address holds at most `connectionsPerAddress` connections (the
@@ -20,7 +19,7 @@ package struct LighttpdConfiguration: Sendable {
     let port: Int
     /// The variables slp's CGI processes get, read from lighttpd's own environment.
     let passed: [String]
-    /// How many SCGI workers lighttpd keeps running; nil: none, every path runs slp as CGI.
+    /// How many SCGI workers serve runs; nil: none, every path runs slp as CGI.
     let workers: Int?
     /// The file descriptors lighttpd may use (the hard limit of the process that starts it).
     let maxFDs: Int
@@ -140,22 +139,8 @@ package struct LighttpdConfiguration: Sendable {
             "  }",
             "}",
         ]
-        if let workers, tls == nil {
-            lines += [
-                // Every path that is not the hub's: slp answers those it does not have (404).
-                "$HTTP[\"url\"] !~ \(quoted(Self.hubPattern)) {",
-                "  scgi.server = (\"/\" => ((",
-                "    \"socket\" => \(quoted(directory.workerSocket)),",
-                "    \"bin-path\" => \(quoted(directory.root + "/v1")),",
-                "    \"bin-copy-environment\" => (\(passed.map(quoted).joined(separator: ", "))),",
-                "    \"max-procs\" => \(workers),",
-                "    \"check-local\" => \"disable\",",
-                "  )))",
-                "}",
-            ]
-        }
-        // Before the health block, which takes `/healthz` from the same workers with deadlines.
-        lines += tlsWorkerLines
+        // Before the health block, which takes `/healthz` to the health answerer instead.
+        lines += workerLines
         lines += healthLines
         lines += forwarding
         lines += compression
@@ -170,23 +155,19 @@ package struct LighttpdConfiguration: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `/healthz` (`RouteTable`): never kept by a cache, and when no worker answers,
-    /// lighttpd's own 502, 503 or 504 names `workers`; with SCGI workers, it goes to each
-    /// worker's socket with a deadline of its own, so that workers that are all stuck are told
-    /// in a second or two rather than never (as a load balancer needs).
+    /// `/healthz` (`RouteTable`): never kept by a cache. With SCGI workers it goes to the health
+    /// answerer (serve's one slp on its own socket, `APIServer`), which asks the workers with a
+    /// deadline of its own rather than waiting in line behind them; should it not answer either,
+    /// lighttpd's own 502, 503 or 504 (after these deadlines) names `workers`.
     private var healthLines: [String] {
         var lines = [
             "$HTTP[\"url\"] =~ \(quoted(RouteTable.pattern(of: .health))) {",
             "  server.errorfile-prefix = \(quoted(directory.healthErrorPagePrefix))",
             "  setenv.set-response-header = (\"Cache-Control\" => \"\(HealthReport.cacheControl)\")",
         ]
-        if let workers {
-            // The workers' sockets (`scgi-0`, …, made by lighttpd or, with TLS, by serve),
-            // reached without starting any: these hosts have no `bin-path`.
-            let hosts = Self.workerSockets(directory, workers).map { socket in
-                "(\"socket\" => \(quoted(socket)), \"connect-timeout\" => 1, \"write-timeout\" => 1, \"read-timeout\" => 1, \"check-local\" => \"disable\")"
-            }
-            lines.append("  scgi.server = (\"/\" => (" + hosts.joined(separator: ", ") + "))")
+        if workers != nil {
+            lines.append(
+                "  scgi.server = (\"/\" => ((\"socket\" => \(quoted(directory.healthSocket)), \"connect-timeout\" => 1, \"write-timeout\" => 1, \"read-timeout\" => 1, \"check-local\" => \"disable\")))")
         }
         return lines + ["}"]
     }
@@ -262,18 +243,18 @@ package struct LighttpdConfiguration: Sendable {
         return lines + ["}"]
     }
 
-    /// With TLS, serve starts the SCGI workers itself (`ChildSupervisor`) on these sockets rather
-    /// than lighttpd (`bin-path`): lighttpd refuses the graceful restart that reloads the
-    /// certificate (`TLSReload`) while it has programs of its own to keep. The workers then
-    /// outlive lighttpd's restarts, and both generations send them requests.
-    var tlsWorkerLines: [String] {
-        guard tls != nil, let workers else { return [] }
+    /// Every path that is not the hub's goes to serve's SCGI workers (slp answers those it does
+    /// not have: 404), one socket each, which serve made and keeps (`APIServer`): lighttpd starts
+    /// no program of its own, so it can restart in the background to read a renewed certificate
+    /// (`TLSReload`), and the workers outlive its restarts, both generations sending them requests.
+    var workerLines: [String] {
+        guard let workers else { return [] }
         return ["$HTTP[\"url\"] !~ \(quoted(Self.hubPattern)) {", "  scgi.server = (\"/\" => ("]
             + Self.workerSockets(directory, workers).map { "    (\"socket\" => \(quoted($0)), \"check-local\" => \"disable\")," }
             + ["  ))", "}"]
     }
 
-    /// The sockets of serve's own SCGI workers, named as lighttpd names those it starts.
+    /// The sockets of serve's SCGI workers (`scgi-0`, `scgi-1`, …).
     static func workerSockets(_ directory: ServeDirectory, _ workers: Int) -> [String] {
         (0..<workers).map { "\(directory.workerSocket)-\($0)" }
     }

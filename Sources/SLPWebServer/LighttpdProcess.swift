@@ -60,20 +60,20 @@ struct LighttpdProcess: Sendable {
     /// Asks lighttpd to stop gracefully (SIGINT: lighttpd's graceful shutdown, where SIGTERM
     /// would drop every connection): it closes its listening socket at once, so a balancer's next
     /// connection is refused and goes elsewhere, closes idle keep-alive connections, lets the
-    /// requests it holds finish (at most `server.graceful-shutdown-timeout`), then ends, ending
-    /// its workers. A second SIGINT would make lighttpd stop at once; serve sends SIGTERM for that.
+    /// requests it holds finish (at most `server.graceful-shutdown-timeout`), then ends (serve
+    /// then ends the workers of its group). A second SIGINT would make lighttpd stop at once; serve sends SIGTERM for that.
     func finishRequests() {
         child.send(SIGINT)
     }
 
-    /// Stops lighttpd and every process of its group (workers, CGI programs, its logger) at once:
+    /// Stops lighttpd and every process of its group (serve's workers, CGI programs, its logger) at once:
     /// a request under way ends with them.
     func stopAtOnce() {
         kill(-child.pid, SIGTERM)
     }
 
-    /// Once lighttpd has ended: waits until the processes of its group that serve adopted as their
-    /// subreaper (its workers, which lighttpd tells to end as it ends) are gone, each reaped; those
+    /// Once lighttpd has ended and its group been told to stop: waits until the processes of the
+    /// group (serve's workers, and what serve adopted as subreaper) are gone, each reaped; those
     /// still there after `bound` are killed. The reaper is let go then (nothing is left for it).
     func awaitGroup(within bound: Duration) {
         let deadline = ContinuousClock.now + bound

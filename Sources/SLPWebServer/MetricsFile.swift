@@ -27,7 +27,7 @@ package final class MetricsFile: @unchecked Sendable {
     static let headerSize = 64
     static let pairsPublished = 16
     static let routesPublished = 24
-    /// serve, lighttpd, the hub, the push sender, then the SCGI workers.
+    /// serve, lighttpd, the hub, the push sender, the health answerer, then the SCGI workers.
     static let maxWorkers = 64
     static let processSlots = MetricsProcess.firstWorker + maxWorkers
     static let processSlotSize = 8 * (1 + MetricsValue.allCases.count + latencyBuckets.count)

@@ -12,15 +12,17 @@ import Musl
 /// `slp serve`'s private directory (0700, removed when it stops): the document root with `v1`
 /// (a link to this slp), lighttpd's configuration, its error pages and connection limit, its
 /// upload directory, the FIFO its access lines come through, the sockets of slp's SCGI workers
-/// and the file of the write buckets they share.
+/// and health answerer, and the file of the write buckets they share.
 package final class ServeDirectory: Sendable {
     let path: String
     var root: String { path + "/root" }
     var uploads: String { path + "/uploads" }
     var configuration: String { path + "/lighttpd.conf" }
     var accessLog: String { path + "/access" }
-    /// Where lighttpd makes the SCGI workers' listening sockets (`scgi-0`, `scgi-1`, …).
+    /// Where serve makes the SCGI workers' listening sockets (`scgi-0`, `scgi-1`, …).
     var workerSocket: String { path + "/scgi" }
+    /// Where serve makes the health answerer's listening socket (`/healthz`).
+    var healthSocket: String { path + "/health" }
     /// Where the realtime hub listens for what lighttpd hands it.
     var hubSocket: String { path + "/hub" }
     /// lighttpd's error pages are this followed by the status and `.html`.
@@ -67,10 +69,13 @@ package final class ServeDirectory: Sendable {
         }
     }
 
-    /// Writes lighttpd's configuration `text`, with the error pages and the connection limit
-    /// (`connectionsPerAddress`) it names, their refusals worded by `errorObject`.
-    func write(configuration text: String, connectionsPerAddress: Int = ConnectionLimitScript.defaultPerAddress, errorObject: (HTTPRefusal) -> String) throws(ServeError) {
-        var files = [(configuration, text), (connectionLimit, ConnectionLimitScript.text(limit: connectionsPerAddress, errorObject: errorObject))]
+    /// Writes lighttpd's configuration, with the error pages and the connection limit (its
+    /// `connectionsPerAddress`) it names, their refusals worded by `errorObject`.
+    func write(_ lighttpd: LighttpdConfiguration, errorObject: (HTTPRefusal) -> String) throws(ServeError) {
+        var files = [
+            (configuration, lighttpd.text),
+            (connectionLimit, ConnectionLimitScript.text(limit: lighttpd.connectionsPerAddress, errorObject: errorObject)),
+        ]
         for page in LighttpdErrorPages.pages {
             files.append((errorPagePrefix + "\(page.status).html", errorObject(page) + "\n"))
         }

@@ -1,6 +1,6 @@
 /// How a running `slp serve` ended.
 package enum ServeEnd: Sendable, Equatable {
-    /// SIGINT or SIGTERM asked it to stop, and lighttpd, its workers, the hub and the push
+    /// SIGINT or SIGTERM asked it to stop, and lighttpd, the workers, the hub and the push
     /// sender have.
     case stopped
     /// lighttpd could not listen: the port was taken after serve found it free.

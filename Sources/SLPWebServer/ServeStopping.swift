@@ -18,7 +18,7 @@ struct ServeStopping {
     init(lighttpdBoundsTheDrain: Bool) {
         drainBound = .seconds(LighttpdConfiguration.gracefulStopSeconds + (lighttpdBoundsTheDrain ? 5 : 0))
     }
-    /// How long the workers lighttpd leaves get to end before they are killed.
+    /// How long the workers get to end, once lighttpd has, before they are killed.
     static let workersBound: Duration = .seconds(5)
 
     /// Whether the hub should say goodbye now: lighttpd refuses new connections (`listening`

@@ -23,7 +23,7 @@ package struct UnixSocketPath: Sendable {
     /// connecting, writing and reading never block, so a listener that is stopped, frozen or
     /// gone costs at most the time left.
     package func answersOK(_ get: String, before deadline: ContinuousClock.Instant) -> Bool {
-        guard let descriptor = socketTo(flags: Int32(SOCK_NONBLOCK.rawValue), { connect($0, $1, $2) }) else { return false }
+        guard let descriptor = connectedWithoutBlocking() else { return false }
         defer { close(descriptor) }
         let request = Array("GET \(get) HTTP/1.0\r\nHost: slp\r\n\r\n".utf8)
         // A Unix socket's connect is done or refused at once; its buffer takes these few bytes whole.
@@ -43,6 +43,12 @@ package struct UnixSocketPath: Sendable {
             head += buffer[..<count]
         }
         return Array(head.prefix(expected.count)) == expected
+    }
+
+    /// A new non-blocking socket connected to the path; nil if nothing accepts there. A Unix
+    /// socket's connect is done or refused at once, even to a listener that is frozen.
+    func connectedWithoutBlocking() -> Int32? {
+        socketTo(flags: Int32(SOCK_NONBLOCK.rawValue)) { connect($0, $1, $2) }
     }
 
     /// A socket listening at the path (made anew), for a program started with it as its standard

@@ -104,6 +104,7 @@ final class APIGracefulStopCLITests: XCTestCase {
             XCTAssertTrue(server.process.stderr.contains("slp serve: stopping: no new connections"), server.process.stderr)
             XCTAssertTrue(server.process.stderr.hasSuffix("slp serve: stopped\n"), server.process.stderr)
             XCTAssertEqual(ServeProcesses.workers(under: scratch), [], "the workers are gone")
+            XCTAssertNil(ServeProcesses.healthAnswerer(under: scratch), "the health answerer is gone")
             XCTAssertNotEqual(kill(hub, 0), 0, "the hub is gone")
         }
     }

@@ -110,7 +110,7 @@ final class APIMetricsCLITests: XCTestCase {
                 $0.split(separator: "\"")[1]
             }
             let workers = labels.filter { $0.hasPrefix("worker-") }
-            XCTAssertEqual(Set(labels.filter { !$0.hasPrefix("worker-") }), ["serve", "lighttpd", "hub"], page)
+            XCTAssertEqual(Set(labels.filter { !$0.hasPrefix("worker-") }), ["serve", "lighttpd", "hub", "health"], page)
             let busy = page.split(separator: "\n").first { $0.hasPrefix(#"slp_workers{state="busy"}"#) }
             let idle = page.split(separator: "\n").first { $0.hasPrefix(#"slp_workers{state="idle"}"#) }
             let running = [busy, idle].compactMap { $0?.split(separator: " ").last.flatMap { Int($0) } }.reduce(0, +)

@@ -37,7 +37,7 @@ final class APIServeCLITests: XCTestCase {
 
     /// lighttpd has a process group of its own (Ctrl-C reaches slp only); an `slp serve` killed
     /// outright (SIGKILL: no handler runs) must still not leave it holding the port, nor leave
-    /// its private directory behind.
+    /// the workers and the health answerer (in lighttpd's group) or its private directory behind.
     func testServeKilledOutrightTakesLighttpdAlong() throws {
         let directory = try TemporaryDirectory()
         let scratch = directory.path("tmp")
@@ -48,8 +48,11 @@ final class APIServeCLITests: XCTestCase {
         let gone = server.process.waitUntil { _ in
             (try? server.client.get("/v1/user", token: nil)) == nil
                 && (try? FileManager.default.contentsOfDirectory(atPath: scratch)) == []
+                && ServeProcesses.workers(under: scratch).isEmpty && ServeProcesses.healthAnswerer(under: scratch) == nil
         }
-        XCTAssertTrue(gone, "lighttpd still answers, or its directory is left: \((try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? [])")
+        XCTAssertTrue(
+            gone,
+            "lighttpd still answers, or left: \((try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []), \(ServeProcesses.workers(under: scratch))")
     }
 
     /// A directory whose `tmp` is serve's `TMPDIR`, slp on a file in it, and one registered
@@ -65,13 +68,13 @@ final class APIServeCLITests: XCTestCase {
         return (directory, scratch, slp, uid, token)
     }
 
-    /// A worker that dies (here SIGKILL, as the OOM killer would) is replaced by lighttpd, and
-    /// requests go on being answered by the others meanwhile.
+    /// A worker that dies (here SIGKILL, as the OOM killer would) is replaced by serve, and
+    /// requests go on being answered by the others meanwhile (with TLS too: one code path).
     func testAWorkerKilledOutrightIsReplaced() throws {
         let (directory, scratch, slp, _, token) = try registeredOne("010-5200-0009")
         defer { withExtendedLifetime(directory) {} }
         let server = try ServedSLP(slp)
-        // lighttpd may still be starting some when the port already answers.
+        // serve may still be starting some when the port already answers.
         let count = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
         XCTAssertTrue(server.process.waitUntil { _ in ServeProcesses.workers(under: scratch).count == count }, "two workers per core, at least four")
         let before = ServeProcesses.workers(under: scratch)
@@ -87,7 +90,7 @@ final class APIServeCLITests: XCTestCase {
         XCTAssertTrue(replaced, "workers now: \(ServeProcesses.workers(under: scratch)), before: \(before)")
         XCTAssertEqual(try server.client.get("/v1/user", token: token).status, 200)
         XCTAssertEqual(server.stop(), 0)
-        XCTAssertEqual(ServeProcesses.workers(under: scratch), [], "the workers stop with lighttpd")
+        XCTAssertEqual(ServeProcesses.workers(under: scratch), [], "the workers stop with serve")
     }
 
     /// `--cgi`: SPEC §6's plain CGI, one slp process per request and no workers; the hub as ever.

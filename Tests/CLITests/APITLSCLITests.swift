@@ -98,42 +98,6 @@ final class APITLSCLITests: XCTestCase {
         }
     }
 
-    /// With TLS serve keeps the SCGI workers itself (lighttpd may not, to restart in the
-    /// background): one killed outright is replaced while the others answer, and serve killed
-    /// outright still takes lighttpd, the workers and its directory along.
-    func testWithTLSAKilledWorkerIsReplacedAndServeKilledOutrightLeavesNothing() {
-        TestBackend.each(self) { backend, database, directory in
-            // Processes and files alone: nothing here depends on the store.
-            guard backend == .sqlite else { return }
-            let scratch = directory.path("tmp")
-            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-            let authority = try TLSTestAuthority()
-            let pair = try authority.issue(serial: 9)
-            let slp = SLPBinary(database: database, extra: ["TMPDIR": scratch])
-            let server = try ServedSLP(slp, options: ["--tls-cert", pair.certificate, "--tls-key", pair.key])
-            let client = TLSTestClient(port: server.port, caPath: authority.caPath)
-            let person = try register(slp, client, 9, tls: "1.3", http2: true)
-            let count = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
-            XCTAssertTrue(server.process.waitUntil { _ in ServeProcesses.workers(under: scratch).count == count }, "two workers per core, at least four")
-            let before = ServeProcesses.workers(under: scratch)
-            kill(before[0], SIGKILL)
-            for _ in 0..<before.count {
-                XCTAssertEqual(try client.request("GET", "/v1/user", token: person.token, tls: "1.3", http2: true).status, 200, "answered by the others")
-            }
-            XCTAssertTrue(
-                server.process.waitUntil { _ in
-                    let now = ServeProcesses.workers(under: scratch)
-                    return now.count == before.count && !now.contains(before[0])
-                }, server.process.stderr)
-            XCTAssertEqual(try client.request("GET", "/v1/user", token: person.token, tls: "1.2", http2: false).status, 200)
-            _ = server.process.kill9()
-            XCTAssertTrue(
-                server.process.waitUntil { _ in
-                    ServeProcesses.workers(under: scratch).isEmpty && (try? FileManager.default.contentsOfDirectory(atPath: scratch)) == []
-                }, "left: \(ServeProcesses.workers(under: scratch)) \((try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? [])")
-        }
-    }
-
     /// Both options or neither (64, naming the missing one); files that cannot be served are one
     /// line naming the option and the fault (78), before anything is served, never the key.
     func testTLSFilesAreCheckedBeforeServingAndTheKeyIsNeverShown() {

@@ -11,12 +11,13 @@ final class ServeDirectoryTests: XCTestCase {
         let directory = try ServeDirectory(temporaryDirectory: nil)
         defer { directory.remove() }
         XCTAssertTrue(directory.path.hasPrefix("/tmp/slp-serve."))
-        try directory.write(configuration: "server.port = 1210\n") { "\($0.status) \($0.code)" }
+        let configuration = LighttpdConfiguration(directory: directory, host: "127.0.0.1", port: 1210, passed: [], workers: nil, maxFDs: 1_024)
+        try directory.write(configuration) { "\($0.status) \($0.code)" }
         let page = try String(contentsOfFile: directory.errorPagePrefix + "413.html", encoding: .utf8)
         XCTAssertEqual(page, "413 request_too_large\n")
         let script = try String(contentsOfFile: directory.connectionLimit, encoding: .utf8)
         XCTAssertTrue(script.contains("'429 too_many_connections\\n'"), script)
-        XCTAssertEqual(try String(contentsOfFile: directory.configuration, encoding: .utf8), "server.port = 1210\n")
+        XCTAssertEqual(try String(contentsOfFile: directory.configuration, encoding: .utf8), configuration.text)
     }
 
     func testRemovingTakesTheWholeDirectory() throws {

@@ -1,10 +1,35 @@
 import Foundation
 
-/// The slp processes lighttpd runs for an `slp serve` whose private directory is under
-/// `scratch` (its `TMPDIR`), told apart by `GATEWAY_INTERFACE`, which only a CGI process has.
+/// The slp processes run from the private directory of an `slp serve` under `scratch` (its
+/// `TMPDIR`): CGI processes (lighttpd's) told apart by `GATEWAY_INTERFACE`, which only they have,
+/// the health answerer by the workers' sockets in its environment.
 enum ServeProcesses {
     /// The SCGI workers.
-    static func workers(under scratch: String) -> [Int32] { processes(under: scratch, cgi: false) }
+    static func workers(under scratch: String) -> [Int32] {
+        processes(under: scratch, cgi: false).filter { !isHealthAnswerer($0) }
+    }
+
+    /// The health answerer (`/healthz`), if it runs.
+    static func healthAnswerer(under scratch: String) -> Int32? {
+        processes(under: scratch, cgi: false).first(where: isHealthAnswerer)
+    }
+
+    private static func isHealthAnswerer(_ pid: Int32) -> Bool {
+        let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") ?? Data()
+        return String(decoding: environment, as: UTF8.self).split(separator: "\u{0}").contains { $0.hasPrefix("SLP_HEALTH_WORKER_SOCKETS=") }
+    }
+
+    /// Whether `pid` is seen stopped (state `T`, as SIGSTOP leaves it) within 10 s: what a test
+    /// waits for before it times what a stopped process causes.
+    static func awaitStopped(_ pid: Int32) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
+            if stat[stat.index(after: close)...].split(separator: " ").first == "T" { return true }
+            usleep(1_000)
+        }
+        return false
+    }
 
     /// The CGI processes (long polls of `/v1/events`).
     static func cgi(under scratch: String) -> [Int32] { processes(under: scratch, cgi: true) }

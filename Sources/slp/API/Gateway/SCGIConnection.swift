@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import SLPSupport
+import SLPWebServer
 
 /// One connection from the web server to an SCGI worker: a request read from it, its answer
 /// written to it, closed when released.
@@ -11,6 +12,9 @@ final class SCGIConnection {
     let descriptor: Int32
     /// Bytes read past the headers: the body's first bytes.
     private var pending: ArraySlice<UInt8> = []
+    /// Whether the request read is the health answerer's probe (`WorkerProbe`), which only asks
+    /// whether this worker takes requests.
+    private(set) var isHealthProbe = false
 
     /// A request the server does not finish sending within this many seconds is dropped, so a
     /// stalled connection cannot hold the worker.
@@ -53,6 +57,7 @@ final class SCGIConnection {
                 buffer += chunk
             case .complete(let variables, let consumed):
                 pending = buffer[consumed...]
+                isHealthProbe = variables[WorkerProbe.probeVariable] == "1"
                 return CGIRequestReader.read(variable: { variables[$0] }, input: input)
             }
         }

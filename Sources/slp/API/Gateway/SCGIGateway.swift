@@ -7,9 +7,10 @@ import SLPData
 import SLPSupport
 import SLPWebServer
 
-/// `slp` started by a web server as an SCGI worker (lighttpd's `bin-path`: the listening socket
-/// is its standard input): answers request after request, one at a time, each exactly as a CGI
-/// process would, keeping the database open between them.
+/// `slp` started as an SCGI worker (by `slp serve`, or a web server's `bin-path`: the listening
+/// socket is its standard input): answers request after request, one at a time, each exactly as
+/// a CGI process would, keeping the database open between them. serve's health answerer is one
+/// too, on a socket of its own, told by the workers' sockets in its environment.
 @MainActor
 enum SCGIGateway {
     /// Whether `descriptor` is a listening socket, which is how such a server hands it over.
@@ -27,7 +28,8 @@ enum SCGIGateway {
         let service = APIService(environment: environment)
         // With `--metrics`: busy or idle in a slot of serve's metrics file (no lock, no database).
         let metrics = environment[MetricsPage.countingVariable].flatMap { try? MetricsFile(path: $0) }
-        let slot = metrics?.claimWorkerSlot(pid: getpid())
+        // The health answerer is not one of the API's workers: serve keeps its slot (`process_*` only).
+        let slot = environment[WorkerProbe.socketsVariable] == nil ? metrics?.claimWorkerSlot(pid: getpid()) : nil
         while true {
             let descriptor = accept(listening, nil, nil)
             guard descriptor >= 0 else {
@@ -45,9 +47,14 @@ enum SCGIGateway {
                 }
             }
             let response: APIResponse
-            switch connection.readRequest() {
-            case .failure(let failure): response = .failure(failure)
-            case .success(let request): response = await APIApplication.respond(to: request, service: service)
+            let request = connection.readRequest()
+            if connection.isHealthProbe {
+                response = HealthEndpoint.probeAnswer
+            } else {
+                switch request {
+                case .failure(let failure): response = .failure(failure)
+                case .success(let request): response = await APIApplication.respond(to: request, service: service)
+                }
             }
             // A server that went away gets nothing more; the next connection is another request.
             _ = CGIResponseWriter.write(response, to: connection.descriptor)

@@ -3,18 +3,26 @@ import SLPSupport
 import SLPWebServer
 
 /// `GET /healthz` (public, `RouteTable`): whether this serve can do its work now, for a load
-/// balancer polling every second. The worker answering is the `workers` part; it asks the
-/// database on a connection of its own (never the one its requests share, which may be waiting),
-/// the hub on its socket, and, when pushes are configured, whether the push sender holds its
-/// lock. Each check is bounded by its own deadline, so the answer comes within a second however
-/// a part fails; none writes anything or keeps a connection.
+/// balancer polling every second. Under serve it is answered by the health answerer, an slp of
+/// its own that never waits in line behind the workers: it probes every worker's socket
+/// (`WorkerProbe`: the `workers` part, some worker takes requests), asks the database on a
+/// connection of its own, as a worker's would be opened (never one that requests share, which
+/// may be waiting), the hub on its socket, and, when pushes are configured, whether the push
+/// sender holds its lock. Each check is bounded by its own deadline and the probe runs while the
+/// others do, so the answer comes within a second however a part fails; none writes anything or
+/// keeps a connection.
 enum HealthEndpoint {
     /// How long the database may take to answer a read.
     static let databaseTime: Duration = .milliseconds(500)
     /// How long the hub may take to answer; its loop answers at once, waiting on nothing.
     static let hubTime: Duration = .milliseconds(250)
 
+    /// A worker's answer to the health answerer's probe: it took the request.
+    static var probeAnswer: APIResponse { APIResponse(status: 200, body: HealthReport(failed: []).json + "\n") }
+
     static func answer(environment: ProcessEnvironment) -> APIResponse {
+        // Sent first, answered while the other parts are asked.
+        let workers = environment[WorkerProbe.socketsVariable].map { WorkerProbe(sockets: WorkerProbe.sockets(in: $0)) }
         var failed: [HealthReport.Part] = []
         if !databaseAnswers(environment) { failed.append(.database) }
         // Under another server than serve, a part it is not told of is not one (docs/DEPLOY.md).
@@ -22,6 +30,7 @@ enum HealthEndpoint {
            !hub.answersOK(RouteTable.route(.health).template, before: .now + hubTime) {
             failed.append(.hub)
         }
+        if let workers, !workers.anyAnswered() { failed.append(.workers) }
         if let lock = environment[PresenceLock.pushSenderVariable], !PresenceLock.isHeld(lock) { failed.append(.pushes) }
         let report = HealthReport(failed: failed)
         // Every answer of slp's is `Cache-Control: no-store` (`CGIResponseWriter`).
