@@ -17,23 +17,16 @@ final class APIPartnersAgainCLITests: XCTestCase {
         }
     }
 
-    nonisolated(unsafe) private static var served: [String: Served] = [:]
+    nonisolated(unsafe) private static let served = PerBackend(Served.init)
 
     override class func tearDown() {
-        served = [:]
+        served.removeAll()
         super.tearDown()
-    }
-
-    private func served(_ backend: TestBackend) throws -> Served {
-        if let served = Self.served[backend.rawValue] { return served }
-        let started = try Served(backend)
-        Self.served[backend.rawValue] = started
-        return started
     }
 
     func testASecondMatchWithTheSamePartnerKeepsTheFirstMatchsMessages() {
         TestBackend.each(self) { backend, _, _ in
-            let served = try served(backend)
+            let served = try Self.served(backend)
             let http = served.server.client
             let (a, b) = try APIPerson.matched(served.slp, http, block: 5301, 1)
             _ = try a.send(http, to: b, "first%20match")
@@ -58,7 +51,7 @@ final class APIPartnersAgainCLITests: XCTestCase {
 
     func testADodgeThatNamesNobodyEndsNoMatch() {
         TestBackend.each(self) { backend, _, _ in
-            let served = try served(backend)
+            let served = try Self.served(backend)
             let http = served.server.client
             let (a, b) = try APIPerson.matched(served.slp, http, block: 5302, 1)
             let stranger = try APIPerson.register(served.slp, http, block: 5302, 3)
