@@ -4,11 +4,21 @@ import SLPDomain
 /// found through the member's rows (`match_members_by_user`), the messages of each through
 /// `messages_by_time`.
 extension SQLTransaction {
+    /// The newest match's last message, else the one before's: a later match's messages are the
+    /// later ones, and each look is one step down the primary key, where sorting all the pair's
+    /// messages for the newest would cost every send a pass over the whole history.
     func lastMessage(between uid: UserID, and partner: UserID) throws -> ChatMessage? {
         guard let pair = try pair(uid, partner) else { return nil }
-        return try connection.first(
-            "SELECT \(MessageRecord.columns.list) FROM messages WHERE \(Self.pairMatches) ORDER BY \(Self.reversed) LIMIT 1", pair,
-            MessageRecord.message)
+        let matches = try connection.map(
+            "SELECT match_id FROM match_members WHERE user_id = $1 AND partner_uid = $2 ORDER BY match_id DESC", pair, { $0.int64("match_id") })
+        for match in matches {
+            if let last = try connection.first(
+                "SELECT \(MessageRecord.columns.list) FROM messages WHERE match_id = $1 ORDER BY seq DESC LIMIT 1", [.integer(match)],
+                MessageRecord.message) {
+                return last
+            }
+        }
+        return nil
     }
 
     func messages(between uid: UserID, and partner: UserID, _ page: MessagePage) throws -> [ChatMessage] {
