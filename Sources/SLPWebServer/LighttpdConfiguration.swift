@@ -95,8 +95,12 @@ package struct LighttpdConfiguration: Sendable {
             "server.max-keep-alive-idle = 5",
             "server.max-fds = \(maxFDs)",
             "server.max-connections = \(maxConnections)",
-            // One script for both: the count it keeps is its Lua state's, one per file.
-            "magnet.attract-raw-url-to = (\(quoted(directory.connectionLimit)))",
+            // A long URL is told from large headers by a script (`RequestSizeScript`), for which
+            // lighttpd reads a head a little larger than slp takes.
+            "server.max-request-field-size = \(RequestSizeScript.readBytes)",
+            // The sizes first, then the connection limit: one script for both hooks, as the count
+            // it keeps is its Lua state's, one per file.
+            "magnet.attract-raw-url-to = (\(quoted(directory.requestSize)), \(quoted(directory.connectionLimit)))",
             "magnet.attract-response-start-to = (\(quoted(directory.connectionLimit)))",
             "server.errorfile-prefix = \(quoted(directory.errorPagePrefix))",
             // The error pages are slp's JSON (the document root holds no other file of this kind).
@@ -185,7 +189,7 @@ package struct LighttpdConfiguration: Sendable {
         for proxy in trustedProxies {
             lines += [
                 "$HTTP[\"remoteip\"] == \(quoted(proxy.network)) {",
-                "  magnet.attract-raw-url-to = ()",
+                "  magnet.attract-raw-url-to = (\(quoted(directory.requestSize)))",
                 "  magnet.attract-response-start-to = ()",
                 "}",
             ]

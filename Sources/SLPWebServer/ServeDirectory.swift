@@ -10,9 +10,9 @@ import Musl
 #endif
 
 /// `slp serve`'s private directory (0700, removed when it stops): the document root with `v1`
-/// (a link to this slp), lighttpd's configuration, its error pages and connection limit, its
-/// upload directory, the FIFO its access lines come through, the sockets of slp's SCGI workers
-/// and health answerer, and the file of the write buckets they share.
+/// (a link to this slp), lighttpd's configuration, its error pages, size refusals and connection
+/// limit, its upload directory, the FIFO its access lines come through, the sockets of slp's
+/// SCGI workers and health answerer, and the file of the write buckets they share.
 package final class ServeDirectory: Sendable {
     let path: String
     var root: String { path + "/root" }
@@ -29,6 +29,8 @@ package final class ServeDirectory: Sendable {
     var errorPagePrefix: String { path + "/errors/status-" }
     /// The script that limits the connections of one address.
     var connectionLimit: String { path + "/connection-limit.lua" }
+    /// The script that refuses a long URL (414) or a large head (431).
+    var requestSize: String { path + "/request-size.lua" }
     /// lighttpd's error pages for `/healthz` are this followed by the status and `.html`.
     var healthErrorPagePrefix: String { path + "/errors/health-" }
     /// The file the push sender holds locked while it runs (`PresenceLock`).
@@ -69,12 +71,13 @@ package final class ServeDirectory: Sendable {
         }
     }
 
-    /// Writes lighttpd's configuration, with the error pages and the connection limit (its
-    /// `connectionsPerAddress`) it names, their refusals worded by `errorObject`.
+    /// Writes lighttpd's configuration, with the error pages, the size refusals and the
+    /// connection limit (its `connectionsPerAddress`) it names, their refusals worded by `errorObject`.
     func write(_ lighttpd: LighttpdConfiguration, errorObject: (HTTPRefusal) -> String) throws(ServeError) {
         var files = [
             (configuration, lighttpd.text),
             (connectionLimit, ConnectionLimitScript.text(limit: lighttpd.connectionsPerAddress, errorObject: errorObject)),
+            (requestSize, RequestSizeScript.text(errorObject: errorObject)),
         ]
         for page in LighttpdErrorPages.pages {
             files.append((errorPagePrefix + "\(page.status).html", errorObject(page) + "\n"))

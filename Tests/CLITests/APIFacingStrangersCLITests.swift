@@ -18,6 +18,10 @@ final class APIFacingStrangersCLITests: XCTestCase {
                 ("POST /v1/user/withdraw HTTP/1.1\r\n\(host)\r\n", 411, "length_required"),
                 ("POST /v1/user HTTP/1.1\r\n\(host)Content-Length: 200000\r\n\r\n", 413, "request_too_large"),
                 ("GET /v1/user HTTP/1.1\r\n\(host)X-Long: \(String(repeating: "a", count: 9_000))\r\n\r\n", 431, "headers_too_large"),
+                // lighttpd reads heads to 16 KiB: past that, whatever is long, it is its own 431.
+                ("GET /v1/user HTTP/1.1\r\n\(host)X-Long: \(String(repeating: "a", count: 20_000))\r\n\r\n", 431, "headers_too_large"),
+                ("GET /v1/user?q=\(String(repeating: "a", count: 9_000)) HTTP/1.1\r\n\(host)\r\n", 414, "uri_too_long"),
+                ("GET /v1/\(String(repeating: "a", count: 15_000)) HTTP/1.1\r\n\(host)\r\n", 414, "uri_too_long"),
                 ("FOO /v1/user HTTP/1.1\r\n\(host)\r\n", 501, "not_implemented"),
             ]
             for (request, status, code) in cases {

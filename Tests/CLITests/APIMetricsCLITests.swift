@@ -41,18 +41,15 @@ final class APIMetricsCLITests: XCTestCase {
         }
     }
 
-    nonisolated(unsafe) private static var served: [String: Served] = [:]
+    nonisolated(unsafe) private static let served = PerBackend(Served.init)
 
     override class func tearDown() {
-        served = [:]
+        served.removeAll()
         super.tearDown()
     }
 
     private func served(_ backend: TestBackend) throws -> Served {
-        if let served = Self.served[backend.rawValue] { return served }
-        let started = try Served(backend)
-        Self.served[backend.rawValue] = started
-        return started
+        try Self.served(backend)
     }
 
     func testPrometheusScrapesTheCountOfRequestsToOneRoute() throws {

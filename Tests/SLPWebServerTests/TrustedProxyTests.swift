@@ -32,6 +32,7 @@ final class TrustedProxyTests: XCTestCase {
         XCTAssertTrue(text.contains("server.modules = (\"mod_extforward\", \"mod_magnet\","), text)
         XCTAssertTrue(text.contains("extforward.forwarder = (\"127.0.0.9/32\" => \"trust\", \"fd00::/8\" => \"trust\")"), text)
         XCTAssertTrue(text.contains("extforward.headers = (\"X-Forwarded-For\")"), text)
-        XCTAssertTrue(text.contains("$HTTP[\"remoteip\"] == \"fd00::/8\" {\n  magnet.attract-raw-url-to = ()\n"), text)
+        // A proxy's own requests are held to the sizes, never to the connection limit.
+        XCTAssertTrue(text.contains("$HTTP[\"remoteip\"] == \"fd00::/8\" {\n  magnet.attract-raw-url-to = (\"\(directory.requestSize)\")\n"), text)
     }
 }

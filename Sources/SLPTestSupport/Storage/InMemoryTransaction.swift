@@ -242,12 +242,12 @@ final class InMemoryTransaction: WriteTransaction {
         changeMember(of: match, uid) { $0.reviewedPartner = true }
     }
 
-    func lastMessage(in match: Int64) throws -> ChatMessage? {
-        database.messages[match]?.last
+    func lastMessage(between uid: UserID, and partner: UserID) throws -> ChatMessage? {
+        messages(between: uid, and: partner).last
     }
 
-    func messages(in match: Int64, _ page: MessagePage) throws -> [ChatMessage] {
-        let all = database.messages[match] ?? []
+    func messages(between uid: UserID, and partner: UserID, _ page: MessagePage) throws -> [ChatMessage] {
+        let all = messages(between: uid, and: partner)
         switch page {
         case .all: return all
         case .newest(let limit): return Array(all.suffix(limit))
@@ -264,6 +264,12 @@ final class InMemoryTransaction: WriteTransaction {
 
     func insert(_ message: ChatMessage) throws {
         database.messages[message.id.conversation, default: []].append(message)
+    }
+
+    /// Every message of every match `uid` had with `partner`, oldest first.
+    private func messages(between uid: UserID, and partner: UserID) -> [ChatMessage] {
+        database.matches.filter { $0.members.contains { ($0.user, $0.partner) == (uid, partner) || ($0.user, $0.partner) == (partner, uid) } }
+            .flatMap { database.messages[$0.id] ?? [] }
     }
 
     // MARK: Events

@@ -33,11 +33,10 @@ final class ChatStorageContractTests: StorageContractTestCase {
             try dodge("B")
             assertRefused(try send("A", "어디 가요?"), .studyEnded)
             assertRefused(try send("B", "미안해요"), .studyEnded)
-            let match = try matchID("A")
-            let stored = try messages(in: match)
+            let stored = try messages("A", "B")
             XCTAssertEqual(stored.map { "\($0.from.rawValue)|\($0.to.rawValue)|\($0.text)|\(milliseconds($0.createdAt))" },
                            ["A|B|안녕하세요|\(milliseconds(now))", "B|A|반가워요|\(milliseconds(now) + 1)"])
-            XCTAssertEqual(try read { try $0.lastMessage(in: match) }, stored.last)
+            XCTAssertEqual(try read { try $0.lastMessage(between: self.id("A"), and: self.id("B")) }, stored.last)
         }
     }
 
@@ -48,18 +47,18 @@ final class ChatStorageContractTests: StorageContractTestCase {
             try waitingUsers("A", "B")
             try match("A", "B")
             let match = try matchID("A")
-            XCTAssertNil(try read { try $0.lastMessage(in: match) })
+            XCTAssertNil(try read { try $0.lastMessage(between: self.id("A"), and: self.id("B")) })
             XCTAssertThrowsError(try write { transaction in
                 let view = try XCTUnwrap(try transaction.latestMatch(of: self.id("A"), with: nil))
                 XCTAssertEqual(view.partner?.uid, self.id("B"), "the write reads my state")
                 XCTAssertTrue(view.isActive)
                 try transaction.insert(ChatMessage(
                     id: MessageID(conversation: match, sequence: 1), from: self.id("A"), to: self.id("B"), text: "x", createdAt: self.now))
-                XCTAssertEqual(try transaction.lastMessage(in: match)?.text, "x", "the write sees its own message")
+                XCTAssertEqual(try transaction.lastMessage(between: self.id("B"), and: self.id("A"))?.text, "x", "the write sees its own message")
                 throw PlannedFailure()
             }) { XCTAssertEqual($0 as? PlannedFailure, PlannedFailure()) }
-            XCTAssertEqual(try messages(in: match), [])
-            XCTAssertNil(try read { try $0.lastMessage(in: match) })
+            XCTAssertEqual(try messages("A", "B"), [])
+            XCTAssertNil(try read { try $0.lastMessage(between: self.id("A"), and: self.id("B")) })
             XCTAssertEqual(try send("A", "first").id, MessageID(conversation: match, sequence: 1))
         }
     }
@@ -82,7 +81,7 @@ final class ChatStorageContractTests: StorageContractTestCase {
             let second = try send("C", "hello")
             XCTAssertEqual(second.id, MessageID(conversation: secondMatch, sequence: 1))
             XCTAssertGreaterThan(second.id.description, first[2].id.description, "ids sort like the conversations")
-            XCTAssertEqual(try messages(in: firstMatch), first)
+            XCTAssertEqual(try messages("A", "B"), first)
             XCTAssertEqual(try readMessages("C").1, [second])
             XCTAssertEqual(try readMessages("A").1, first)
         }
@@ -105,7 +104,7 @@ final class ChatStorageContractTests: StorageContractTestCase {
             XCTAssertEqual(milliseconds(fraction.createdAt), milliseconds(now) + 42)
             let later = now.addingTimeInterval(5)
             XCTAssertEqual(try send("A", "later", at: later).createdAt, later, "a later clock is used as is")
-            let stored = try messages(in: try matchID("A"))
+            let stored = try messages("A", "B")
             XCTAssertEqual(stored.count, 44)
             XCTAssertEqual(stored.map(\.text), burst.map(\.text) + ["clock went back", "same as the last", "a fraction later", "later"])
             XCTAssertTrue(zip(stored, stored.dropFirst()).allSatisfy { $0.createdAt < $1.createdAt })
@@ -120,26 +119,25 @@ final class ChatStorageContractTests: StorageContractTestCase {
             try waitingUsers("A", "B")
             try match("A", "B")
             let sent = try (0..<6).map { try send($0.isMultiple(of: 2) ? "A" : "B", "m\($0)", at: now.addingTimeInterval(Double($0))) }
-            let match = try matchID("A")
-            XCTAssertEqual(try messages(in: match, .all), sent)
+            XCTAssertEqual(try messages("A", "B", .all), sent)
             XCTAssertEqual(try readMessages("A").1, sent)
             XCTAssertEqual(try readMessages("B").1, sent, "both members read the same conversation")
-            XCTAssertEqual(try messages(in: match, .newest(limit: 2)), [sent[4], sent[5]])
+            XCTAssertEqual(try messages("A", "B", .newest(limit: 2)), [sent[4], sent[5]])
             XCTAssertEqual(try readMessages("B", .newest(limit: 2)).1, [sent[4], sent[5]])
-            XCTAssertEqual(try messages(in: match, .newest(limit: 1)), [sent[5]])
-            XCTAssertEqual(try messages(in: match, .newest(limit: 100)), sent)
-            XCTAssertEqual(try messages(in: match, .after(sent[1].createdAt, limit: nil)), Array(sent[2...]))
-            XCTAssertEqual(try messages(in: match, .after(sent[1].createdAt, limit: 2)), [sent[2], sent[3]])
-            XCTAssertEqual(try messages(in: match, .after(sent[1].createdAt.addingTimeInterval(-0.001), limit: 1)), [sent[1]])
-            XCTAssertEqual(try messages(in: match, .after(now.addingTimeInterval(-1), limit: nil)), sent)
-            XCTAssertEqual(try messages(in: match, .after(sent[5].createdAt, limit: nil)), [])
-            XCTAssertEqual(try messages(in: match, .after(sent[5].createdAt, limit: 3)), [])
+            XCTAssertEqual(try messages("A", "B", .newest(limit: 1)), [sent[5]])
+            XCTAssertEqual(try messages("A", "B", .newest(limit: 100)), sent)
+            XCTAssertEqual(try messages("A", "B", .after(sent[1].createdAt, limit: nil)), Array(sent[2...]))
+            XCTAssertEqual(try messages("A", "B", .after(sent[1].createdAt, limit: 2)), [sent[2], sent[3]])
+            XCTAssertEqual(try messages("A", "B", .after(sent[1].createdAt.addingTimeInterval(-0.001), limit: 1)), [sent[1]])
+            XCTAssertEqual(try messages("A", "B", .after(now.addingTimeInterval(-1), limit: nil)), sent)
+            XCTAssertEqual(try messages("A", "B", .after(sent[5].createdAt, limit: nil)), [])
+            XCTAssertEqual(try messages("A", "B", .after(sent[5].createdAt, limit: 3)), [])
             // Scrolling back: the newest before a message, oldest first.
-            XCTAssertEqual(try messages(in: match, .before(sent[4].createdAt, limit: 2)), [sent[2], sent[3]])
-            XCTAssertEqual(try messages(in: match, .before(sent[2].createdAt, limit: 5)), [sent[0], sent[1]])
-            XCTAssertEqual(try messages(in: match, .before(sent[0].createdAt, limit: 5)), [])
+            XCTAssertEqual(try messages("A", "B", .before(sent[4].createdAt, limit: 2)), [sent[2], sent[3]])
+            XCTAssertEqual(try messages("A", "B", .before(sent[2].createdAt, limit: 5)), [sent[0], sent[1]])
+            XCTAssertEqual(try messages("A", "B", .before(sent[0].createdAt, limit: 5)), [])
             XCTAssertEqual(try readMessages("B", .before(sent[5].createdAt, limit: 1)).1, [sent[4]])
-            XCTAssertEqual(try messages(in: match + 1, .all), [], "no such conversation")
+            XCTAssertEqual(try messages("A", "A", .all), [], "no such conversation")
             XCTAssertEqual(sent.map(\.text), ["m0", "m1", "m2", "m3", "m4", "m5"])
             XCTAssertEqual(sent.map(\.from.rawValue), ["A", "B", "A", "B", "A", "B"])
             XCTAssertEqual(sent.map(\.to.rawValue), ["B", "A", "B", "A", "B", "A"])
@@ -153,12 +151,11 @@ final class ChatStorageContractTests: StorageContractTestCase {
             // Times with bursts in one millisecond and a clock that jumps back and forth.
             let offsets: [Double] = [0, 0, 0, 0.001, 0.0004, 2, 1, 1, 3, 3, 3, 3, 3.5, 0, 4, 4, 4.0006, 9, 9, 9, 9, 9, 9]
             let sent = try offsets.enumerated().map { try send($0.offset.isMultiple(of: 2) ? "A" : "B", "p\($0.offset)", at: now.addingTimeInterval($0.element)) }
-            let match = try matchID("A")
             for limit in [1, 2, 4, 7, 100] {
                 var seen: [ChatMessage] = []
                 var since = Date(timeIntervalSince1970: 0)
                 while true {
-                    let page = try messages(in: match, .after(since, limit: limit))
+                    let page = try messages("A", "B", .after(since, limit: limit))
                     XCTAssertLessThanOrEqual(page.count, limit)
                     guard let last = page.last else { break }
                     seen += page
@@ -170,6 +167,33 @@ final class ChatStorageContractTests: StorageContractTestCase {
     }
 
     // MARK: Conversations
+
+    /// The history between two people is theirs whole: after a second match with the same
+    /// partner both read the first match's messages too, and times go on increasing across.
+    func testASecondMatchWithTheSamePartnerReadsTheWholeHistory() {
+        forEachBackend {
+            try waitingUsers("A", "B")
+            try match("A", "B")
+            let first = [try send("A", "first match"), try send("B", "reply")]
+            try meetAndPartAgain()
+            let second = try send("A", "second match")
+            XCTAssertEqual(second.id.sequence, 1, "numbered within its match")
+            XCTAssertEqual(milliseconds(second.createdAt), milliseconds(first[1].createdAt) + 1, "the same millisecond takes the next")
+            XCTAssertEqual(try readMessages("B").1, first + [second])
+            XCTAssertEqual(try readMessages("A", with: "B", .after(now.addingTimeInterval(-60), limit: nil)).1, first + [second])
+            XCTAssertEqual(try readMessages("A", .newest(limit: 2)).1, [first[1], second])
+            XCTAssertEqual(try readMessages("B", .before(second.createdAt, limit: 1)).1, [first[1]])
+            XCTAssertEqual(try FollowConversationUseCase(storage: storage).poll(try readMessages("B").0, after: first[0].createdAt).1, [first[1], second])
+        }
+    }
+
+    /// A and B part (A reviews) and match again.
+    private func meetAndPartAgain() throws {
+        try review("A", "B")
+        try requeue("A")
+        try requeue("B")
+        try match("B", "A")
+    }
 
     func testTheLatestOrAGivenPastPartnersConversation() {
         forEachBackend {
@@ -261,7 +285,7 @@ final class ChatStorageContractTests: StorageContractTestCase {
             XCTAssertEqual(try storage.changeToken(), start)
             XCTAssertEqual(try FollowConversationUseCase(storage: storage).changeToken(), start)
             let conversationThere = try XCTUnwrap(try other.read { try $0.latestMatch(of: self.id("B"), with: nil) })
-            _ = try other.read { try $0.messages(in: conversationThere.id, .all) }
+            _ = try other.read { try $0.messages(between: self.id("B"), and: conversationThere.partnerUID, .all) }
             XCTAssertEqual(try storage.changeToken(), start, "reading elsewhere changes nothing")
 
             _ = try SendMessageUseCase(storage: other, clock: clock())(me: id("B"), text: "from another process")

@@ -398,7 +398,7 @@ final class MatchStorageContractTests: StorageContractTestCase {
             let record = try self.record(uid)
             return "\(record.user)|\(record.reviewed)|\(record.reported)"
         }
-        let messages = try ["A", "B", "C", "D"].compactMap { try latest($0)?.id }.map { try self.messages(in: $0).count }
+        let messages = try ["A", "B", "C", "D"].compactMap { uid in try latest(uid).map { try self.messages(uid, $0.partnerUID.rawValue).count } }
         return try everyone + latestMatchRows() + requestRows() + queuedUIDs() + latestEventIDs().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             + messages.map { "messages \($0)" }
     }

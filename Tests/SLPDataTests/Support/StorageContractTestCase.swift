@@ -365,9 +365,9 @@ class StorageContractTestCase: TemporaryDirectoryTestCase {
         try latest(me, with: partner).map { Conversation(of: $0, me: id(me), myNick: try XCTUnwrap(user(me)).nick) }
     }
 
-    /// The messages of match `conversation`, as the storage reads them.
-    func messages(in conversation: Int64, _ page: MessagePage = .all) throws -> [ChatMessage] {
-        try read { try $0.messages(in: conversation, page) }
+    /// The messages `me` and `partner` wrote each other, as the storage reads them.
+    func messages(_ me: String, _ partner: String, _ page: MessagePage = .all) throws -> [ChatMessage] {
+        try read { try $0.messages(between: self.id(me), and: self.id(partner), page) }
     }
 
     /// Known users with a place in the queue, sorted.

@@ -54,10 +54,11 @@ public protocol ReadTransaction {
     func latestMatch(of uid: UserID, with partner: UserID?) throws -> MatchView?
     /// Match `id` as its member `uid` sees it; nil when `uid` is not (or no longer) in it.
     func match(_ id: Int64, of uid: UserID) throws -> MatchView?
-    /// The last message of match `id`'s conversation.
-    func lastMessage(in match: Int64) throws -> ChatMessage?
-    /// Messages of match `id`'s conversation, oldest first.
-    func messages(in match: Int64, _ page: MessagePage) throws -> [ChatMessage]
+    /// The last message `uid` and `partner` wrote each other, in any of their matches.
+    func lastMessage(between uid: UserID, and partner: UserID) throws -> ChatMessage?
+    /// The messages `uid` and `partner` wrote each other in every match they had (as long as
+    /// `uid` has an account), oldest first.
+    func messages(between uid: UserID, and partner: UserID, _ page: MessagePage) throws -> [ChatMessage]
 
     // MARK: Events
 

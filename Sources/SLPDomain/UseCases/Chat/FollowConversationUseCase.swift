@@ -38,7 +38,8 @@ public struct FollowConversationUseCase {
             let current = try transaction.match(conversation.id, of: conversation.me).map {
                 Conversation(of: $0, me: conversation.me, myNick: conversation.myNick)
             }
-            let messages = try transaction.messages(in: conversation.id, last.map { .after($0, limit: nil) } ?? .all)
+            let page: MessagePage = last.map { .after($0, limit: nil) } ?? .all
+            let messages = try conversation.partnerUID.map { try transaction.messages(between: conversation.me, and: $0, page) } ?? []
             return (current ?? conversation.closed, messages)
         }
     }

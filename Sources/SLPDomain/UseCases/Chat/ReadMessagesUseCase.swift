@@ -1,5 +1,5 @@
-/// `GET /chat/{uid}?lastchatDate`: my messages with my partner (or a past partner).
-/// Anyone not in the conversation gets `not_matched`, exactly as if there were none. Also how
+/// `GET /chat/{uid}?lastchatDate`: my messages with my partner (or a past partner), across
+/// every match we had: the history between two people is theirs whole. Anyone not in the conversation gets `not_matched`, exactly as if there were none. Also how
 /// the chat screens open: the conversation and its history, read together.
 public struct ReadMessagesUseCase {
     private let storage: any Storage
@@ -20,7 +20,7 @@ public struct ReadMessagesUseCase {
         return try storage.read { transaction in
             guard let user = try transaction.user(me) else { throw DomainError.notRegistered }
             guard let match = try transaction.latestMatch(of: me, with: partner) else { throw DomainError.notMatched }
-            return (Conversation(of: match, me: me, myNick: user.nick), try transaction.messages(in: match.id, page))
+            return (Conversation(of: match, me: me, myNick: user.nick), try transaction.messages(between: me, and: match.partnerUID, page))
         }
     }
 }

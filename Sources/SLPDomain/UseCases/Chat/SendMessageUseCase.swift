@@ -26,7 +26,8 @@ public struct SendMessageUseCase {
             let party = try transaction.party(me)
             try ChatRules.send(party, to: to)
             guard let match = party.current else { throw DomainError.notMatched }
-            let message = ChatRules.message(after: try transaction.lastMessage(in: match.id), in: match, from: me, text: text, at: now)
+            let message = ChatRules.message(
+                after: try transaction.lastMessage(between: me, and: match.partnerUID), in: match, from: me, text: text, at: now)
             try transaction.insert(message)
             try EventRules.record(EventRules.notices(sending: message, from: party.user), at: message.createdAt, in: transaction)
             return message

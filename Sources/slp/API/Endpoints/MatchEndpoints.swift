@@ -25,9 +25,10 @@ enum MatchEndpoints {
         }
     }
 
-    /// `POST /v1/queue/dodge`: otheruid, which must be my partner (201 otherwise).
+    /// `POST /v1/queue/dodge`: otheruid, which must name my partner (201 otherwise): a request
+    /// that names nobody ends no match (501).
     static func dodge(_ call: APICall) async throws -> APIResponse {
-        let partner = try call.parameters.uid("otheruid")
+        let partner = try otherUID(call)
         return call.perform {
             let dodge = try DodgeMatchUseCase(storage: call.storage, clock: call.clock)(me: call.uid, partner: partner)
             return .document(MatchRenderer(format: .json).render(.dodge(dodge, now: call.now)))
