@@ -106,7 +106,19 @@ final class ReadmeTourCLITests: XCTestCase {
         for step in examples.steps {
             XCTAssertFalse(step.command.contains("<") || step.command.contains("UID") || step.command.contains("..."), "a placeholder: \(step.command)")
         }
+        let api = try XCTUnwrap(others.last)
         TestBackend.each(self) { backend, database, directory in
+            // The API's block alone first, on the fresh store a new reader has (on SQLite, the
+            // default path under HOME): it must not lean on the commands' users.
+            var alone = api
+            if backend != .sqlite { alone.steps.insert(("export SLP_DB='\(database)'", ""), at: 0) }
+            let first = try run(alone, database: nil, in: directory)
+            XCTAssertEqual(first.status, 0, first.stderr)
+            XCTAssertEqual(first.outputs.count, alone.steps.count, "every step ran alone: \(first.stderr)")
+            for (step, output) in zip(alone.steps, first.outputs) where step.command.hasPrefix("curl ") {
+                XCTAssertFalse(output.contains("\"error\""), "on a fresh database: \(step.command)\n\(output)")
+            }
+            XCTAssertTrue(first.outputs.contains { $0.contains("\"status\":\"waiting\"") }, "queued on a fresh database")
             let result = try run(examples, database: backend == .sqlite ? nil : database, in: directory)
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertEqual(result.outputs.count, examples.steps.count, "every step ran: \(result.stderr)")
