@@ -40,25 +40,13 @@ final class APIDocExamplesCLITests: XCTestCase {
         TestBackend.each(self) { backend, database, directory in
             // The doc's port may be taken on a shared machine: the same walk-through on a free one.
             let port = String(try HTTPTestClient.freePort())
-            let marker = "\u{1E}"
-            var script = "set -e\n"
-            for (index, step) in steps.enumerated() {
-                var command = step.command.replacingOccurrences(of: "1210", with: port)
-                if backend != .sqlite, command.hasPrefix("export SLP_DB=") { command = "export SLP_DB='\(database)'" }
-                script += "printf '\(marker)%s\\n' \(index)\n\(command)\n"
+            let commands = steps.map { step in
+                let command = step.command.replacingOccurrences(of: "1210", with: port)
+                return backend != .sqlite && command.hasPrefix("export SLP_DB=") ? "export SLP_DB='\(database)'" : command
             }
-            let outcome = try TimedProcess.run(
-                ["/bin/sh", "-c", script],
-                environment: [
-                    "PATH": SLPBinary.url.deletingLastPathComponent().path + ":/usr/bin:/bin", "HOME": directory.url.path,
-                    "TMPDIR": directory.url.path,
-                ],
-                currentDirectory: directory.url.path, timeout: 5 * SLPBinary.patience)
-            let stderr = String(decoding: outcome.stderr, as: UTF8.self)
-            XCTAssertEqual(outcome.status, 0, stderr)
+            let (outputs, stderr, status) = try DocShell.run(commands, in: directory)
+            XCTAssertEqual(status, 0, stderr)
             XCTAssertEqual(stderr, "")
-            let outputs = String(decoding: outcome.stdout, as: UTF8.self).components(separatedBy: marker).dropFirst()
-                .map { String($0.drop { $0 != "\n" }.dropFirst()) }
             XCTAssertEqual(outputs.count, steps.count, "every step ran")
             for (step, output) in zip(steps, outputs) {
                 if let refusal = step.refusal {
