@@ -93,7 +93,7 @@ final class ReadmeTourCLITests: XCTestCase {
             // The API's block alone first, on the fresh store a new reader has (on SQLite, the
             // default path under HOME): it must not lean on the commands' users.
             var alone = api
-            if backend != .sqlite { alone.steps.insert(("export SLP_DB='\(database)'", ""), at: 0) }
+            if backend != .sqlite { alone.steps.insert(("export SLP_DB='\(try backend.freshStore(in: directory))'", ""), at: 0) }
             let first = try run(alone, database: nil, in: directory)
             XCTAssertEqual(first.status, 0, first.stderr)
             XCTAssertEqual(first.outputs.count, alone.steps.count, "every step ran alone: \(first.stderr)")
