@@ -43,33 +43,15 @@ final class ReadmeTourCLITests: XCTestCase {
         return blocks
     }
 
-    /// Runs `block` in `/bin/sh`, each step's stdout after a marker of its own; the step outputs,
-    /// the whole stderr and the exit status.
+    /// Runs `block` as README's reader does (`DocShell`): each step's output, the whole stderr and
+    /// the exit status.
     private func run(_ block: Block, database: String?, in directory: TemporaryDirectory) throws -> (outputs: [String], stderr: String, status: Int32) {
-        let marker = "\u{1E}"
-        var script = "set -e\n"
-        for (index, step) in block.steps.enumerated() {
-            var command = step.command
+        let commands = block.steps.map { step in
             // Another backend: its fresh store instead of the file README makes.
-            if let database, command.hasPrefix("export SLP_DB=") { command = "export SLP_DB='\(database)'" }
-            script += "printf '\(marker)%s\\n' \(index)\n\(command)\n"
+            if let database, step.command.hasPrefix("export SLP_DB=") { return "export SLP_DB='\(database)'" }
+            return step.command
         }
-        // A whole block of commands: a deadline of its own, well beyond a slow machine's needs.
-        let outcome = try TimedProcess.run(
-            ["/bin/sh", "-c", script],
-            environment: [
-                "PATH": SLPBinary.url.deletingLastPathComponent().path + ":/usr/bin:/bin", "HOME": directory.url.path,
-                "TMPDIR": directory.url.path, "SLP_NOW": "2026-11-22T00:42:27.886Z",
-            ],
-            currentDirectory: directory.url.path, timeout: 5 * SLPBinary.patience)
-        let outputData = outcome.stdout, errorData = outcome.stderr
-        var outputs: [String] = []
-        for chunk in String(decoding: outputData, as: UTF8.self).components(separatedBy: marker).dropFirst() {
-            let number = chunk.prefix { $0 != "\n" }
-            XCTAssertEqual(Int(number), outputs.count, "the steps ran in order")
-            outputs.append(String(chunk.dropFirst(number.count + 1)))
-        }
-        return (outputs, String(decoding: errorData, as: UTF8.self), outcome.status)
+        return try DocShell.run(commands, environment: ["SLP_NOW": "2026-11-22T00:42:27.886Z"], in: directory)
     }
 
     func testTheTourPrintsWhatTheReadmeSays() throws {
@@ -106,7 +88,19 @@ final class ReadmeTourCLITests: XCTestCase {
         for step in examples.steps {
             XCTAssertFalse(step.command.contains("<") || step.command.contains("UID") || step.command.contains("..."), "a placeholder: \(step.command)")
         }
+        let api = try XCTUnwrap(others.last)
         TestBackend.each(self) { backend, database, directory in
+            // The API's block alone first, on the fresh store a new reader has (on SQLite, the
+            // default path under HOME): it must not lean on the commands' users.
+            var alone = api
+            if backend != .sqlite { alone.steps.insert(("export SLP_DB='\(try backend.freshStore(in: directory))'", ""), at: 0) }
+            let first = try run(alone, database: nil, in: directory)
+            XCTAssertEqual(first.status, 0, first.stderr)
+            XCTAssertEqual(first.outputs.count, alone.steps.count, "every step ran alone: \(first.stderr)")
+            for (step, output) in zip(alone.steps, first.outputs) where step.command.hasPrefix("curl ") {
+                XCTAssertFalse(output.contains("\"error\""), "on a fresh database: \(step.command)\n\(output)")
+            }
+            XCTAssertTrue(first.outputs.contains { $0.contains("\"status\":\"waiting\"") }, "queued on a fresh database")
             let result = try run(examples, database: backend == .sqlite ? nil : database, in: directory)
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertEqual(result.outputs.count, examples.steps.count, "every step ran: \(result.stderr)")

@@ -20,7 +20,7 @@ enum BirthParameter {
             text.remove(at: space)
         }
         guard let instant = Timestamp.parse(text) else {
-            throw APIFailure.invalid("birth", "is not a date (yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss.SSSZ)")
+            throw APIFailure.invalid("birth", "is not a date (yyyy-MM-dd, yyyy-MM-ddTHH:mm:ss.SSSZ or yyyy-MM-dd HH:mm:ss +0000)")
         }
         // A bare day parses as its UTC midnight, which is that same day in Korea.
         return CalendarDate(utcDayOf: instant.addingTimeInterval(koreanOffset))
