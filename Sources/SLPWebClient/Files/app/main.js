@@ -114,7 +114,7 @@ function home() {
   const finder = h('section', { className: 'card finder', 'aria-labelledby': 'finder-title' });
   const chat = h('section', { className: 'card chat', id: 'chat', hidden: true });
   const after = h('section', { className: 'card after', hidden: true, 'aria-labelledby': 'after-title' });
-  screen(t.title, h('div', { className: 'columns' }, h('div', { className: 'side' }, myPage, finder), h('div', { className: 'main' }, chat, after)));
+  screen(t.title, myPage, finder, chat, after);
   app.sections = { myPage, finder, chat, after };
   buildMyPage(myPage);
   buildFinder(finder);
@@ -158,16 +158,16 @@ function buildFinder(section) {
   const mapElement = h('div', { className: 'map', id: 'map', role: 'region', tabIndex: 0 });
   const list = h('ul', { className: 'people', id: 'people' });
   const requests = h('ul', { className: 'requests', id: 'requests' });
-  section.append(
+  const controls = h('div', { className: 'controls' },
     h('h2', { id: 'finder-title' }, t.queueTitle),
     field(t.studies, studies), h('p', { className: 'buttons' }, locate, stop), h('p', { className: 'hint' }, t.mapHint),
-    mapElement,
     h('h3', { id: 'requests-title' }, t.requests), requests,
     h('h3', {}, t.around), list);
+  section.append(controls, mapElement);
   app.finder = { studies, stop, list, requests };
   app.map = new AroundMap(mapElement, (lat, long) => queueAt(lat, long));
   if ('Notification' in window && Notification.permission === 'default') {
-    section.append(h('p', {}, h('button', { type: 'button', className: 'secondary', onclick: (event) => {
+    controls.append(h('p', {}, h('button', { type: 'button', className: 'secondary', onclick: (event) => {
       Notification.requestPermission();
       event.target.remove();
     } }, t.notify)));

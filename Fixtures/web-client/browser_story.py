@@ -1,0 +1,191 @@
+"""The web client's story in two headless Chromiums (WebClientBrowserCLITests): two people
+sign in by link, register, queue, see each other on the map and in the list, request, accept,
+chat both ways live, read a message sent from the command line, and one cancels. Nothing leaves
+the machine (every host but 127.0.0.1 fails to resolve, so map tiles fail too), and every page
+must cause no Content-Security-Policy violation.
+
+    python3 browser_story.py CONFIG.json
+
+CONFIG: {"base", "people": [{"link", "phone", "nick", "lat", "long", "language", "studies"}, two],
+"slp": [argv of slp], "artefacts": DIR}. The first person's browser prefers Korean, the
+second's English. Prints one line per step; exits 1 with one line saying what did not hold."""
+import json
+import subprocess
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.chrome.service import Service
+
+CONFIG = json.load(open(sys.argv[1]))
+BASE = CONFIG["base"]
+# Time bounds hold on a machine five times slower; delivery is measured apart (1 s).
+PATIENCE = 30.0
+COLLECT_CSP = """
+window.__csp = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));
+"""
+
+
+# What the page says, in each language the story's browsers prefer.
+WORDS = {
+    "ko-KR": {"locate": "내 위치에서 찾기", "ask": "요청하기", "accept": "수락하기", "cancel": "스터디 취소",
+              "cancelled": "{}님이 스터디를 취소했어요."},
+    "en-US": {"locate": "Search from my location", "ask": "Ask", "accept": "Accept", "cancel": "Cancel the study",
+              "cancelled": "{} cancelled the study."},
+}
+
+
+class Failure(Exception):
+    pass
+
+
+def browser(person):
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+                     "--window-size=1440,1000", f"--lang={person['language']}"):
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"intl.accept_languages": person["language"]})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": COLLECT_CSP})
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": BASE, "permissions": ["geolocation", "notifications"]})
+    driver.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": person["lat"], "longitude": person["long"], "accuracy": 10})
+    return driver
+
+
+def wait(what, check, bound=PATIENCE):
+    deadline = time.monotonic() + bound
+    while True:
+        try:
+            value = check()
+        except Exception:  # the page is between two states; look again
+            value = None
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise Failure(f"{what}: not within {bound} s")
+        time.sleep(0.02)
+
+
+def text_of(driver, selector):
+    return " ".join(element.text for element in driver.find_elements(By.CSS_SELECTOR, selector))
+
+
+def button(driver, label, within="body"):
+    for element in driver.find_elements(By.CSS_SELECTOR, f"{within} button"):
+        if element.is_displayed() and element.is_enabled() and (element.text == label or (element.get_attribute("aria-label") or "") == label):
+            return element
+    return None
+
+
+def violations(driver):
+    found = driver.execute_script("return window.__csp || []")
+    found += [entry["message"] for entry in driver.get_log("browser") if "Content Security Policy" in entry["message"]]
+    return found
+
+
+def shoot(driver, name, width):
+    driver.set_window_size(width, 1000)
+    time.sleep(0)  # the resize is synchronous in Chromium's driver; the layout follows it
+    path = f"{CONFIG['artefacts']}/{name}-{width}.png"
+    driver.save_screenshot(path)
+    return path
+
+
+def register(driver, person):
+    driver.get(person["link"])
+    wait("the register form", lambda: driver.find_element(By.NAME, "nick"))
+    if "token=" in driver.current_url:
+        raise Failure("the token stayed in the address bar")
+    driver.find_element(By.NAME, "nick").send_keys(person["nick"])
+    driver.execute_script("document.querySelector('input[name=birth]').value = '1994-01-01'")
+    driver.find_element(By.NAME, "email").send_keys(f"{person['phone'][-4:]}@example.com")
+    driver.find_element(By.NAME, "email").send_keys(Keys.ENTER)
+    wait("my page after registering", lambda: person["nick"] in driver.find_element(By.ID, "whoami").text)
+
+
+def main():
+    people = CONFIG["people"]
+    for person in people:
+        person.update(WORDS[person["language"]])
+    drivers = [browser(person) for person in people]
+    try:
+        story(drivers, people)
+    finally:
+        for driver in drivers:
+            driver.quit()
+
+
+def story(drivers, people):
+    a, b = drivers
+    pa, pb = people
+    for driver, person in zip(drivers, people):
+        register(driver, person)
+    print("registered both through their links")
+
+    for driver, person in zip(drivers, people):
+        studies = driver.find_element(By.ID, "studies")
+        studies.clear()
+        studies.send_keys(person["studies"])
+        wait("the locate button", lambda: button(driver, person["locate"])).click()
+    for driver, other in ((a, pb), (b, pa)):
+        wait(f"{other['nick']} in the list", lambda: other["nick"] in text_of(driver, "#people"))
+        wait(f"{other['nick']} on the map", lambda: other["nick"] in text_of(driver, ".person-tooltip"))
+    shared = text_of(a, "#people")
+    both = sorted({name.strip() for name in pa["studies"].split(",")} & {name.strip() for name in pb["studies"].split(",")})
+    if not all(name in shared for name in both):
+        raise Failure(f"the list does not say what we share: {shared}")
+    print("each sees the other on the map and in the list")
+    shots = [shoot(a, "map", 1440), shoot(a, "map", 360)]
+    a.set_window_size(1440, 1000)
+
+    wait("the request button", lambda: button(a, f"{pa['ask']}: {pb['nick']}")).click()
+    wait("the request on the other screen", lambda: button(b, f"{pb['accept']}: {pa['nick']}")).click()
+    for driver in drivers:
+        wait("the chat", lambda: driver.find_element(By.ID, "chat-input").is_displayed())
+    print("requested and accepted: both in the chat")
+
+    worst = 0.0
+    for sender, receiver, text in ((a, b, "안녕하세요! 내일 2시 어때요?"), (b, a, "Sounds good, see you")):
+        field = sender.find_element(By.ID, "chat-input")
+        field.send_keys(text)
+        started = time.monotonic()
+        field.send_keys(Keys.ENTER)
+        wait("my message on my screen", lambda: text in text_of(sender, ".chat-log .mine"))
+        wait("the message on the other screen", lambda: text in text_of(receiver, ".chat-log .theirs"))
+        worst = max(worst, time.monotonic() - started)
+    if worst > 1.0:
+        raise Failure(f"a message took {worst:.3f} s to reach the other screen")
+    print(f"chatted both ways live (slowest {worst * 1000:.0f} ms)")
+
+    line = "터미널에서 보낸 메시지"
+    sent = subprocess.run(CONFIG["slp"] + ["chat", "send", "--as", pb["phone"], line], capture_output=True, text=True)
+    if sent.returncode != 0:
+        raise Failure(f"slp chat send: {sent.stderr.strip()}")
+    wait("the command line's message in the page", lambda: line in text_of(a, ".chat-log .theirs"))
+    print("a message sent from the command line appears in the page")
+    shots += [shoot(a, "chat", 1440), shoot(a, "chat", 360)]
+
+    wait("the cancel button", lambda: button(b, pb["cancel"])).click()
+    said = pa["cancelled"].format(pb["nick"])
+    wait("the page saying the partner cancelled", lambda: said in a.find_element(By.CSS_SELECTOR, ".chat-ended").text)
+    print(f"the partner cancelled and the page says so: {said}")
+
+    for driver in drivers:
+        found = violations(driver)
+        if found:
+            raise Failure(f"Content-Security-Policy violations: {found}")
+    print("no Content-Security-Policy violation")
+    print("screenshots: " + " ".join(shots))
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except Failure as failure:
+        print(f"FAILED: {failure}")
+        sys.exit(1)
