@@ -1,6 +1,7 @@
 """The web client's story in two headless Chromiums (WebClientBrowserCLITests): two people
 sign in by link, register, queue, see each other on the map and in the list, request, accept,
-chat both ways live, read a message sent from the command line, and one cancels. Nothing leaves
+chat both ways live, read a message sent from the command line, and one cancels, all with the
+keyboard alone (Tab to each control, its focus visible, Enter to act). Nothing leaves
 the machine (every host but 127.0.0.1 fails to resolve, so map tiles fail too), and every page
 must cause no Content-Security-Policy violation.
 
@@ -15,6 +16,7 @@ import sys
 import time
 
 from selenium import webdriver
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.chrome.service import Service
@@ -75,11 +77,43 @@ def text_of(driver, selector):
     return " ".join(element.text for element in driver.find_elements(By.CSS_SELECTOR, selector))
 
 
-def button(driver, label, within="body"):
-    for element in driver.find_elements(By.CSS_SELECTOR, f"{within} button"):
-        if element.is_displayed() and element.is_enabled() and (element.text == label or (element.get_attribute("aria-label") or "") == label):
+def button(driver, label):
+    for element in driver.find_elements(By.CSS_SELECTOR, "button"):
+        if element.is_displayed() and element.is_enabled() and label in (element.text, element.get_attribute("aria-label")):
             return element
     return None
+
+
+def labelled(label):
+    return lambda element: element.tag_name == "button" and label in (element.text, element.get_attribute("aria-label"))
+
+
+def named(name):
+    return lambda element: name in (element.get_attribute("name"), element.get_attribute("id"))
+
+
+def tab_to(driver, what, matches, limit=100):
+    """Tab until the focused element matches, as a keyboard user would; its focus must show."""
+    for _ in range(limit):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        element = driver.switch_to.active_element
+        if matches(element):
+            outline = driver.execute_script("const s = getComputedStyle(document.activeElement); return [s.outlineStyle, s.outlineWidth]")
+            if outline[0] == "none" or outline[1] == "0px":
+                raise Failure(f"{what}: focused without a visible focus ({outline})")
+            return element
+    raise Failure(f"{what}: not reached with Tab")
+
+
+def press(driver, what, matches):
+    tab_to(driver, what, matches).send_keys(Keys.ENTER)
+
+
+def type_into(driver, what, matches, text):
+    element = tab_to(driver, what, matches)
+    element.send_keys(Keys.CONTROL, "a")
+    element.send_keys(text)
+    return element
 
 
 def violations(driver):
@@ -101,10 +135,12 @@ def register(driver, person):
     wait("the register form", lambda: driver.find_element(By.NAME, "nick"))
     if "token=" in driver.current_url:
         raise Failure("the token stayed in the address bar")
-    driver.find_element(By.NAME, "nick").send_keys(person["nick"])
-    driver.execute_script("document.querySelector('input[name=birth]').value = '1994-01-01'")
-    driver.find_element(By.NAME, "email").send_keys(f"{person['phone'][-4:]}@example.com")
-    driver.find_element(By.NAME, "email").send_keys(Keys.ENTER)
+    type_into(driver, "the nick", named("nick"), person["nick"])
+    type_into(driver, "the birth date", named("birth"), "1994-01-01")
+    birth = driver.execute_script("return document.querySelector('input[name=birth]').value")
+    if birth != "1994-01-01":
+        raise Failure(f"the birth date typed reads {birth!r}")
+    type_into(driver, "the e-mail", named("email"), f"{person['phone'][-4:]}@example.com").send_keys(Keys.ENTER)
     wait("my page after registering", lambda: person["nick"] in driver.find_element(By.ID, "whoami").text)
 
 
@@ -128,10 +164,8 @@ def story(drivers, people):
     print("registered both through their links")
 
     for driver, person in zip(drivers, people):
-        studies = driver.find_element(By.ID, "studies")
-        studies.clear()
-        studies.send_keys(person["studies"])
-        wait("the locate button", lambda: button(driver, person["locate"])).click()
+        type_into(driver, "the studies", named("studies"), person["studies"])
+        press(driver, "the locate button", labelled(person["locate"]))
     for driver, other in ((a, pb), (b, pa)):
         wait(f"{other['nick']} in the list", lambda: other["nick"] in text_of(driver, "#people"))
         wait(f"{other['nick']} on the map", lambda: other["nick"] in text_of(driver, ".person-tooltip"))
@@ -143,15 +177,18 @@ def story(drivers, people):
     shots = [shoot(a, "map", 1440), shoot(a, "map", 360)]
     a.set_window_size(1440, 1000)
 
-    wait("the request button", lambda: button(a, f"{pa['ask']}: {pb['nick']}")).click()
-    wait("the request on the other screen", lambda: button(b, f"{pb['accept']}: {pa['nick']}")).click()
+    press(a, "the request button", labelled(f"{pa['ask']}: {pb['nick']}"))
+    wait("the request on the other screen", lambda: button(b, f"{pb['accept']}: {pa['nick']}"))
+    press(b, "the accept button", labelled(f"{pb['accept']}: {pa['nick']}"))
     for driver in drivers:
-        wait("the chat", lambda: driver.find_element(By.ID, "chat-input").is_displayed())
+        wait("the chat, its field focused", lambda: driver.switch_to.active_element.get_attribute("id") == "chat-input")
     print("requested and accepted: both in the chat")
 
     worst = 0.0
     for sender, receiver, text in ((a, b, "안녕하세요! 내일 2시 어때요?"), (b, a, "Sounds good, see you")):
-        field = sender.find_element(By.ID, "chat-input")
+        field = sender.switch_to.active_element
+        if field.get_attribute("id") != "chat-input":
+            field = tab_to(sender, "the message field", named("chat-input"))
         field.send_keys(text)
         started = time.monotonic()
         field.send_keys(Keys.ENTER)
@@ -170,7 +207,7 @@ def story(drivers, people):
     print("a message sent from the command line appears in the page")
     shots += [shoot(a, "chat", 1440), shoot(a, "chat", 360)]
 
-    wait("the cancel button", lambda: button(b, pb["cancel"])).click()
+    press(b, "the cancel button", labelled(pb["cancel"]))
     said = pa["cancelled"].format(pb["nick"])
     wait("the page saying the partner cancelled", lambda: said in a.find_element(By.CSS_SELECTOR, ".chat-ended").text)
     print(f"the partner cancelled and the page says so: {said}")

@@ -88,7 +88,8 @@ async function boot() {
 
 function register() {
   const nick = h('input', { name: 'nick', required: true, maxLength: 10, autocomplete: 'nickname' });
-  const birth = h('input', { name: 'birth', type: 'date', required: true });
+  // A text field, not the browser's date widget: the same keys in every locale, read aloud plainly.
+  const birth = h('input', { name: 'birth', required: true, pattern: '\\d{4}-\\d{2}-\\d{2}', placeholder: 'YYYY-MM-DD', inputMode: 'numeric', autocomplete: 'bday' });
   const email = h('input', { name: 'email', type: 'email', required: true, autocomplete: 'email' });
   const gender = h('select', { name: 'gender' }, h('option', { value: '0' }, t.female), h('option', { value: '1' }, t.male));
   const form = h('form', {
@@ -228,6 +229,7 @@ function showFinder(waiting) {
     app.finder.list.replaceChildren();
     app.finder.requests.replaceChildren();
     app.map.showPeople([]);
+    app.seen = app.seenRequests = null;
     return;
   }
   search();
@@ -239,6 +241,10 @@ async function search() {
   if (!answer || !answer.body || answer.body.error) return;
   const around = answer.body.fromQueueDB || [];
   for (const card of answer.body.fromQueueDBRequested || []) app.requests.set(card.uid, card);
+  // Redrawn only when someone changed, so a keyboard user's focus stays where it is.
+  const seen = JSON.stringify(around);
+  if (seen === app.seen) return showRequests();
+  app.seen = seen;
   app.map.showPeople(around);
   app.finder.list.replaceChildren(...(around.length ? around.map(personItem) : [h('li', {}, t.nobody)]));
   showRequests();
@@ -255,6 +261,9 @@ function personItem(card) {
 }
 
 function showRequests() {
+  const seen = JSON.stringify([...app.requests.keys()]);
+  if (seen === app.seenRequests) return;
+  app.seenRequests = seen;
   const items = [...app.requests.values()].map((card) => {
     const button = h('button', { type: 'button', 'aria-label': `${t.accept}: ${card.nick}`, onclick: () => acceptFrom(card) }, t.accept);
     return h('li', { className: 'request-card' }, h('span', {}, t.requestFrom(card.nick)), button);

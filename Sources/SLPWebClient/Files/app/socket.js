@@ -125,7 +125,14 @@ class WebSocketTransport {
 
   open() {
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const socket = new WebSocket(`${scheme}//${location.host}/socket.io/?EIO=4&transport=websocket`);
+    let socket;
+    try {
+      socket = new WebSocket(`${scheme}//${location.host}/socket.io/?EIO=4&transport=websocket`);
+    } catch {
+      this.socket = null;
+      setTimeout(() => this.owner.lost(this), 0);
+      return;
+    }
     this.socket = socket;
     socket.onmessage = (event) => { if (typeof event.data === 'string') this.owner.packet(this, event.data); };
     socket.onclose = () => this.owner.lost(this);
@@ -133,11 +140,12 @@ class WebSocketTransport {
   }
 
   send(text) {
-    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(text);
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(text);
   }
 
   close() {
     const socket = this.socket;
+    if (!socket) return;
     socket.onmessage = socket.onclose = null;
     socket.close();
   }
