@@ -7,8 +7,11 @@ must cause no Content-Security-Policy violation.
 
     python3 browser_story.py CONFIG.json
 
-CONFIG: {"base", "people": [{"link", "phone", "nick", "lat", "long", "language", "studies"}, two],
-"slp": [argv of slp], "artefacts": DIR}. The first person's browser prefers Korean, the
+CONFIG: {"story": "meet" or "away", "base", "people": [{"link", "phone", "nick", "lat", "long",
+"language", "studies"}, two], "slp": [argv of slp], "artefacts": DIR, and for "away" a "forged"
+and an "expired" token}. "away" tells the rest: the first browser cannot open a WebSocket (the
+socket polls), the second's tab is hidden when a request comes (its notice), a reload keeps the
+session, a forged or expired token gets the sign-in screen. The first person's browser prefers Korean, the
 second's English. Prints one line per step; exits 1 with one line saying what did not hold."""
 import json
 import subprocess
@@ -29,14 +32,31 @@ COLLECT_CSP = """
 window.__csp = [];
 document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));
 """
+# A network that lets no WebSocket through: each one fails as a refused upgrade does.
+BLOCK_WEBSOCKET = """
+window.WebSocket = class { constructor() { this.readyState = 3; setTimeout(() => this.onclose && this.onclose({ code: 1006 }), 0); } send() {} close() {} };
+window.WebSocket.OPEN = 1;
+"""
+# A tab the test can hide (headless Chromium shows every tab), and the notices it is given.
+HIDEABLE_TAB = """
+window.__hidden = false;
+Object.defineProperty(document, 'hidden', { get: () => window.__hidden });
+Object.defineProperty(document, 'visibilityState', { get: () => (window.__hidden ? 'hidden' : 'visible') });
+window.__notices = [];
+const RealNotification = window.Notification;
+window.Notification = class extends RealNotification {
+  constructor(title, options) { super(title, options); window.__notices.push(options.body); }
+};
+"""
 
 
 # What the page says, in each language the story's browsers prefer.
 WORDS = {
     "ko-KR": {"locate": "내 위치에서 찾기", "ask": "요청하기", "accept": "수락하기", "cancel": "스터디 취소",
-              "cancelled": "{}님이 스터디를 취소했어요."},
+              "cancelled": "{}님이 스터디를 취소했어요.",
+              "signin": "로그인이 만료되었거나 올바르지 않아요."},
     "en-US": {"locate": "Search from my location", "ask": "Ask", "accept": "Accept", "cancel": "Cancel the study",
-              "cancelled": "{} cancelled the study."},
+              "cancelled": "{} cancelled the study.", "signin": "Your sign-in expired or is not valid."},
 }
 
 
@@ -44,7 +64,7 @@ class Failure(Exception):
     pass
 
 
-def browser(person):
+def browser(person, scripts=()):
     options = webdriver.ChromeOptions()
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
@@ -53,7 +73,8 @@ def browser(person):
     options.add_experimental_option("prefs", {"intl.accept_languages": person["language"]})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": COLLECT_CSP})
+    for script in (COLLECT_CSP,) + tuple(scripts):
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": script})
     driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": BASE, "permissions": ["geolocation", "notifications"]})
     driver.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": person["lat"], "longitude": person["long"], "accuracy": 10})
     return driver
@@ -144,48 +165,29 @@ def register(driver, person):
     wait("my page after registering", lambda: person["nick"] in driver.find_element(By.ID, "whoami").text)
 
 
-def main():
-    people = CONFIG["people"]
-    for person in people:
-        person.update(WORDS[person["language"]])
-    drivers = [browser(person) for person in people]
-    try:
-        story(drivers, people)
-    finally:
-        for driver in drivers:
-            driver.quit()
-
-
-def story(drivers, people):
+def queue_and_meet(drivers, people):
     a, b = drivers
     pa, pb = people
-    for driver, person in zip(drivers, people):
-        register(driver, person)
-    print("registered both through their links")
-
     for driver, person in zip(drivers, people):
         type_into(driver, "the studies", named("studies"), person["studies"])
         press(driver, "the locate button", labelled(person["locate"]))
     for driver, other in ((a, pb), (b, pa)):
         wait(f"{other['nick']} in the list", lambda: other["nick"] in text_of(driver, "#people"))
         wait(f"{other['nick']} on the map", lambda: other["nick"] in text_of(driver, ".person-tooltip"))
-    shared = text_of(a, "#people")
-    both = sorted({name.strip() for name in pa["studies"].split(",")} & {name.strip() for name in pb["studies"].split(",")})
-    if not all(name in shared for name in both):
-        raise Failure(f"the list does not say what we share: {shared}")
-    print("each sees the other on the map and in the list")
-    shots = [shoot(a, "map", 1440), shoot(a, "map", 360)]
-    a.set_window_size(1440, 1000)
 
-    press(a, "the request button", labelled(f"{pa['ask']}: {pb['nick']}"))
-    wait("the request on the other screen", lambda: button(b, f"{pb['accept']}: {pa['nick']}"))
-    press(b, "the accept button", labelled(f"{pb['accept']}: {pa['nick']}"))
-    for driver in drivers:
+
+def request_and_accept(asker, asking, asked, answering):
+    press(asker, "the request button", labelled(f"{asking['ask']}: {answering['nick']}"))
+    wait("the request on the other screen", lambda: button(asked, f"{answering['accept']}: {asking['nick']}"))
+    press(asked, "the accept button", labelled(f"{answering['accept']}: {asking['nick']}"))
+    for driver in (asker, asked):
         wait("the chat, its field focused", lambda: driver.switch_to.active_element.get_attribute("id") == "chat-input")
-    print("requested and accepted: both in the chat")
 
+
+def chat_both_ways(a, b, texts):
+    """Each message typed and sent with Enter; the slowest time to the other screen."""
     worst = 0.0
-    for sender, receiver, text in ((a, b, "안녕하세요! 내일 2시 어때요?"), (b, a, "Sounds good, see you")):
+    for sender, receiver, text in ((a, b, texts[0]), (b, a, texts[1])):
         field = sender.switch_to.active_element
         if field.get_attribute("id") != "chat-input":
             field = tab_to(sender, "the message field", named("chat-input"))
@@ -197,6 +199,35 @@ def story(drivers, people):
         worst = max(worst, time.monotonic() - started)
     if worst > 1.0:
         raise Failure(f"a message took {worst:.3f} s to reach the other screen")
+    return worst
+
+
+def no_violations(drivers):
+    for driver in drivers:
+        found = violations(driver)
+        if found:
+            raise Failure(f"Content-Security-Policy violations: {found}")
+    print("no Content-Security-Policy violation")
+
+
+def story_meet(drivers, people):
+    a, b = drivers
+    pa, pb = people
+    for driver, person in zip(drivers, people):
+        register(driver, person)
+    print("registered both through their links")
+    queue_and_meet(drivers, people)
+    shared = text_of(a, "#people")
+    both = sorted({name.strip() for name in pa["studies"].split(",")} & {name.strip() for name in pb["studies"].split(",")})
+    if not all(name in shared for name in both):
+        raise Failure(f"the list does not say what we share: {shared}")
+    print("each sees the other on the map and in the list")
+    shots = [shoot(a, "map", 1440), shoot(a, "map", 360)]
+    a.set_window_size(1440, 1000)
+
+    request_and_accept(a, pa, b, pb)
+    print("requested and accepted: both in the chat")
+    worst = chat_both_ways(a, b, ("안녕하세요! 내일 2시 어때요?", "Sounds good, see you"))
     print(f"chatted both ways live (slowest {worst * 1000:.0f} ms)")
 
     line = "터미널에서 보낸 메시지"
@@ -211,13 +242,61 @@ def story(drivers, people):
     said = pa["cancelled"].format(pb["nick"])
     wait("the page saying the partner cancelled", lambda: said in a.find_element(By.CSS_SELECTOR, ".chat-ended").text)
     print(f"the partner cancelled and the page says so: {said}")
-
-    for driver in drivers:
-        found = violations(driver)
-        if found:
-            raise Failure(f"Content-Security-Policy violations: {found}")
-    print("no Content-Security-Policy violation")
+    no_violations(drivers)
     print("screenshots: " + " ".join(shots))
+
+
+def story_away(drivers, people):
+    """The first browser's network lets no WebSocket through; the second's tab is hidden."""
+    a, b = drivers
+    pa, pb = people
+    for driver, person in zip(drivers, people):
+        register(driver, person)
+    queue_and_meet(drivers, people)
+    b.execute_script("window.__hidden = true; document.dispatchEvent(new Event('visibilitychange'))")
+    press(a, "the request button", labelled(f"{pa['ask']}: {pb['nick']}"))
+    wait("the hidden tab's notice", lambda: any(pa["nick"] in body for body in b.execute_script("return window.__notices")))
+    if not b.title.startswith("(1)"):
+        raise Failure(f"the hidden tab's title says nothing: {b.title}")
+    print("a hidden tab gets a notice of the request: " + b.execute_script("return window.__notices")[0])
+    b.execute_script("window.__hidden = false; document.dispatchEvent(new Event('visibilitychange'))")
+    press(b, "the accept button", labelled(f"{pb['accept']}: {pa['nick']}"))
+    for driver in drivers:
+        wait("the chat, its field focused", lambda: driver.switch_to.active_element.get_attribute("id") == "chat-input")
+    transport = a.execute_script("return document.documentElement.dataset.transport")
+    if transport != "polling":
+        raise Failure(f"without WebSocket the socket is on {transport}")
+    worst = chat_both_ways(a, b, ("폴링으로 보내요", "polling reaches you"))
+    print(f"without WebSocket the socket polls, and chat is live both ways (slowest {worst * 1000:.0f} ms)")
+
+    a.refresh()
+    wait("the chat again after a reload", lambda: "polling reaches you" in text_of(a, ".chat-log .theirs"))
+    if pa["nick"] not in a.find_element(By.ID, "whoami").text:
+        raise Failure("a reload lost the session")
+    print("a reload keeps the session and the chat")
+
+    for name, token in (("forged", CONFIG["forged"]), ("expired", CONFIG["expired"])):
+        b.get(f"{BASE}/#token={token}")
+        wait(f"the sign-in screen for a {name} token", lambda: pb["signin"] in text_of(b, "#view"))
+        seen = text_of(b, "body")
+        if pa["nick"] in seen or pb["nick"] in seen:
+            raise Failure(f"a {name} token shows someone's data: {seen}")
+    print("a forged and an expired token get the sign-in screen and nobody's data")
+    no_violations(drivers)
+
+
+def main():
+    people = CONFIG["people"]
+    for person in people:
+        person.update(WORDS[person["language"]])
+    story = {"meet": story_meet, "away": story_away}[CONFIG["story"]]
+    scripts = {"meet": ((), ()), "away": ((BLOCK_WEBSOCKET,), (HIDEABLE_TAB,))}[CONFIG["story"]]
+    drivers = [browser(person, extra) for person, extra in zip(people, scripts)]
+    try:
+        story(drivers, people)
+    finally:
+        for driver in drivers:
+            driver.quit()
 
 
 if __name__ == "__main__":

@@ -19,41 +19,72 @@ final class WebClientBrowserCLITests: XCTestCase {
         ("010-5200-0002", "Minho", 37.5190, 126.8880, "en-US", "swift, rust"),
     ]
 
+    /// Keyboard only: both register through links, queue, see each other on the map and in the
+    /// list, request, accept, chat both ways (each message on the other screen within 1 s), read
+    /// a message sent with `slp chat send`, and the page says the partner cancelled; no CSP
+    /// violation; screenshots at 360 and 1,440 px.
     func testTwoPeopleMeetOnTheMapChatLiveAndThePageSaysWhenThePartnerCancels() {
         TestBackend.each(self) { backend, database, directory in
-            let slp = SLPBinary(database: database, now: nil)
-            let server = try ServedSLP(slp)
-            let base = "http://127.0.0.1:\(server.port)"
-            let artefacts = Self.package.appendingPathComponent(".build/test-artefacts/web-client/\(backend)")
-            try? FileManager.default.removeItem(at: artefacts)
-            try FileManager.default.createDirectory(at: artefacts, withIntermediateDirectories: true)
-            var people: [[String: Any]] = []
-            for person in Self.people {
-                let token = try slp.run(["token", "--phone", person.phone])
-                XCTAssertEqual(token.status, 0, token.stderr)
-                people.append([
-                    "link": "\(base)/#token=\(token.stdout.trimmingCharacters(in: .whitespacesAndNewlines))", "phone": person.phone,
-                    "nick": person.nick, "lat": person.lat, "long": person.long, "language": person.language, "studies": person.studies,
-                ])
-            }
-            let config = directory.path("story.json")
-            let document: [String: Any] = ["base": base, "people": people, "slp": [SLPBinary.url.path], "artefacts": artefacts.path]
-            try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: config))
-            let story = Self.package.appendingPathComponent("Fixtures/web-client/browser_story.py").path
-            let outcome = try TimedProcess.run(
-                ["/usr/bin/env", "python3", story, config],
-                environment: ProcessInfo.processInfo.environment.merging(slp.environment.filter { $0.key.hasPrefix("SLP_") }) { $1 },
-                timeout: Self.storyBound)
-            XCTAssertEqual(outcome.status, 0, outcome.stdoutText + outcome.stderrText)
-            XCTAssertTrue(outcome.stdoutText.contains("no Content-Security-Policy violation"), outcome.stdoutText)
-            XCTAssertEqual(server.stop(), 0)
+            let output = try story("meet", backend, database, directory)
+            XCTAssertTrue(output.contains("no Content-Security-Policy violation"), output)
             if backend == .sqlite, ProcessInfo.processInfo.environment["SLP_UPDATE_DOC_IMAGES"] == "1" {
                 for name in ["map", "chat"] {
                     let image = Self.package.appendingPathComponent("docs/images/web-\(name).png")
                     try? FileManager.default.removeItem(at: image)
-                    try FileManager.default.copyItem(at: artefacts.appendingPathComponent("\(name)-1440.png"), to: image)
+                    try FileManager.default.copyItem(at: Self.artefacts(backend).appendingPathComponent("\(name)-1440.png"), to: image)
                 }
             }
         }
+    }
+
+    /// Without WebSocket the socket polls; a hidden tab gets a notice; a reload keeps the session;
+    /// a forged or an expired token gets the sign-in screen and nobody's data.
+    func testThePageHoldsWithoutWebSocketHiddenReloadedAndWithABadToken() {
+        TestBackend.each(self) { backend, database, directory in
+            let output = try story("away", backend, database, directory) { slp in
+                var forged = try slp.run(["token", "--phone", "010-5200-0009"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                forged.replaceSubrange(forged.index(forged.endIndex, offsetBy: -4)..., with: forged.hasSuffix("AAAA") ? "BBBB" : "AAAA")
+                let expired = try slp.run(["token", "--phone", "010-5200-0010"], environment: ["SLP_NOW": "2026-01-01T00:00:00.000Z"])
+                return ["forged": forged, "expired": expired.stdout.trimmingCharacters(in: .whitespacesAndNewlines)]
+            }
+            XCTAssertTrue(output.contains("a forged and an expired token get the sign-in screen"), output)
+        }
+    }
+
+    private static func artefacts(_ backend: TestBackend) -> URL {
+        package.appendingPathComponent(".build/test-artefacts/web-client/\(backend)")
+    }
+
+    /// Runs `Fixtures/web-client/browser_story.py`'s `name` against a fresh `slp serve`; what it
+    /// printed, once it says every step held.
+    private func story(
+        _ name: String, _ backend: TestBackend, _ database: String, _ directory: TemporaryDirectory,
+        file: StaticString = #filePath, line: UInt = #line, extra: (SLPBinary) throws -> [String: Any] = { _ in [:] }
+    ) throws -> String {
+        let slp = SLPBinary(database: database, now: nil)
+        let server = try ServedSLP(slp)
+        let base = "http://127.0.0.1:\(server.port)"
+        let artefacts = Self.artefacts(backend)
+        try FileManager.default.createDirectory(at: artefacts, withIntermediateDirectories: true)
+        var people: [[String: Any]] = []
+        for person in Self.people {
+            let token = try slp.run(["token", "--phone", person.phone])
+            XCTAssertEqual(token.status, 0, token.stderr, file: file, line: line)
+            people.append([
+                "link": "\(base)/#token=\(token.stdout.trimmingCharacters(in: .whitespacesAndNewlines))", "phone": person.phone,
+                "nick": person.nick, "lat": person.lat, "long": person.long, "language": person.language, "studies": person.studies,
+            ])
+        }
+        let config = directory.path("story.json")
+        let document = try extra(slp).merging(["story": name, "base": base, "people": people, "slp": [SLPBinary.url.path], "artefacts": artefacts.path]) { $1 }
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: config))
+        let script = Self.package.appendingPathComponent("Fixtures/web-client/browser_story.py").path
+        let outcome = try TimedProcess.run(
+            ["/usr/bin/env", "python3", script, config],
+            environment: ProcessInfo.processInfo.environment.merging(slp.environment.filter { $0.key.hasPrefix("SLP_") }) { $1 },
+            timeout: Self.storyBound)
+        XCTAssertEqual(outcome.status, 0, outcome.stdoutText + outcome.stderrText, file: file, line: line)
+        XCTAssertEqual(server.stop(), 0, file: file, line: line)
+        return outcome.stdoutText
     }
 }

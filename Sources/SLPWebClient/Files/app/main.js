@@ -425,4 +425,12 @@ function onEvent(name, data) {
   }
 }
 
+// A new link opened in this tab signs in with its token (the page itself does not reload).
+window.addEventListener('hashchange', () => {
+  if (/token=/.test(location.hash)) {
+    takeToken();
+    location.reload();
+  }
+});
+
 boot();
