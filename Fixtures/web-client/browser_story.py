@@ -54,9 +54,11 @@ window.Notification = class extends RealNotification {
 WORDS = {
     "ko-KR": {"locate": "내 위치에서 찾기", "ask": "요청하기", "accept": "수락하기", "cancel": "스터디 취소",
               "cancelled": "{}님이 스터디를 취소했어요.",
-              "signin": "로그인이 만료되었거나 올바르지 않아요."},
+              "signin": "로그인이 만료되었거나 올바르지 않아요.",
+              "reviewed": "리뷰를 보냈어요.", "report": "신고 보내기", "reported": "신고했어요."},
     "en-US": {"locate": "Search from my location", "ask": "Ask", "accept": "Accept", "cancel": "Cancel the study",
-              "cancelled": "{} cancelled the study.", "signin": "Your sign-in expired or is not valid."},
+              "cancelled": "{} cancelled the study.", "signin": "Your sign-in expired or is not valid.",
+              "reviewed": "Review sent.", "report": "Send report", "reported": "Reported."},
 }
 
 
@@ -242,6 +244,13 @@ def story_meet(drivers, people):
     said = pa["cancelled"].format(pb["nick"])
     wait("the page saying the partner cancelled", lambda: said in a.find_element(By.CSS_SELECTOR, ".chat-ended").text)
     print(f"the partner cancelled and the page says so: {said}")
+
+    tab_to(a, "the first title", named("title-0")).send_keys(Keys.SPACE)
+    type_into(a, "the review's comment", named("review-comment"), "고마워요").send_keys(Keys.ENTER)
+    wait("the review sent", lambda: pa["reviewed"] in a.find_element(By.ID, "notice").text)
+    press(a, "the report button", labelled(pa["report"]))
+    wait("the report sent", lambda: pa["reported"] in a.find_element(By.ID, "notice").text)
+    print("reviewed with a title of SLP's six, and reported")
     no_violations(drivers)
     print("screenshots: " + " ".join(shots))
 

@@ -344,7 +344,7 @@ function buildAfter(section) {
     const box = h('input', { type: 'checkbox', id: `title-${index}`, value: String(index) });
     return h('p', { className: 'check' }, box, h('label', { htmlFor: `title-${index}` }, title));
   });
-  const comment = h('input', { maxLength: 500 });
+  const comment = h('input', { id: 'review-comment', maxLength: 500 });
   const review = h('form', {
     onsubmit: (event) => {
       event.preventDefault();

@@ -36,6 +36,8 @@ export class AroundMap {
   /** Each person a marker: nick, studies and what we share (elements, never HTML from strangers). */
   showPeople(cards) {
     this.people.clearLayers();
+    // Names stay on the map while they fit; in a crowd they show on hover and focus.
+    const permanent = cards.length <= 30;
     for (const card of cards) {
       const shared = card.sharedStudies || [];
       const label = h('span', { className: 'person-label' },
@@ -43,7 +45,7 @@ export class AroundMap {
         h('span', {}, (card.studylist || []).join(', ')),
         shared.length ? h('span', { className: 'shared' }, `${t.shared}: ${shared.join(', ')}`) : null);
       L.circleMarker([card.lat, card.long], { radius: 8, className: shared.length ? 'person shares' : 'person' })
-        .bindTooltip(label, { permanent: true, direction: 'right', className: 'person-tooltip' })
+        .bindTooltip(label, { permanent, direction: 'right', className: 'person-tooltip' })
         .addTo(this.people);
     }
   }
