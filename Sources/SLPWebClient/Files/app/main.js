@@ -58,7 +58,8 @@ async function run(action) {
 }
 
 function screen(heading, ...children) {
-  const title = h('h2', { tabIndex: -1 }, heading);
+  // The home screen's heading is the bar's title; it stays for screen readers and focus.
+  const title = h('h2', { tabIndex: -1, className: heading === t.title ? 'visually-hidden' : '' }, heading);
   view.replaceChildren(title, ...children);
   title.focus();
 }
@@ -293,6 +294,7 @@ async function openMatch(partner) {
   const same = app.partner && app.partner.uid === partner.uid && !app.sections.chat.hidden;
   app.partner = partner;
   app.requests.clear();
+  say('');
   app.sections.finder.hidden = true;
   app.sections.after.hidden = true;
   app.sections.chat.hidden = false;
