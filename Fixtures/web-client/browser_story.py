@@ -55,10 +55,10 @@ WORDS = {
     "ko-KR": {"locate": "내 위치에서 찾기", "ask": "요청하기", "accept": "수락하기", "cancel": "스터디 취소",
               "cancelled": "{}님이 스터디를 취소했어요.",
               "signin": "로그인이 만료되었거나 올바르지 않아요.",
-              "reviewed": "리뷰를 보냈어요.", "report": "신고 보내기", "reported": "신고했어요."},
+              "reviewed": "리뷰를 보냈어요.", "saved": "저장했어요.", "report": "신고 보내기", "reported": "신고했어요."},
     "en-US": {"locate": "Search from my location", "ask": "Ask", "accept": "Accept", "cancel": "Cancel the study",
               "cancelled": "{} cancelled the study.", "signin": "Your sign-in expired or is not valid.",
-              "reviewed": "Review sent.", "report": "Send report", "reported": "Reported."},
+              "reviewed": "Review sent.", "saved": "Saved.", "report": "Send report", "reported": "Reported."},
 }
 
 
@@ -261,6 +261,10 @@ def story_away(drivers, people):
     pa, pb = people
     for driver, person in zip(drivers, people):
         register(driver, person)
+    press(a, "my page", lambda element: element.tag_name == "summary")
+    type_into(a, "my usual study", named("my-study"), "algorithm")
+    type_into(a, "the youngest I meet", named("age-min"), "25").send_keys(Keys.ENTER)
+    wait("my page saved", lambda: pa["saved"] in a.find_element(By.ID, "notice").text)
     queue_and_meet(drivers, people)
     b.execute_script("window.__hidden = true; document.dispatchEvent(new Event('visibilitychange'))")
     press(a, "the request button", labelled(f"{pa['ask']}: {pb['nick']}"))
@@ -282,7 +286,10 @@ def story_away(drivers, people):
     wait("the chat again after a reload", lambda: "polling reaches you" in text_of(a, ".chat-log .theirs"))
     if pa["nick"] not in a.find_element(By.ID, "whoami").text:
         raise Failure("a reload lost the session")
-    print("a reload keeps the session and the chat")
+    kept = a.execute_script("return [document.getElementById('my-study').value, document.getElementById('age-min').value]")
+    if kept != ["algorithm", "25"]:
+        raise Failure(f"my page after a reload reads {kept}")
+    print("my page saved; a reload keeps the session, the chat and my page")
 
     for name, token in (("forged", CONFIG["forged"]), ("expired", CONFIG["expired"])):
         b.get(f"{BASE}/#token={token}")

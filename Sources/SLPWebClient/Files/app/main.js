@@ -130,9 +130,9 @@ function home() {
 
 function buildMyPage(section) {
   const me = app.me;
-  const study = h('input', { value: me.study || '', maxLength: 20 });
-  const ageMin = h('input', { type: 'number', min: 18, max: 65, value: me.ageMin });
-  const ageMax = h('input', { type: 'number', min: 18, max: 65, value: me.ageMax });
+  const study = h('input', { id: 'my-study', value: me.study || '', maxLength: 20 });
+  const ageMin = h('input', { id: 'age-min', type: 'number', min: 18, max: 65, value: me.ageMin });
+  const ageMax = h('input', { id: 'age-max', type: 'number', min: 18, max: 65, value: me.ageMax });
   const searchable = h('input', { type: 'checkbox', checked: me.searchable === 1 });
   const form = h('form', {
     onsubmit: (event) => {
