@@ -55,10 +55,10 @@ WORDS = {
     "ko-KR": {"locate": "내 위치에서 찾기", "ask": "요청하기", "accept": "수락하기", "cancel": "스터디 취소",
               "cancelled": "{}님이 스터디를 취소했어요.",
               "signin": "로그인이 만료되었거나 올바르지 않아요.",
-              "reviewed": "리뷰를 보냈어요.", "saved": "저장했어요.", "report": "신고 보내기", "reported": "신고했어요."},
+              "reviewed": "리뷰를 보냈어요.", "saved": "저장했어요.", "reconnecting": "다시 연결하는 중", "report": "신고 보내기", "reported": "신고했어요."},
     "en-US": {"locate": "Search from my location", "ask": "Ask", "accept": "Accept", "cancel": "Cancel the study",
               "cancelled": "{} cancelled the study.", "signin": "Your sign-in expired or is not valid.",
-              "reviewed": "Review sent.", "saved": "Saved.", "report": "Send report", "reported": "Reported."},
+              "reviewed": "Review sent.", "saved": "Saved.", "reconnecting": "Reconnecting", "report": "Send report", "reported": "Reported."},
 }
 
 
@@ -281,6 +281,18 @@ def story_away(drivers, people):
         raise Failure(f"without WebSocket the socket is on {transport}")
     worst = chat_both_ways(a, b, ("폴링으로 보내요", "polling reaches you"))
     print(f"without WebSocket the socket polls, and chat is live both ways (slowest {worst * 1000:.0f} ms)")
+
+    network = {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    a.execute_cdp_cmd("Network.enable", {})
+    a.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, **network})
+    wait("the page saying it reconnects", lambda: pa["reconnecting"] in a.find_element(By.ID, "notice").text)
+    away = "while you were away"
+    field = b.switch_to.active_element
+    field.send_keys(away, Keys.ENTER)
+    wait("the message sent while the other was offline", lambda: away in text_of(b, ".chat-log .mine time, .chat-log .mine") and not b.find_elements(By.CSS_SELECTOR, ".chat-log .pending"))
+    a.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, **network})
+    wait("the message sent while offline, caught up after reconnecting", lambda: away in text_of(a, ".chat-log .theirs"))
+    print("offline and back: the socket reconnects and the chat catches up")
 
     a.refresh()
     wait("the chat again after a reload", lambda: "polling reaches you" in text_of(a, ".chat-log .theirs"))

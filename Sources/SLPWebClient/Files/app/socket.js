@@ -21,6 +21,14 @@ export class RealtimeSocket {
 
   start() {
     this.stopped = false;
+    // The browser knows before any timer does when the network goes and comes back.
+    window.addEventListener('offline', () => { if (this.transport) this.lost(this.transport); });
+    window.addEventListener('online', () => {
+      if (this.transport || this.stopped) return;
+      clearTimeout(this.retryTimer);
+      this.attempt = 0;
+      this.open();
+    });
     this.open();
   }
 
