@@ -62,6 +62,38 @@ WORDS = {
 }
 
 
+# Controls without a name a screen reader can say, and text under WCAG AA's contrast (4.5:1;
+# 3:1 for large text), among what is shown; tiles and Leaflet's attribution links aside.
+AUDIT = """
+const named = (e) => (e.labels && e.labels.length) || e.getAttribute('aria-label') || (e.tagName === 'BUTTON' && e.textContent.trim());
+const unlabelled = [...document.querySelectorAll('input, select, textarea, button')]
+  .filter((e) => e.offsetParent !== null && !named(e)).map((e) => e.outerHTML.slice(0, 80));
+const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
+const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+  .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+const ground = (e) => { for (; e; e = e.parentElement) { const c = rgb(getComputedStyle(e).backgroundColor); if (c.length < 4 || c[3] > 0) return c; } return [255, 255, 255]; };
+const weak = [];
+for (const e of document.querySelectorAll('body *')) {
+  if (e.offsetParent === null || e.closest('.leaflet-control-attribution') || e.classList.contains('visually-hidden')) continue;
+  if (![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+  const style = getComputedStyle(e);
+  const [a, b] = [lum(rgb(style.color)), lum(ground(e))];
+  const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  const large = parseFloat(style.fontSize) >= 24 || (parseFloat(style.fontSize) >= 18.66 && Number(style.fontWeight) >= 700);
+  if (ratio < (large ? 3 : 4.5)) weak.push(`${e.tagName} "${e.textContent.trim().slice(0, 30)}" ${ratio.toFixed(2)}`);
+}
+return [unlabelled, weak];
+"""
+
+
+def audit(driver, where):
+    unlabelled, weak = driver.execute_script(AUDIT)
+    if unlabelled:
+        raise Failure(f"{where}: controls without a label: {unlabelled}")
+    if weak:
+        raise Failure(f"{where}: text under AA contrast: {weak}")
+
+
 class Failure(Exception):
     pass
 
@@ -158,6 +190,7 @@ def register(driver, person):
     wait("the register form", lambda: driver.find_element(By.NAME, "nick"))
     if "token=" in driver.current_url:
         raise Failure("the token stayed in the address bar")
+    audit(driver, "the register form")
     type_into(driver, "the nick", named("nick"), person["nick"])
     type_into(driver, "the birth date", named("birth"), "1994-01-01")
     birth = driver.execute_script("return document.querySelector('input[name=birth]').value")
@@ -219,6 +252,7 @@ def story_meet(drivers, people):
         register(driver, person)
     print("registered both through their links")
     queue_and_meet(drivers, people)
+    audit(a, "the map and the list")
     shared = text_of(a, "#people")
     both = sorted({name.strip() for name in pa["studies"].split(",")} & {name.strip() for name in pb["studies"].split(",")})
     if not all(name in shared for name in both):
@@ -239,6 +273,8 @@ def story_meet(drivers, people):
     wait("the command line's message in the page", lambda: line in text_of(a, ".chat-log .theirs"))
     print("a message sent from the command line appears in the page")
     shots += [shoot(a, "chat", 1440), shoot(a, "chat", 360)]
+    a.set_window_size(1440, 1000)
+    audit(a, "the chat")
 
     press(b, "the cancel button", labelled(pb["cancel"]))
     said = pa["cancelled"].format(pb["nick"])
@@ -251,6 +287,8 @@ def story_meet(drivers, people):
     press(a, "the report button", labelled(pa["report"]))
     wait("the report sent", lambda: pa["reported"] in a.find_element(By.ID, "notice").text)
     print("reviewed with a title of SLP's six, and reported")
+    audit(a, "the review and the report")
+    print("every control has a label; all text meets AA contrast")
     no_violations(drivers)
     print("screenshots: " + " ".join(shots))
 
