@@ -14,6 +14,7 @@ socket polls), the second's tab is hidden when a request comes (its notice), a r
 session, a forged or expired token gets the sign-in screen. The first person's browser prefers Korean, the
 second's English. Prints one line per step; exits 1 with one line saying what did not hold."""
 import json
+import re
 import subprocess
 import sys
 import time
@@ -174,7 +175,8 @@ def type_into(driver, what, matches, text):
 def violations(driver):
     found = driver.execute_script("return window.__csp || []")
     found += [entry["message"] for entry in driver.get_log("browser") if "Content Security Policy" in entry["message"]]
-    return found
+    # The browser's lines name the page's address, which held the link's token when it loaded.
+    return [re.sub(r"token=[^\s\"']+", "token=…", line) for line in found]
 
 
 def shoot(driver, name, width):
