@@ -160,12 +160,12 @@ function buildFinder(section) {
   const mapElement = h('div', { className: 'map', id: 'map', role: 'region', tabIndex: 0 });
   const list = h('ul', { className: 'people', id: 'people' });
   const requests = h('ul', { className: 'requests', id: 'requests' });
+  // On a phone the map comes right after the buttons; on a wide screen it stands beside both.
   const controls = h('div', { className: 'controls' },
     h('h2', { id: 'finder-title' }, t.queueTitle),
-    field(t.studies, studies), h('p', { className: 'buttons' }, locate, stop), h('p', { className: 'hint' }, t.mapHint),
-    h('h3', { id: 'requests-title' }, t.requests), requests,
-    h('h3', {}, t.around), list);
-  section.append(controls, mapElement);
+    field(t.studies, studies), h('p', { className: 'buttons' }, locate, stop), h('p', { className: 'hint' }, t.mapHint));
+  const lists = h('div', { className: 'lists' }, h('h3', { id: 'requests-title' }, t.requests), requests, h('h3', {}, t.around), list);
+  section.append(controls, mapElement, lists);
   app.finder = { studies, stop, list, requests };
   app.map = new AroundMap(mapElement, (lat, long) => queueAt(lat, long));
   if ('Notification' in window && Notification.permission === 'default') {
