@@ -265,8 +265,11 @@ def story_meet(drivers, people):
 
     request_and_accept(a, pa, b, pb)
     print("requested and accepted: both in the chat")
+    transports = [driver.execute_script("return document.documentElement.dataset.transport") for driver in drivers]
+    if transports != ["websocket", "websocket"]:
+        raise Failure(f"the sockets are on {transports}, not WebSocket")
     worst = chat_both_ways(a, b, ("안녕하세요! 내일 2시 어때요?", "Sounds good, see you"))
-    print(f"chatted both ways live (slowest {worst * 1000:.0f} ms)")
+    print(f"chatted both ways live over WebSocket (slowest {worst * 1000:.0f} ms)")
 
     line = "터미널에서 보낸 메시지"
     sent = subprocess.run(CONFIG["slp"] + ["chat", "send", "--as", pb["phone"], line], capture_output=True, text=True)
