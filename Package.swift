@@ -105,7 +105,15 @@ let package = Package(
         .target(name: "SLPRealtime", dependencies: ["CCrypto", "CLinux", "SLPSupport"]),
         // `slp serve`'s web server, knowing neither the API nor storage: lighttpd configured, started
         // and watched in front of slp's SCGI workers or CGI, and slp's realtime hub beside it.
-        .target(name: "SLPWebServer", dependencies: ["CLinux", "SLPSupport"]),
+        .target(name: "SLPWebServer", dependencies: ["CLinux", "SLPSupport", "SLPWebClient"]),
+        // The web client's page (HTML, CSS, JavaScript modules in `Files/`), compiled into slp by
+        // the `EmbedFiles` plugin so that the release binary stays one static executable.
+        // SwiftPM's `.embedInCode` would name each file by its last path component alone (two
+        // `main.js` in different folders collide, the folders are lost) and makes each one an
+        // array literal, slow to compile; the plugin keeps relative paths and writes string literals.
+        .target(name: "SLPWebClient", dependencies: ["SLPSupport"], exclude: ["Files"], plugins: ["EmbedFiles"]),
+        .executableTarget(name: "slp-embed-files", linkerSettings: lldInRelease),
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["slp-embed-files"]),
         // FCM HTTP v1 as a transport, knowing neither the domain nor storage: OAuth 2.0 for a service
         // account and many sends in flight through one curl multi handle on a thread of its own.
         .target(name: "SLPPush", dependencies: ["CCurl", "SLPIdentity", "SLPSupport"]),
@@ -147,7 +155,7 @@ let package = Package(
                            .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
         .testTarget(name: "SLPTerminalTests", dependencies: ["SLPTerminal", "SLPSupport"]),
         .testTarget(name: "SLPRealtimeTests", dependencies: ["SLPRealtime", "SLPSupport", "SLPTestSupport"]),
-        .testTarget(name: "SLPWebServerTests", dependencies: ["SLPWebServer", "SLPSupport"]),
+        .testTarget(name: "SLPWebServerTests", dependencies: ["SLPWebServer", "SLPWebClient", "SLPSupport"]),
         .testTarget(name: "slpTests", dependencies: ["slp", "SLPCommandLine", "SLPDomain", "SLPTerminal", "SLPTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["slp", "SLPData", "SLPSupport", "SLPTestSupport", .target(name: "SLPPrivateCluster", condition: postgreSQL)]),
     ],

@@ -5,6 +5,7 @@ import Musl
 #endif
 import CLinux
 import SLPSupport
+import SLPWebClient
 
 /// `slp serve` running: lighttpd in the foreground with a generated configuration that sends
 /// `/v1/...` to this slp (as `git instaweb` runs gitweb: SCGI workers serve starts, or CGI),
@@ -42,6 +43,9 @@ package struct APIServer: Sendable {
     let tls: TLSFiles?
     /// Where Prometheus' metrics page is served (`--metrics`); nil: nowhere, nothing counted.
     package var metrics: TCPAddress? = nil
+    /// Leaflet as Debian's `libjs-leaflet` installs it, which the web client's map needs (served
+    /// at `/vendor/leaflet/`); without it the API serves on and the page says the map is unavailable.
+    package var leaflet = "/usr/share/javascript/leaflet"
 
     package init(
         lighttpd: String, address: TCPAddress, executable: String, environment: [(name: String, value: String)],
@@ -89,6 +93,9 @@ package struct APIServer: Sendable {
     package func run(in directory: ServeDirectory, writeError: (String) -> Void) throws(ServeError) -> ServeEnd {
         defer { directory.remove() }
         try directory.linkProgram(executable)
+        if try !directory.write(webClient: WebClientFiles.served, leaflet: leaflet) {
+            writeError("slp serve: no Leaflet in \(leaflet) (apt-get install libjs-leaflet): the web client shows no map\n")
+        }
         var environment = environment + [(writeLimitsVariable, directory.writeLimits), (Self.hubHealthVariable, directory.hubSocket)]
         if pushSender != nil { environment.append((PresenceLock.pushSenderVariable, directory.pushSenderLock)) }
         let metricsFile = try metrics.map { _ throws(ServeError) in try openMetrics(in: directory) }

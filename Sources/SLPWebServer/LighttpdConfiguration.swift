@@ -1,4 +1,5 @@
 import SLPSupport
+import SLPWebClient
 
 /// The configuration `slp serve` hands lighttpd: one private directory whose document root
 /// holds `v1` (and each other root of `RouteTable`'s worker paths), this slp. Every path but the
@@ -49,6 +50,18 @@ package struct LighttpdConfiguration: Sendable {
     /// Seconds the requests under way get to finish once serve is asked to stop (lighttpd's
     /// graceful shutdown); then lighttpd closes what is left and ends.
     package static let gracefulStopSeconds = 10
+
+    /// What the web client's page may load and run: its own files only (no inline script or
+    /// style), OpenStreetMap's tiles and the `data:` images Leaflet draws with, connections to
+    /// this origin (the API and the socket), and it may be framed by nobody.
+    package static let contentSecurityPolicy =
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https://tile.openstreetmap.org; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    /// `/app/<hash>/…` changes its path whenever a byte of it changes: a cache may keep it for good.
+    static let hashedFilesCacheControl = "public, max-age=31536000, immutable"
+    /// The page and Leaflet keep their paths: a cache asks again each time (an unchanged file is a 304).
+    static let namedFilesCacheControl = "no-cache"
+    /// The types mod_deflate compresses (prefixes of `Content-Type`): the API's JSON and the web client's text.
+    static let compressedTypes = ["application/json", "text/html", "text/javascript", "text/css", "image/svg+xml"]
 
     /// Answers this long or longer are compressed for clients that take it.
     static let compressFromBytes = 1_024
@@ -109,6 +122,9 @@ package struct LighttpdConfiguration: Sendable {
             // not first whole into a file of the upload directory: a search answers half a megabyte.
             "server.stream-response-body = 2",
             "server.tag = \"slp\"",
+            // Every answer, the API's, the hub's and the files', is read as the type it says it is,
+            // and no page of slp's tells another site where it was.
+            "setenv.add-response-header = (\"X-Content-Type-Options\" => \"nosniff\", \"Referrer-Policy\" => \"no-referrer\")",
             "server.error-handler-404 = \"/\(Self.workerRoots[0])\"",
             // Workers take their paths as lighttpd first reads them; without workers, each root of
             // theirs (`RouteTable`) is this slp on disk, run as CGI.
@@ -145,6 +161,8 @@ package struct LighttpdConfiguration: Sendable {
         ]
         // Before the health block, which takes `/healthz` to the health answerer instead.
         lines += workerLines
+        // After the workers' block, so that the files' paths are taken from them.
+        lines += webClientLines
         lines += healthLines
         lines += forwarding
         lines += compression
@@ -176,6 +194,42 @@ package struct LighttpdConfiguration: Sendable {
         return lines + ["}"]
     }
 
+    /// The web client's paths (`RouteTable`'s `files`): lighttpd serves them from their own
+    /// document root (`ServeDirectory.web`), never a worker, each with its type (`WebContentType`),
+    /// the page's Content-Security-Policy, and a cache lifetime that its path allows; no folder is
+    /// listed (mod_dirlisting is not loaded). The file paths lighttpd is handed are already normalised (`..` and `%2e%2e` resolved
+    /// against `/`), so none leads out of that root.
+    private var webClientLines: [String] {
+        let types = WebContentType.byEnding.map { "\(quoted($0.ending)) => \(quoted($0.type))" } + ["\"\" => \(quoted(WebContentType.other))"]
+        func headers(_ cacheControl: String) -> String {
+            "setenv.set-response-header = (\"Cache-Control\" => \(quoted(cacheControl)), \"Content-Security-Policy\" => \(quoted(Self.contentSecurityPolicy)))"
+        }
+        return [
+            "$HTTP[\"url\"] =~ \(quoted(RouteTable.exactPattern(answeredBy: .files))) {",
+            // lighttpd would serve a file to a POST too: other methods go on to slp, which
+            // answers 405 with the route's `Allow`.
+            "  $HTTP[\"request-method\"] =~ \"^(GET|HEAD)$\" {",
+            "    server.document-root = \(quoted(directory.web))",
+        ] + (workers == nil ? [] : ["    scgi.server = ()"]) + [
+            "    cgi.assign = ()",
+            "    index-file.names = (\(quoted(WebClientFiles.page)))",
+            "    mimetype.assign = (\(types.joined(separator: ", ")))",
+            "    " + headers(Self.namedFilesCacheControl),
+            // Only the files there are, so that a 404 is not kept for good.
+            "    $HTTP[\"url\"] =~ \(quoted(Self.hashedFilesPattern)) {",
+            "      " + headers(Self.hashedFilesCacheControl),
+            "    }",
+            "  }",
+            "}",
+        ]
+    }
+
+    /// Exactly the paths of the files under `/app/<hash>/` (`WebClientFiles.served`).
+    static var hashedFilesPattern: String {
+        let paths = WebClientFiles.served.map(\.path).filter { $0.hasPrefix(WebClientFiles.appFolder) }
+        return "^/(" + paths.map(RouteTable.escaped).joined(separator: "|") + ")$"
+    }
+
     /// mod_extforward: a trusted proxy's `X-Forwarded-For` gives the request its client's address
     /// (the last one no trusted proxy added), for the connection limit, the access line and slp;
     /// anyone else's is ignored. A trusted proxy's own requests (none forwarded: a health check)
@@ -197,13 +251,15 @@ package struct LighttpdConfiguration: Sendable {
         return lines
     }
 
-    /// mod_deflate: JSON answers of `compressFromBytes` or more go out brotli-, gzip- or
-    /// deflate-compressed to a client whose `Accept-Encoding` takes one (`Vary: Accept-Encoding`
-    /// on them), others as they are.
+    /// mod_deflate: JSON answers and the web client's text files of `compressFromBytes` or more
+    /// go out brotli-, gzip- or deflate-compressed to a client whose `Accept-Encoding` takes one
+    /// (`Vary: Accept-Encoding` on them), others as they are. A file is compressed once, into
+    /// `ServeDirectory.compressedFiles`.
     private var compression: [String] {
         [
             "server.modules += (\"mod_deflate\")",
-            "deflate.mimetypes = (\"application/json\")",
+            "deflate.mimetypes = (\(Self.compressedTypes.map(quoted).joined(separator: ", ")))",
+            "deflate.cache-dir = \(quoted(directory.compressedFiles))",
             "deflate.allowed-encodings = (\"br\", \"gzip\", \"deflate\")",
             // mod_deflate compresses what is longer than this.
             "deflate.min-compress-size = \(Self.compressFromBytes - 1)",

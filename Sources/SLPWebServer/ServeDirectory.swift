@@ -8,14 +8,21 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import SLPWebClient
 
 /// `slp serve`'s private directory (0700, removed when it stops): the document root with `v1`
-/// (a link to this slp), lighttpd's configuration, its error pages, size refusals and connection
-/// limit, its upload directory, the FIFO its access lines come through, the sockets of slp's
-/// SCGI workers and health answerer, and the file of the write buckets they share.
+/// (a link to this slp), the web client's files, lighttpd's configuration, its error pages, size
+/// refusals and connection limit, its upload directory, the FIFO its access lines come through,
+/// the sockets of slp's SCGI workers and health answerer, and the file of the write buckets they
+/// share.
 package final class ServeDirectory: Sendable {
     let path: String
     var root: String { path + "/root" }
+    /// The web client's document root: `index.html`, `app/<hash>/…` and `vendor/leaflet`, a link
+    /// to Debian's Leaflet (nothing else of the directory is reachable from it).
+    var web: String { path + "/web" }
+    /// Where lighttpd keeps the compressed copies of the web client's files.
+    var compressedFiles: String { path + "/compressed" }
     var uploads: String { path + "/uploads" }
     var configuration: String { path + "/lighttpd.conf" }
     var accessLog: String { path + "/access" }
@@ -55,6 +62,8 @@ package final class ServeDirectory: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
             try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: false)
+            try FileManager.default.createDirectory(atPath: web, withIntermediateDirectories: false)
+            try FileManager.default.createDirectory(atPath: compressedFiles, withIntermediateDirectories: false)
             try FileManager.default.createDirectory(atPath: path + "/errors", withIntermediateDirectories: false)
             guard mkfifo(accessLog, 0o600) == 0 else { throw ServeError.cannotMakeFIFO(in: path) }
         } catch {
@@ -89,6 +98,24 @@ package final class ServeDirectory: Sendable {
         for (file, contents) in files where !FileManager.default.createFile(atPath: file, contents: Data(contents.utf8)) {
             throw .cannotWrite(file)
         }
+    }
+
+    /// Writes the web client's `files` (`WebClientFiles.served`) into `web`, and links
+    /// `vendor/leaflet` there to `leaflet` when that folder exists; whether it does.
+    func write(webClient files: [WebClientFile], leaflet: String) throws(ServeError) -> Bool {
+        for file in files {
+            let target = web + "/" + file.path
+            let folder = String(target[..<(target.lastIndex(of: "/") ?? target.endIndex)])
+            guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
+                  FileManager.default.createFile(atPath: target, contents: Data(file.bytes))
+            else { throw .cannotWrite(target) }
+        }
+        var status = stat()
+        guard stat(leaflet, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return false }
+        guard mkdir(web + "/vendor", 0o755) == 0, symlink(leaflet, web + "/vendor/leaflet") == 0 else {
+            throw .cannotLink(program: leaflet, into: web + "/vendor")
+        }
+        return true
     }
 
     /// Links `metrics` in its own document root (the API's has none) to this slp.

@@ -30,6 +30,34 @@ final class APISocketIOCLITests: XCTestCase {
         }
     }
 
+    /// A browser's socket: no header, the token in Socket.IO's CONNECT (`auth`), over polling
+    /// upgraded to WebSocket and over WebSocket alone: connected as its user, whose messages it
+    /// receives; a forged token in the CONNECT is refused.
+    func testABrowsersSocketProvesItsUserInItsCONNECT() {
+        TestBackend.each(self) { _, database, _ in
+            let slp = SLPBinary(database: database)
+            let server = try ServedSLP(slp)
+            let (a, b) = try APIPerson.matched(slp, server.client, block: 5400, 20)
+            var forged = b.token
+            forged.replaceSubrange(forged.index(forged.endIndex, offsetBy: -4)..., with: forged.hasSuffix("AAAA") ? "BBBB" : "AAAA")
+            for transports in ["polling,websocket", "websocket"] {
+                let browser = try SocketIOTestClient(port: server.port, token: b.token, transports: transports, announcing: b.uid, inConnect: true)
+                XCTAssertTrue(browser.waitUntil { $0.count("ack") == 1 || !$0.isRunning }, "\(transports): \(browser.reports) \(browser.standardError)")
+                XCTAssertEqual(browser.reports.first { $0["kind"] as? String == "ack" }?["data"] as? [Bool], [true], transports)
+                let sent = try a.send(server.client, to: b, "hello%20\(transports.count)")
+                XCTAssertTrue(browser.waitUntil { $0.events("chat").count == 1 }, "\(transports): \(browser.reports)")
+                XCTAssertEqual(browser.events("chat"), [sent], transports)
+                browser.close()
+
+                let stranger = try SocketIOTestClient(port: server.port, token: forged, transports: transports, inConnect: true)
+                XCTAssertTrue(stranger.waitUntil { !$0.isRunning }, "\(transports): \(stranger.reports)")
+                XCTAssertEqual(stranger.count("refused"), 1, "\(transports): \(stranger.reports) \(stranger.standardError)")
+                XCTAssertEqual(stranger.count("connected"), 0, transports)
+            }
+            XCTAssertEqual(server.stop(), 0)
+        }
+    }
+
     /// Each message to me reaches both of my devices (one upgraded from polling, one on
     /// WebSocket alone) as `chat`, equal to what REST answered the sender, in order, once; a
     /// socket of someone else that announces my uid gets nothing and its announcement is refused.

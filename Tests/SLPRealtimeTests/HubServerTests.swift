@@ -38,8 +38,8 @@ final class HubServerTests: XCTestCase {
                     let gone = withdrawn.names.withLock { $0.contains(uid) }
                     later { then(gone ? .refused(HubRefusal(406, code: "not_registered", message: "not registered")) : .user(uid)) }
                 }
-                let gate = HubGate(identify: { head, then in
-                    guard let token = head.header("idtoken"), token.hasPrefix("user-") else {
+                let gate = HubGate(identify: { token, then in
+                    guard let token, token.hasPrefix("user-") else {
                         return later { then(.refused(HubRefusal(401, code: "unauthorized", message: "no idtoken"))) }
                     }
                     admit(String(token.dropFirst(5)), then)
@@ -82,10 +82,8 @@ final class HubServerTests: XCTestCase {
         return String(open[start.upperBound..<end])
     }
 
-    func testNoTokenIsRefusedBeforeAnySessionExists() throws {
+    func testAForgedTokenIsRefusedBeforeAnySessionExists() throws {
         try startHub()
-        let answer = try request("GET", "/socket.io/?EIO=4&transport=polling", token: nil)
-        XCTAssertEqual(answer.status, 401)
         XCTAssertEqual(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "forged").status, 401)
     }
 
@@ -283,7 +281,7 @@ final class HubServerTests: XCTestCase {
         let cases: [(String, String, String?, Int, String)] = [
             ("GET", "/socket.io/?EIO=3&transport=polling", "user-alice", 400, "unsupported_protocol"),
             ("GET", "/socket.io/?EIO=4&transport=flash", "user-alice", 400, "unknown_transport"),
-            ("GET", "/socket.io/?EIO=4&transport=polling", nil, 401, "unauthorized"),
+            ("GET", session, nil, 401, "unauthorized"),
             ("GET", "/socket.io/?EIO=4&transport=polling&sid=nope", "user-alice", 400, "unknown_session"),
             ("GET", session, "user-mallory", 403, "forbidden"),
             ("PUT", session, "user-alice", 400, "bad_request"),
@@ -350,5 +348,115 @@ final class HubServerTests: XCTestCase {
         XCTAssertEqual(late.readFrame()?.payload, [0x03, 0xE9], "a WebSocket that comes later closes at once")
         let latePolling = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-dave").body))"
         XCTAssertEqual(try request("GET", latePolling, token: "user-dave").body, "6", "a session that comes later: its first poll a noop")
+    }
+
+    // MARK: - The token in Socket.IO's CONNECT (browsers)
+
+    private static let connected = #"40{"sid":""#
+
+    /// A request as lighttpd hands it on, from the client at `address`.
+    private func request(_ method: String, _ target: String, from address: String, body: String = "") throws -> Int {
+        let client = try WebSocketTestClient(path: path)
+        client.send("\(method) \(target) HTTP/1.1\r\nHost: hub\r\nX-Forwarded-For: \(address)\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
+        let answer = String(decoding: client.readToEnd(), as: UTF8.self)
+        return Int(answer.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    func testAPollingSessionWithoutAHeaderConnectsWithTheTokenInItsCONNECT() throws {
+        try startHub()
+        let open = try request("GET", "/socket.io/?EIO=4&transport=polling", token: nil)
+        XCTAssertEqual(open.status, 200)
+        let session = "/socket.io/?EIO=4&transport=polling&sid=\(sid(open.body))"
+        XCTAssertEqual(try request("POST", session, token: nil, body: #"40{"idtoken":"user-alice"}"#).body, "ok")
+        XCTAssertTrue(try request("GET", session, token: nil).body.hasPrefix(Self.connected))
+        commands?.post(.emit(to: "alice", event: "chat", json: #"{"_id":"3"}"#))
+        XCTAssertEqual(try request("GET", session, token: nil).body, #"42["chat",{"_id":"3"}]"#)
+    }
+
+    /// Before its CONNECT a session is nobody's: what is emitted to the user and a
+    /// `changesocketid` reach it not; after it, both do.
+    func testAWebSocketWithoutAHeaderReceivesNothingUntilItsCONNECT() throws {
+        try startHub()
+        let client = try WebSocketTestClient(path: path)
+        XCTAssertEqual(client.upgrade("/socket.io/?EIO=4&transport=websocket", token: nil), 101)
+        XCTAssertTrue(client.readText()?.hasPrefix(#"0{"sid":""#) == true)
+        commands?.post(.emit(to: "alice", event: "chat", json: #"{"_id":"4"}"#))
+        client.sendFrame(#"421["changesocketid","alice"]"#)
+        client.sendFrame(#"40{"idtoken":"user-alice"}"#)
+        XCTAssertTrue(client.readText()?.hasPrefix(Self.connected) == true, "nothing before the CONNECT's answer")
+        client.sendFrame(#"422["changesocketid","alice"]"#)
+        XCTAssertEqual(client.readText(), "432[true]")
+        commands?.post(.emit(to: "alice", event: "chat", json: #"{"_id":"5"}"#))
+        XCTAssertEqual(client.readText(), #"42["chat",{"_id":"5"}]"#)
+    }
+
+    func testABadTokenInCONNECTGetsCONNECT_ERRORAndEndsTheSession() throws {
+        try startHub()
+        withdrawn.names.withLock { _ = $0.insert("ghost") }
+        let refusals = [
+            (#"40{"idtoken":"forged"}"#, #"44{"message":"no idtoken","data":{"error":{"code":"unauthorized","status":401,"message":"no idtoken"}}}"#),
+            ("40", #"44{"message":"no idtoken in the CONNECT's auth","data":{"error":{"code":"unauthorized","status":401,"message":"no idtoken in the CONNECT's auth"}}}"#),
+            (#"40{"idtoken":"user-ghost"}"#, #"44{"message":"not registered","data":{"error":{"code":"not_registered","status":406,"message":"not registered"}}}"#),
+        ]
+        for (connect, refusal) in refusals {
+            let client = try WebSocketTestClient(path: path)
+            XCTAssertEqual(client.upgrade("/socket.io/?EIO=4&transport=websocket", token: nil), 101)
+            XCTAssertEqual(client.readText()?.first, "0")
+            client.sendFrame(connect)
+            XCTAssertEqual(client.readText(), refusal, connect)
+            XCTAssertEqual(client.readText(), "1", "\(connect): Engine.IO's close")
+            XCTAssertEqual(client.readFrame()?.opcode, 0x8, "\(connect): the WebSocket's close")
+
+            let session = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: nil).body))"
+            XCTAssertEqual(try request("POST", session, token: nil, body: connect).body, "ok")
+            XCTAssertEqual(try request("GET", session, token: nil).body, refusal, connect)
+            // The session is gone: its sid is as good as none, which needs a token.
+            XCTAssertEqual(try request("GET", session, token: nil).status, 401, "\(connect): the session is gone")
+        }
+    }
+
+    func testASessionWithoutItsCONNECTIsClosedAfterTheTimeout() throws {
+        try startHub { $0.connectTimeout = .milliseconds(100) }
+        let client = try WebSocketTestClient(path: path)
+        XCTAssertEqual(client.upgrade("/socket.io/?EIO=4&transport=websocket", token: nil), 101)
+        XCTAssertEqual(client.readText()?.first, "0")
+        XCTAssertEqual(client.readText(), "1")
+        XCTAssertEqual(client.readFrame()?.opcode, 0x8)
+        let session = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: nil).body))"
+        // The poll is held until the session ends, then answered with Engine.IO's close.
+        XCTAssertEqual(try request("GET", session, token: nil).body, "1")
+        XCTAssertEqual(try request("GET", session, token: nil).status, 401, "the session is gone")
+    }
+
+    /// Sessions waiting for their CONNECT are bounded per address and in all; one that
+    /// connects no longer counts.
+    func testSessionsWaitingForTheirCONNECTAreBoundedPerAddressAndInAll() throws {
+        try startHub {
+            $0.maxWaitingForConnectPerAddress = 2
+            $0.maxWaitingForConnect = 3
+        }
+        let handshake = "/socket.io/?EIO=4&transport=polling"
+        XCTAssertEqual(try request("GET", handshake, from: "192.0.2.1"), 200)
+        XCTAssertEqual(try request("GET", handshake, from: "198.51.100.9, 192.0.2.1"), 200)
+        XCTAssertEqual(try request("GET", handshake, from: "192.0.2.1"), 429)
+        XCTAssertEqual(try request("GET", handshake, from: "192.0.2.2"), 200)
+        XCTAssertEqual(try request("GET", handshake, from: "192.0.2.3"), 503)
+        // A session with a header never waits.
+        XCTAssertEqual(try request("GET", handshake, token: "user-alice").status, 200)
+        let open = try request("GET", handshake, token: nil)
+        XCTAssertEqual(open.status, 503)
+        let client = try WebSocketTestClient(path: path)
+        client.send("GET \(handshake) HTTP/1.1\r\nHost: hub\r\nX-Forwarded-For: 192.0.2.4\r\n\r\n")
+        XCTAssertEqual(client.readResponse().hasPrefix("HTTP/1.1 503"), true)
+    }
+
+    func testAConnectedBrowserSessionNoLongerCountsAsWaiting() throws {
+        try startHub { $0.maxWaitingForConnect = 1 }
+        let handshake = "/socket.io/?EIO=4&transport=polling"
+        let session = "\(handshake)&sid=\(sid(try request("GET", handshake, token: nil).body))"
+        XCTAssertEqual(try request("GET", handshake, token: nil).status, 503)
+        XCTAssertEqual(try request("POST", session, token: nil, body: #"40{"idtoken":"user-alice"}"#).body, "ok")
+        XCTAssertTrue(try request("GET", session, token: nil).body.hasPrefix(Self.connected))
+        XCTAssertEqual(try request("GET", handshake, token: nil).status, 200)
     }
 }

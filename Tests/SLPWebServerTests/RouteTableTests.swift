@@ -14,7 +14,7 @@ final class RouteTableTests: XCTestCase {
     }
 
     func testPathsServeDoesNotHaveHaveNoTemplate() {
-        for path in ["", "/", "v1/user", "/v1", "/v1/", "/v1//user", "/v1/chat", "/v1/chat/a/b", "/v1/queue/rate/", "/V1/user", "/healthz/x", "/socket.io/x", "/favicon.ico"] {
+        for path in ["", "v1/user", "/v1", "/v1/", "/v1//user", "/v1/chat", "/v1/chat/a/b", "/v1/queue/rate/", "/V1/user", "/healthz/x", "/socket.io/x", "/favicon.ico", "/index.html", "/app", "/app/abc", "/app//main.js", "/vendor/leaflet"] {
             XCTAssertNil(RouteTable.template(of: path), path)
         }
     }
@@ -31,8 +31,28 @@ final class RouteTableTests: XCTestCase {
         XCTAssertEqual(Set(RouteTable.routes.map(\.template)).count, RouteTable.routes.count)
     }
 
-    func testOnlyHealthIsPublic() {
-        XCTAssertEqual(RouteTable.routes.filter { !$0.needsToken }.map(\.template), ["/healthz"])
+    func testTheWebClientsPathsHoldTheirRestWithItsSlashes() throws {
+        XCTAssertEqual(RouteTable.template(of: "/"), "/")
+        let (route, values) = try XCTUnwrap(RouteTable.match("/app/0123abcd/views/chat.js"))
+        XCTAssertEqual(route.name, .pageFile)
+        XCTAssertEqual(route.template, "/app/{hash}/{path+}")
+        XCTAssertEqual(values, ["0123abcd", "views/chat.js"])
+        XCTAssertEqual(RouteTable.template(of: "/vendor/leaflet/images/marker-icon.png"), "/vendor/leaflet/{path+}")
+    }
+
+    func testLighttpdServesExactlyTheWebClientsPathsItself() throws {
+        let pattern = try Regex(RouteTable.exactPattern(answeredBy: .files))
+        for path in ["/", "/app/0123/main.js", "/app/0123/views/chat.js", "/vendor/leaflet/leaflet.js", "/vendor/leaflet/images/a.png"] {
+            XCTAssertNotNil(path.wholeMatch(of: pattern), path)
+        }
+        for path in ["/v1/user", "/healthz", "/socket.io/", "/app/main.js", "/app/0123", "/vendor/leaflet", "/index.html", "/favicon.ico"] {
+            XCTAssertNil(path.wholeMatch(of: pattern), path)
+        }
+    }
+
+    func testOnlyHealthAndTheWebClientArePublic() {
+        XCTAssertEqual(RouteTable.routes.filter { !$0.needsToken }.map(\.template), ["/healthz", "/", "/app/{hash}/{path+}", "/vendor/leaflet/{path+}"])
+        XCTAssertEqual(RouteTable.routes.filter { $0.answerer == .files }.map(\.name), [.page, .pageFile, .leaflet])
     }
 
     func testLighttpdHandsTheHubExactlyItsPaths() throws {

@@ -1,8 +1,13 @@
+import SLPSupport
+
 /// Engine.IO 4 and Socket.IO 5 as socket.io-client-swift 16 speaks them (the SLP apps): sessions
 /// over long-polling with the upgrade to WebSocket, or WebSocket alone; the server's pings; the
 /// default namespace, `changesocketid`, and events emitted to every socket of a user. Whose a
-/// session is comes from the handshake's `idtoken` (the gate's `identify`), checked again on
-/// every request; a socket connects only while its user may (the gate's `admit`).
+/// session is comes from the handshake's `idtoken` header (the gate's `identify`), checked again
+/// on every request; a socket connects only while its user may (the gate's `admit`). A browser
+/// cannot put a header on a WebSocket, so a handshake without one opens a session that waits for
+/// a Socket.IO CONNECT whose `auth` holds the token (`{"idtoken":"…"}`, socket.io v3+ clients'
+/// `auth`): until then it receives nothing, and without one within `connectTimeout` it is closed.
 package final class EngineIOServer {
     private unowned let loop: EventLoop
     private let settings: HubSettings
@@ -14,6 +19,9 @@ package final class EngineIOServer {
     package static let sessionsPerUser = 8
     /// Whether serve is stopping (`sayGoodbye`): a session that comes now gets the goodbye too.
     private var saidGoodbye = false
+    /// Sessions waiting for their CONNECT's token, by the client's address, and in all.
+    private var waitingByAddress: [String: Int] = [:]
+    private var waitingCount = 0
 
     package init(loop: EventLoop, settings: HubSettings, gate: HubGate) {
         self.loop = loop
@@ -73,8 +81,17 @@ package final class EngineIOServer {
         guard let transport = head.parameter("transport"), transport == "polling" || transport == "websocket" else {
             return connection.respond(.refusal(400, code: "unknown_transport", message: "transport is polling or websocket"))
         }
+        let token = head.header("idtoken")
+        if token == nil {
+            // A browser's: the handshake, or a request of a session it opened so (its sid names it).
+            guard let sid = head.parameter("sid") else { return openWaiting(connection, head) }
+            if let session = sessions[String(sid)], !session.byHeader {
+                return connection.readBody { [weak self] body in self?.serve(session, connection, head, body) }
+            }
+            // An app's session, or none: refused without a token, as before there were others.
+        }
         // The answer comes later, from the reader: it finds the server gone rather than freed.
-        gate.identify(head) { [weak self] caller in
+        gate.identify(token) { [weak self] caller in
             switch caller {
             case .refused(let refusal): connection.respond(refusal.response)
             case .user(let uid): connection.readBody { [weak self] body in self?.serve(connection, head, uid, body) }
@@ -83,15 +100,18 @@ package final class EngineIOServer {
     }
 
     private func serve(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String, _ body: [UInt8]) {
-        let transport = head.parameter("transport")
-        guard let sid = head.parameter("sid") else {
-            return transport == "polling" ? openPolling(connection, head, uid) : openWebSocket(connection, head, uid)
-        }
+        guard let sid = head.parameter("sid") else { return open(connection, head, uid) }
         guard let session = sessions[String(sid)] else {
             return connection.respond(.refusal(400, code: "unknown_session", message: "no session has that sid"))
         }
         guard session.owner == uid else { return connection.respond(.refusal(403, code: "forbidden", message: "the session is another user's")) }
-        if transport == "websocket" { return probe(session, connection, head) }
+        serve(session, connection, head, body)
+    }
+
+    /// A request of `session`'s, its caller's right to it settled.
+    private func serve(_ session: EngineIOSession, _ connection: HubConnection, _ head: HTTPRequestHead, _ body: [UInt8] = []) {
+        if session.isClosed { return connection.respond(.refusal(400, code: "unknown_session", message: "no session has that sid")) }
+        if head.parameter("transport") == "websocket" { return probe(session, connection, head) }
         guard session.webSocket == nil else {
             return connection.respond(.refusal(400, code: "bad_request", message: "the session has moved to WebSocket"))
         }
@@ -104,30 +124,84 @@ package final class EngineIOServer {
 
     // MARK: - Opening
 
-    private func openPolling(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String) {
-        guard head.method == "GET" else { return connection.respond(.refusal(400, code: "bad_request", message: "a session opens with GET")) }
-        let session = open(uid)
-        connection.respond(HTTPResponse(status: 200, text: openPacket(session, upgrades: ["websocket"]).encoded))
+    /// A handshake without a token: a session that waits for its CONNECT's, if the client's
+    /// address and the hub may have one more waiting.
+    private func openWaiting(_ connection: HubConnection, _ head: HTTPRequestHead) {
+        let address = Self.clientAddress(head)
+        guard waitingByAddress[address, default: 0] < settings.maxWaitingForConnectPerAddress else {
+            return connection.respond(
+                .refusal(429, code: "too_many_connections", message: "too many sessions from one address wait for their CONNECT; try again"))
+        }
+        guard waitingCount < settings.maxWaitingForConnect else {
+            return connection.respond(.refusal(503, code: "service_unavailable", message: "the service is busy; try again"))
+        }
+        connection.readBody { [weak self] _ in self?.open(connection, head, nil, waitingFrom: address) }
     }
 
-    private func openWebSocket(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String) {
-        guard head.isWebSocketUpgrade, let accept = head.header("sec-websocket-key").flatMap(WebSocketHandshake.accept) else {
-            return connection.respond(.refusal(400, code: "bad_request", message: "a WebSocket opens with an upgrade and its Sec-WebSocket-Key"))
+    /// The client's address as lighttpd tells it (the last `X-Forwarded-For` entry, which its
+    /// mod_proxy appends, behind a trusted proxy the client's); "" when none is given.
+    private static func clientAddress(_ head: HTTPRequestHead) -> String {
+        guard let forwarded = head.header("x-forwarded-for"), let last = forwarded.split(separator: ",").last else { return "" }
+        return String(last).trimmingWhitespace
+    }
+
+    /// A new session for `uid` (nil: one that waits for its CONNECT's token, from `address`)
+    /// over the transport the handshake asks for.
+    private func open(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String?, waitingFrom address: String = "") {
+        let webSocket = head.parameter("transport") == "websocket"
+        var accept = ""
+        if webSocket {
+            guard head.isWebSocketUpgrade, let key = head.header("sec-websocket-key").flatMap(WebSocketHandshake.accept) else {
+                return connection.respond(.refusal(400, code: "bad_request", message: "a WebSocket opens with an upgrade and its Sec-WebSocket-Key"))
+            }
+            accept = key
+        } else {
+            guard head.method == "GET" else { return connection.respond(.refusal(400, code: "bad_request", message: "a session opens with GET")) }
         }
-        let session = open(uid)
+        let session = EngineIOSession(sid: Self.newID(), owner: uid)
+        sessions[session.sid] = session
+        if let uid {
+            own(session, uid)
+        } else {
+            session.waitingAddress = address
+            waitingByAddress[address, default: 0] += 1
+            waitingCount += 1
+            session.connectDeadline = loop.after(settings.connectTimeout) { [weak self, weak session] in
+                guard let self, let session else { return }
+                session.connectDeadline = nil
+                close(session)
+            }
+        }
+        schedulePing(session)
+        guard webSocket else {
+            return connection.respond(HTTPResponse(status: 200, text: openPacket(session, upgrades: ["websocket"]).encoded))
+        }
         connection.upgrade(accept: accept)
         attach(connection, to: session)
         connection.sendText(openPacket(session, upgrades: []).encoded)
         if saidGoodbye { goodbye(session) }
     }
 
-    private func open(_ uid: String) -> EngineIOSession {
-        let session = EngineIOSession(sid: Self.newID(), owner: uid)
-        sessions[session.sid] = session
+    /// `session` is `uid`'s from now on: among their sessions (the oldest closed beyond
+    /// `sessionsPerUser`), no longer waiting for a token.
+    private func own(_ session: EngineIOSession, _ uid: String) {
+        stopWaiting(session)
+        session.owner = uid
         sessionsByUser[uid, default: []].append(session)
         if let oldest = sessionsByUser[uid], oldest.count > Self.sessionsPerUser { close(oldest[0]) }
-        schedulePing(session)
-        return session
+    }
+
+    /// `session` no longer counts as waiting for its CONNECT's token.
+    private func stopWaiting(_ session: EngineIOSession) {
+        if let deadline = session.connectDeadline {
+            loop.cancel(deadline)
+            session.connectDeadline = nil
+        }
+        guard let address = session.waitingAddress else { return }
+        session.waitingAddress = nil
+        waitingCount -= 1
+        waitingByAddress[address, default: 1] -= 1
+        if waitingByAddress[address] == 0 { waitingByAddress[address] = nil }
     }
 
     private func openPacket(_ session: EngineIOSession, upgrades: [String]) -> EngineIOPacket {
@@ -233,6 +307,7 @@ package final class EngineIOServer {
     private func flushPolling(_ session: EngineIOSession, to poll: HubConnection) {
         poll.respond(HTTPResponse(status: 200, text: EngineIOPacket.payload(session.waiting)))
         session.waiting = []
+        if session.endsAfterFlush { close(session) }
     }
 
     // MARK: - Packets
@@ -275,9 +350,11 @@ package final class EngineIOServer {
             return
         }
         switch packet.kind {
+        case .connect where !session.byHeader:
+            connectWithToken(session, packet)
         case .connect:
             // Only while its user may (still registered): asked again at every CONNECT.
-            gate.admit(session.owner) { caller in
+            gate.admit(session.owner ?? "") { caller in
                 guard !session.isClosed else { return }
                 switch caller {
                 case .user:
@@ -295,11 +372,46 @@ package final class EngineIOServer {
             // The apps announce their uid; only the token's own is theirs (some send a fixed one),
             // and either way the socket stays its owner's.
             if event.name == "changesocketid", let ack = packet.ackID {
-                reply(SocketIOPacket(.ack, ackID: ack, data: event.arguments.first == .string(session.owner) ? "[true]" : "[false]"))
+                reply(SocketIOPacket(.ack, ackID: ack, data: session.owner.map { event.arguments.first == .string($0) } == true ? "[true]" : "[false]"))
             }
         default:
             break
         }
+    }
+
+    /// A CONNECT on a session opened without a header: its `auth`'s `idtoken` (checked by the
+    /// gate, off the loop) must prove a registered user, the session's owner if it has one; the
+    /// socket connects then. Any refusal is answered with CONNECT_ERROR (slp's error object as
+    /// its data) and ends the session.
+    private func connectWithToken(_ session: EngineIOSession, _ packet: SocketIOPacket) {
+        let token: String? =
+            if case .string(let text)? = packet.data.flatMap({ JSONReader.object(Array($0.utf8)) })?["idtoken"] { text } else { nil }
+        guard let token, !token.isEmpty else {
+            return refuseConnect(session, HubRefusal(401, code: "unauthorized", message: "no idtoken in the CONNECT's auth"))
+        }
+        gate.identify(token) { [weak self, weak session] caller in
+            guard let self, let session, !session.isClosed else { return }
+            switch caller {
+            case .refused(let refusal):
+                refuseConnect(session, refusal)
+            case .user(let uid):
+                if let owner = session.owner, owner != uid {
+                    return refuseConnect(session, HubRefusal(403, code: "forbidden", message: "the session is another user's"))
+                }
+                if session.owner == nil { own(session, uid) }
+                if session.socketID == nil { session.socketID = Self.newID() }
+                send(EngineIOPacket(.message, SocketIOPacket(.connect, data: #"{"sid":"\#(session.socketID ?? "")"}"#).encoded), to: session)
+            }
+        }
+    }
+
+    /// CONNECT_ERROR with `refusal`, then the session's end: at once over WebSocket, after the
+    /// next poll has taken the answer over polling.
+    private func refuseConnect(_ session: EngineIOSession, _ refusal: HubRefusal) {
+        session.socketID = nil
+        send(EngineIOPacket(.message, SocketIOPacket(.connectError, data: refusal.connectError).encoded), to: session)
+        if session.webSocket != nil || session.isClosed { return close(session) }
+        session.endsAfterFlush = true
     }
 
     /// Ends `session`: its transports are told and closed, its socket gets nothing more.
@@ -307,8 +419,11 @@ package final class EngineIOServer {
         guard !session.isClosed else { return }
         session.isClosed = true
         sessions[session.sid] = nil
-        sessionsByUser[session.owner]?.removeAll { $0 === session }
-        if sessionsByUser[session.owner]?.isEmpty == true { sessionsByUser[session.owner] = nil }
+        stopWaiting(session)
+        if let owner = session.owner {
+            sessionsByUser[owner]?.removeAll { $0 === session }
+            if sessionsByUser[owner]?.isEmpty == true { sessionsByUser[owner] = nil }
+        }
         for timer in [session.pingTimer, session.pongDeadline].compactMap({ $0 }) { loop.cancel(timer) }
         if let poll = session.heldPoll {
             session.heldPoll = nil

@@ -2,8 +2,17 @@
 /// upgrade, or WebSocket alone; and its Socket.IO socket on the default namespace once connected.
 final class EngineIOSession {
     let sid: String
-    /// The uid the handshake's `idtoken` proved; every later request must prove the same.
-    let owner: String
+    /// Whether the handshake carried an `idtoken` header (the apps): every later request must
+    /// then prove the same uid. Without one (a browser, which cannot set headers on a WebSocket)
+    /// the token comes in Socket.IO's CONNECT, and the sid alone names the session.
+    let byHeader: Bool
+    /// The uid the handshake's `idtoken` proved, or a CONNECT's; nil until then.
+    var owner: String?
+    /// The client's address while the session waits for its CONNECT's token (counted against
+    /// that address); nil once it has an owner.
+    var waitingAddress: String?
+    /// The deadline for a CONNECT with a valid token, while there is none.
+    var connectDeadline: Int?
     /// The Socket.IO socket's id once the client connected to the default namespace.
     var socketID: String?
     /// The transport once upgraded, or from the start.
@@ -14,13 +23,16 @@ final class EngineIOSession {
     var heldPoll: HubConnection?
     /// Packets for the next poll.
     var waiting: [EngineIOPacket] = []
+    /// Whether the session ends once its waiting packets have gone out (a refused CONNECT over polling).
+    var endsAfterFlush = false
     /// The next ping, and the deadline for the pong of the last one.
     var pingTimer: Int?
     var pongDeadline: Int?
     var isClosed = false
 
-    init(sid: String, owner: String) {
+    init(sid: String, owner: String?) {
         self.sid = sid
         self.owner = owner
+        self.byHeader = owner != nil
     }
 }

@@ -13,6 +13,13 @@ package struct HubSettings: Sendable {
     package var maxQueuedBytes = 1 << 20
     /// Packets a polling session may have waiting for its next poll.
     package var maxWaitingPackets = 1_024
+    /// How long a session opened without an `idtoken` header (a browser's) may go without a
+    /// CONNECT whose `auth` holds a valid token before it is closed.
+    package var connectTimeout: Duration = .seconds(5)
+    /// Sessions that may wait for that CONNECT at once, from one address and in all: each costs
+    /// the hub memory before anyone is known, and a polling one no connection lighttpd counts.
+    package var maxWaitingForConnectPerAddress = 64
+    package var maxWaitingForConnect = 4_096
 
     package init() {}
 }

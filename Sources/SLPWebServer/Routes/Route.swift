@@ -28,10 +28,24 @@ package struct Route: Sendable, Equatable {
     /// Whether a template's segment stands for any one segment (`{uid}`).
     static func isVariable(_ segment: Substring) -> Bool { segment.hasPrefix("{") && segment.hasSuffix("}") }
 
+    /// Whether a template's (last) segment stands for one or more segments (`{path+}`).
+    static func isRest(_ segment: Substring) -> Bool { segment.hasPrefix("{") && segment.hasSuffix("+}") }
+
     /// The variable segments of `parts` (a path's segments) if they are this route's; nil if not.
+    /// A `{path+}` segment's value is the rest of the path, its slashes kept.
     func match(_ parts: [Substring]) -> [String]? {
         let own = segments
+        if let last = own.last, Self.isRest(last) {
+            guard parts.count >= own.count, var values = Self.fixedMatch(own.dropLast(), parts.prefix(own.count - 1)) else { return nil }
+            values.append(parts.dropFirst(own.count - 1).joined(separator: "/"))
+            return values
+        }
         guard own.count == parts.count else { return nil }
+        return Self.fixedMatch(own[...], parts[...])
+    }
+
+    /// The variable segments of `parts` if they match `own` one by one; nil if not.
+    private static func fixedMatch(_ own: ArraySlice<Substring>, _ parts: ArraySlice<Substring>) -> [String]? {
         var values: [String] = []
         for (mine, theirs) in zip(own, parts) {
             if Self.isVariable(mine) {

@@ -5,4 +5,6 @@ package enum RouteAnswerer: String, Sendable {
     case workers
     /// The realtime hub: every client that waits (Socket.IO, long polls).
     case hub
+    /// lighttpd itself: the web client's files, which serve writes into its directory at start.
+    case files
 }

@@ -8,4 +8,5 @@ package enum RouteName: String, Sendable, CaseIterable {
     case events
     case socketIO
     case health
+    case page, pageFile, leaflet
 }

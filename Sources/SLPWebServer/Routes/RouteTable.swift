@@ -24,16 +24,21 @@ package enum RouteTable {
         Route("/v1/events", .events, ["GET"], by: .hub),
         Route("/socket.io/", .socketIO, ["GET", "POST"], by: .hub),
         Route("/healthz", .health, ["GET", "HEAD"], token: false),
+        // The web client (`WebClientFiles`): its page, its files under their content hash, and
+        // Debian's Leaflet.
+        Route("/", .page, ["GET", "HEAD"], by: .files, token: false),
+        Route("/app/{hash}/{path+}", .pageFile, ["GET", "HEAD"], by: .files, token: false),
+        Route("/vendor/leaflet/{path+}", .leaflet, ["GET", "HEAD"], by: .files, token: false),
     ]
 
     /// The route `path` names and the values of its variable segments, in order; nil for a path
     /// serve does not have (404). A trailing slash is the same path (as SLP's server read it);
-    /// an empty segment inside is not.
+    /// an empty segment inside is not (`/` alone is the page's).
     package static func match(_ path: some StringProtocol) -> (route: Route, values: [String])? {
         guard path.hasPrefix("/") else { return nil }
         var parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         while parts.count > 1, parts.last == "" { parts.removeLast() }
-        guard !parts.contains("") else { return nil }
+        guard parts.count == 1 || !parts.contains("") else { return nil }
         let segments = parts.map { Substring($0) }
         for route in routes {
             if let values = route.match(segments) { return (route, values) }
@@ -66,9 +71,19 @@ package enum RouteTable {
         "^/" + expression(route(name)) + "/?$"
     }
 
-    /// `route`'s segments as a regular expression: each variable one any segment.
+    /// A regular expression (as `pattern(answeredBy:)`) matching exactly the paths `answerer`
+    /// answers, with or without a trailing slash (`^/(|app/[^/]+/[^/]+(/[^/]+)*)/?$`).
+    package static func exactPattern(answeredBy answerer: RouteAnswerer) -> String {
+        "^/(" + routes.filter { $0.answerer == answerer }.map(expression).joined(separator: "|") + ")/?$"
+    }
+
+    /// `route`'s segments as a regular expression: each variable one any segment, a `{path+}`
+    /// one or more.
     private static func expression(_ route: Route) -> String {
-        route.segments.map { Route.isVariable($0) ? "[^/]+" : escaped($0) }.joined(separator: "/")
+        route.segments.map { segment in
+            if Route.isRest(segment) { return "[^/]+(/[^/]+)*" }
+            return Route.isVariable(segment) ? "[^/]+" : escaped(segment)
+        }.joined(separator: "/")
     }
 
     /// The first segments of the paths `answerer` answers (`v1`, `healthz`), in the table's order.
@@ -81,7 +96,8 @@ package enum RouteTable {
         return roots
     }
 
-    private static func escaped(_ segment: Substring) -> String {
+    /// `text` as a regular expression that matches it alone.
+    static func escaped(_ segment: some StringProtocol) -> String {
         var text = ""
         for character in segment {
             if "\\.^$|?*+()[]{}".contains(character) { text.append("\\") }

@@ -117,8 +117,9 @@ enum APIApplication {
         case (.shopItem, _): return try await ShopEndpoints.wear(call)
         case (.shopPurchase, _): return try await ShopEndpoints.purchase(call)
         case (.events, _): return try await EventsEndpoints.poll(call)
-        // lighttpd hands Socket.IO to the hub; a public path is answered before any token.
-        case (.socketIO, _), (.health, _): return .failure(APIFailure.notFound)
+        // lighttpd hands Socket.IO to the hub and serves the web client's files itself; a public
+        // path is answered before any token.
+        case (.socketIO, _), (.health, _), (.page, _), (.pageFile, _), (.leaflet, _): return .failure(APIFailure.notFound)
         }
     }
 }

@@ -50,7 +50,7 @@ enum HubLoop {
                 }
             }
             let gate = HubGate(
-                identify: { head, then in ask(.identify(idToken: head.header("idtoken")), then) },
+                identify: { token, then in ask(.identify(idToken: token), then) },
                 admit: { uid, then in ask(.admit(uid: uid), then) })
             let server = try HubServer(path: wiring.socket, settings: HubSettings(), commands: commands, gate: gate)
             try reader.listen(on: server.loop, to: wiring.answers)

@@ -4,15 +4,15 @@ import XCTest
 
 /// A socket of the PyPI `python-socketio` client (`pip install "python-socketio[client]"`;
 /// `.ci/run` installs it), standing in for the SLP apps' socket.io-client-swift: the `idtoken`
-/// header on the handshake and every request, long-polling upgraded to WebSocket or WebSocket
-/// alone, `changesocketid` emitted on connect. It prints one JSON line for each thing that
+/// header on the handshake and every request (or, as a browser, in the CONNECT's `auth` and no
+/// header at all), long-polling upgraded to WebSocket or WebSocket alone, `changesocketid` emitted on connect. It prints one JSON line for each thing that
 /// happens (connected, the ack, each event, a refusal, a disconnect) and leaves when its
 /// standard input closes.
 final class SocketIOTestClient: @unchecked Sendable {
     static let script = #"""
         import json, sys, threading, time
         import socketio
-        url, token, transports, announced = sys.argv[1], sys.argv[2], sys.argv[3].split(","), sys.argv[4]
+        url, token, transports, announced, by = sys.argv[1], sys.argv[2], sys.argv[3].split(","), sys.argv[4], sys.argv[5]
         lock = threading.Lock()
         def say(**fields):
             with lock:
@@ -29,9 +29,10 @@ final class SocketIOTestClient: @unchecked Sendable {
         @client.on("*")
         def any_event(event, *data):
             say(kind="event", name=event, data=data[0] if data else None, at=time.time())
-        headers = {"idtoken": token} if token else {}
+        headers = {"idtoken": token} if token and by == "header" else {}
+        auth = {"idtoken": token} if token and by == "auth" else None
         try:
-            client.connect(url, headers=headers, transports=transports, wait_timeout=20)
+            client.connect(url, headers=headers, auth=auth, transports=transports, wait_timeout=20)
         except socketio.exceptions.ConnectionError as error:
             say(kind="refused", reason=str(error))
             sys.exit(3)
@@ -50,9 +51,16 @@ final class SocketIOTestClient: @unchecked Sendable {
     /// A socket of `token`'s user (none without) to the serve at `port`, over `transports`
     /// (`polling,websocket` upgrades as most apps do; `websocket` alone as one does), announcing
     /// `announced` as its uid; over TLS (https, wss) when `trusting` names the CA file to trust.
-    init(port: Int, token: String?, transports: String = "polling,websocket", announcing announced: String = "", trusting ca: String? = nil) throws {
+    /// `inConnect`: the token in the CONNECT's `auth`, as a browser sends it, not in a header.
+    init(
+        port: Int, token: String?, transports: String = "polling,websocket", announcing announced: String = "", trusting ca: String? = nil,
+        inConnect: Bool = false
+    ) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.script, "\(ca == nil ? "http" : "https")://127.0.0.1:\(port)", token ?? "", transports, announced]
+        process.arguments = [
+            "python3", "-c", Self.script, "\(ca == nil ? "http" : "https")://127.0.0.1:\(port)", token ?? "", transports, announced,
+            inConnect ? "auth" : "header",
+        ]
         if let ca {
             // What requests, websocket-client and OpenSSL's default paths each read.
             process.environment = ProcessInfo.processInfo.environment.merging(
