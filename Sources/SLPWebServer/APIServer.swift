@@ -124,8 +124,8 @@ package struct APIServer: Sendable {
         let requests = metricsFile.map { file in
             file.register(.serve, pid: getpid())
             file.register(.lighttpd, pid: process.child.pid)
-            // The hub and the workers claim their slots themselves; slp-push writes none, so serve keeps its pid.
-            return RequestMetrics(file: file, children: pushSenderChild.map { [(.push, $0)] } ?? [])
+            // The hub, slp-push and the workers claim their slots themselves.
+            return RequestMetrics(file: file)
         }
         return watch(
             process, hub: hub, children: children, hubSocket: UnixSocketPath(path: directory.hubSocket), access: access, signals: signals,
@@ -223,7 +223,6 @@ package struct APIServer: Sendable {
             for child in children where stopping == nil {
                 if let status = child.restartIfEnded() {
                     writeError("slp serve: \(child.name) stopped (status \(status)); started it again\n")
-                    requests?.registerChildren()
                 }
             }
             if ready, stopping == nil, let said = reload?.look(process) { writeError(said) }
