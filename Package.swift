@@ -130,7 +130,7 @@ let package = Package(
         // statically into `slp` (Debian's links GSSAPI, which ships no static libraries).
         .executableTarget(
             name: "slp-push",
-            dependencies: ["SLPDomain", "SLPData", "SLPPush", "SLPIdentity", "SLPSupport", .target(name: "CLibPQ", condition: postgreSQL)],
+            dependencies: ["SLPDomain", "SLPData", "SLPPush", "SLPIdentity", "SLPSupport", "SLPWebServer", .target(name: "CLibPQ", condition: postgreSQL)],
             linkerSettings: lldInRelease),
         .executableTarget(
             name: "slp-bench",

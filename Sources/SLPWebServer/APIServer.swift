@@ -132,9 +132,9 @@ package struct APIServer: Sendable {
         let requests = metricsFile.map { file in
             file.register(.serve, pid: getpid())
             file.register(.lighttpd, pid: process.child.pid)
-            // The hub and the workers claim their slots themselves; slp-push and the health
-            // answerer write none, so serve keeps their pids.
-            let kept: [(MetricsProcess, ChildSupervisor)] = (pushSenderChild.map { [(.push, $0)] } ?? []) + (workers.health.map { [(.health, $0)] } ?? [])
+            // The hub, slp-push and the workers claim their slots themselves; the health
+            // answerer writes none, so serve keeps its pid.
+            let kept: [(MetricsProcess, ChildSupervisor)] = workers.health.map { [(.health, $0)] } ?? []
             return RequestMetrics(file: file, children: kept)
         }
         return watch(

@@ -56,7 +56,7 @@ package enum MetricsPage {
         ]
         for (name, help, value) in counters {
             page.family(name, "counter", help: help)
-            for process in [MetricsProcess.hub] + (0..<MetricsFile.maxWorkers).map({ .worker($0) }) where living(file.pid(of: process)) {
+            for process in [MetricsProcess.hub, .push] + (0..<MetricsFile.maxWorkers).map({ .worker($0) }) where living(file.pid(of: process)) {
                 page.sample(name, ["process": process.label], Double(file.value(value, of: process)))
             }
         }

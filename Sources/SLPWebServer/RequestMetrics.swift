@@ -12,7 +12,7 @@ final class RequestMetrics {
     private var routes: [String: Int] = [:]
 
     /// Counting into `file`, where `children`'s process ids are kept as they are started again.
-    init(file: MetricsFile, children: [(MetricsProcess, ChildSupervisor)]) {
+    init(file: MetricsFile, children: [(MetricsProcess, ChildSupervisor)] = []) {
         self.file = file
         self.children = children
         registerChildren()

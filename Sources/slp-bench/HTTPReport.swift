@@ -23,8 +23,8 @@ struct HTTPReport {
         }
 
         Swift.print("\n### Compressed search answers (K clients, \(Int(options.phaseSeconds)) s each: plain, then `Accept-Encoding: gzip`, then `br, gzip, deflate`)\n")
-        Swift.print("| backend | K | plain requests/s | plain bytes/answer | gzip requests/s | × plain | gzip bytes/answer | % of plain | br requests/s | × plain | br bytes/answer | % of plain | compressed answers | search p50 / p99: plain, gzip, br |")
-        Swift.print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        Swift.print("| backend | K | plain requests/s | plain bytes/answer | gzip requests/s | × plain | gzip bytes/answer | % of plain | br requests/s | × plain | br bytes/answer | % of plain | floor: uids' random characters, % of plain | compressed answers | search p50 / p99: plain, gzip, br |")
+        Swift.print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for round in rounds {
             let f = { (value: Double, digits: Int) in String(format: "%.\(digits)f", value) }
             let plain = round.search
@@ -35,7 +35,8 @@ struct HTTPReport {
             let compressed = "\(round.searchGzip.encodedAnswers + round.searchBrotli.encodedAnswers) of \(round.searchGzip.answers + round.searchBrotli.answers)"
             let latencies = [plain, round.searchGzip, round.searchBrotli].map { "\(ms($0.latency.p50)) / \(ms($0.latency.p99))" }
             Swift.print("| \(round.backend) | \(round.clients) | \(f(plain.perSecond, 0)) | \(f(plain.bytesPerAnswer, 0)) | "
-                + cells.joined(separator: " | ") + " | \(compressed) | " + latencies.joined(separator: "; ") + " |")
+                + cells.joined(separator: " | ") + " | \(f(100 * plain.uidFloorBytesPerAnswer / plain.bytesPerAnswer, 1))% | \(compressed) | "
+                + latencies.joined(separator: "; ") + " |")
         }
 
         Swift.print("\n### Metrics on against off (GET myQueueState, K clients, \(Int(options.phaseSeconds)) s each: off, `--metrics` scraped every second, off again; requests/s)\n")

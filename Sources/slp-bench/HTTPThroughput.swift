@@ -18,6 +18,14 @@ struct HTTPThroughput: Sendable {
     let wireBytes: Int
     /// Answers that came compressed (`Content-Encoding`).
     let encodedAnswers: Int
+    /// Uids in a sample of the plain answers (every 16th of each client, so that counting takes
+    /// little of the cores the server shares): 28 random base62 characters each, as Firebase's
+    /// and the seeded ones are, log2(62) bits a character that no compressor can go under.
+    let sampledUIDs: Int
+    let sampledAnswers: Int
+
+    /// The bytes of an answer's uids' randomness alone, on average: a floor under any encoding.
+    var uidFloorBytesPerAnswer: Double { Double(sampledUIDs) * 28 * log2(62) / 8 / Double(max(1, sampledAnswers)) }
 
     var perSecond: Double { Double(answers) / seconds }
     /// Bytes an answer took on the wire, on average.
@@ -32,9 +40,9 @@ struct HTTPThroughput: Sendable {
         let before = CPUSample(postmaster: nil)
         let started = Stopwatch.now()
         let deadline = started + UInt64(seconds * 1e9)
-        let results = ThreadGroup.run(clients) { client -> (Int, Int, [Double], Int, Int, Int) in
+        let results = ThreadGroup.run(clients) { client -> (Int, Int, [Double], Int, Int, Int, (uids: Int, answers: Int)) in
             let http = HTTPClient(port: port)
-            var answers = 0, errors = 0, serverErrors = 0, times: [Double] = [], bytes = 0, encoded = 0
+            var answers = 0, errors = 0, serverErrors = 0, times: [Double] = [], bytes = 0, encoded = 0, sample = (uids: 0, answers: 0)
             var n = 0
             while Stopwatch.now() < deadline {
                 let (method, target, token, form) = request(client, n)
@@ -42,11 +50,15 @@ struct HTTPThroughput: Sendable {
                 n += 1
                 times.append(answer.micros)
                 bytes += answer.wireBytes
-                if answer.encoding != nil { encoded += 1 }
+                if answer.encoding != nil {
+                    encoded += 1
+                } else if n % 16 == 1 {
+                    sample = (sample.uids + Self.uidCount(answer.body), sample.answers + 1)
+                }
                 if expected.contains(answer.status) { answers += 1 } else { errors += 1 }
                 if (500...599).contains(answer.status) { serverErrors += 1 }
             }
-            return (answers, errors, times, serverErrors, bytes, encoded)
+            return (answers, errors, times, serverErrors, bytes, encoded, sample)
         }
         let elapsed = Double(Stopwatch.now() - started) / 1e9
         let after = CPUSample(postmaster: nil)
@@ -54,6 +66,24 @@ struct HTTPThroughput: Sendable {
             label: label, clients: clients, seconds: elapsed, answers: results.reduce(0) { $0 + $1.0 },
             errors: results.reduce(0) { $0 + $1.1 }, serverErrors: results.reduce(0) { $0 + $1.3 }, latency: Percentiles(results.flatMap(\.2)),
             machineCores: (after.machine - before.machine) / elapsed, wireBytes: results.reduce(0) { $0 + $1.4 },
-            encodedAnswers: results.reduce(0) { $0 + $1.5 })
+            encodedAnswers: results.reduce(0) { $0 + $1.5 }, sampledUIDs: results.reduce(0) { $0 + $1.6.uids },
+            sampledAnswers: results.reduce(0) { $0 + $1.6.answers })
+    }
+
+    private static let uidKey = Array(#""uid":""#.utf8)
+
+    /// How many times `"uid":"` occurs in `body`.
+    private static func uidCount(_ body: [UInt8]) -> Int {
+        guard body.count >= uidKey.count else { return 0 }
+        var count = 0, index = 0
+        while index + uidKey.count <= body.count {
+            if body[index] == uidKey[0], body[index..<(index + uidKey.count)].elementsEqual(uidKey) {
+                count += 1
+                index += uidKey.count
+            } else {
+                index += 1
+            }
+        }
+        return count
     }
 }

@@ -7,6 +7,7 @@ import Dispatch
 import SLPIdentity
 import SLPPush
 import SLPSupport
+import SLPWebServer
 
 /// `slp-push`: the push sender `slp serve` starts when pushes are configured, a program of its
 /// own because it links libcurl, which the static `slp` cannot. It sends the outbox's pushes
@@ -28,6 +29,7 @@ enum PushSenderProgram {
         if let lock = EnvironmentVariables.value(of: PresenceLock.pushSenderVariable), !PresenceLock.hold(lock) {
             SenderLog.say("cannot hold the lock that tells serve's health check this sender runs")
         }
+        PushMetrics(path: EnvironmentVariables.value(of: MetricsPage.countingVariable))?.start()
         let account = await loadAccount(settings.credentialsPath)
         guard let client = FCMClient(account: account, baseURL: settings.fcmURL, maxInFlight: PushSender.maxInFlight) else {
             SenderLog.say("libcurl cannot be set up")

@@ -14,6 +14,8 @@ final class APIMetricsCLITests: XCTestCase {
         let database: String
         let server: ServedSLP
         let metricsPort: Int
+        /// A fake FCM, so that serve runs its push sender too.
+        let pushes: PushTestBed
         var prometheus: PrometheusServer?
 
         init(_ backend: TestBackend) throws {
@@ -21,7 +23,8 @@ final class APIMetricsCLITests: XCTestCase {
             database = try backend.freshStore(in: directory)
             let slp = SLPBinary(database: database)
             metricsPort = try HTTPTestClient.freePort()
-            server = try ServedSLP(slp, options: ["--metrics", String(metricsPort)])
+            pushes = try PushTestBed(database: database)
+            server = try ServedSLP(slp, environment: pushes.serveEnvironment, options: ["--metrics", String(metricsPort)])
         }
 
         var metrics: HTTPTestClient { HTTPTestClient(port: metricsPort) }
@@ -100,14 +103,22 @@ final class APIMetricsCLITests: XCTestCase {
         }
     }
 
-    func testProcessMetricsNameServeLighttpdTheHubAndEachWorker() throws {
+    func testProcessMetricsNameServeLighttpdTheHubThePushSenderAndEachWorker() throws {
         TestBackend.each(self) { backend, _, _ in
-            let page = try served(backend).metrics.get("/metrics", token: nil).text
+            let served = try served(backend)
+            // slp-push claims its slot as it starts, a moment after serve answers: polled.
+            var page = ""
+            _ = Polling.until(every: 0.2) {
+                page = (try? served.metrics.get("/metrics", token: nil).text) ?? ""
+                return page.contains(#"slp_database_retries_total{process="push"}"#)
+            }
             let labels = page.split(separator: "\n").filter { $0.hasPrefix("process_start_time_seconds{") }.map {
                 $0.split(separator: "\"")[1]
             }
             let workers = labels.filter { $0.hasPrefix("worker-") }
-            XCTAssertEqual(Set(labels.filter { !$0.hasPrefix("worker-") }), ["serve", "lighttpd", "hub", "health"], page)
+            XCTAssertEqual(Set(labels.filter { !$0.hasPrefix("worker-") }), ["serve", "lighttpd", "hub", "health", "push"], page)
+            // Numbers only slp-push writes: its slot is its own, not one serve fills in for it.
+            XCTAssertTrue(page.contains(#"slp_database_retries_total{process="push"} 0"#), page)
             let busy = page.split(separator: "\n").first { $0.hasPrefix(#"slp_workers{state="busy"}"#) }
             let idle = page.split(separator: "\n").first { $0.hasPrefix(#"slp_workers{state="idle"}"#) }
             let running = [busy, idle].compactMap { $0?.split(separator: " ").last.flatMap { Int($0) } }.reduce(0, +)

@@ -14,7 +14,7 @@ final class MetricsFileTests: XCTestCase {
     }
 
     func testRequestsCountedByOneMappingAreReadByAnother() throws {
-        let requests = RequestMetrics(file: try MetricsFile(path: path), children: [])
+        let requests = RequestMetrics(file: try MetricsFile(path: path))
         XCTAssertEqual(requests.take("GET /v1/chat/someUid 401 1500"), "GET /v1/chat/someUid 401 1 ms")
         _ = requests.take("POST /v1/chat/otherUid 200 700")
         _ = requests.take("GET /v1/chat/someUid 401 20000000")
@@ -31,7 +31,7 @@ final class MetricsFileTests: XCTestCase {
     }
 
     func testAccessLinesOfAnotherShapeAreLeftUncounted() throws {
-        let requests = RequestMetrics(file: try MetricsFile(path: path), children: [])
+        let requests = RequestMetrics(file: try MetricsFile(path: path))
         XCTAssertEqual(requests.take("lighttpd said something"), "lighttpd said something")
         XCTAssertEqual(requests.take("GET /v1/user 200 ms"), "GET /v1/user 200 ms")
         XCTAssertEqual(requests.take("GET /a path with spaces 404 2000"), "GET /a path with spaces 404 2 ms")

@@ -23,11 +23,15 @@ public struct DatabaseBackup: Sendable {
     public var pause: Duration
     /// Whether each step's pages go to the disk before the next (else all at the end).
     public var flushesEachStep: Bool
+    /// Whether the copy checkpoints the commits its snapshot held back (`checkpoint`), else a
+    /// writer does at its next commit.
+    public var checkpointsAfter: Bool
 
-    public init(pagesPerStep: Int32 = 32, pause: Duration = .milliseconds(20), flushesEachStep: Bool = true) {
+    public init(pagesPerStep: Int32 = 32, pause: Duration = .milliseconds(20), flushesEachStep: Bool = true, checkpointsAfter: Bool = true) {
         self.pagesPerStep = pagesPerStep
         self.pause = pause
         self.flushesEachStep = flushesEachStep
+        self.checkpointsAfter = checkpointsAfter
     }
 
     /// Copies `database` to the absolute `path`, where nothing may be yet.
@@ -61,7 +65,9 @@ public struct DatabaseBackup: Sendable {
         let destination = try Connection(path: temporary)
         // No journal: a failed copy is thrown away whole, and `flush` makes the finished one durable.
         try destination.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
-        return try database.read { source in
+        // Opened before the snapshot ends, so that its checkpoint starts the moment it does.
+        let checkpointer = checkpointsAfter ? try Connection(path: database.path) : nil
+        let pages = try database.read { source in
             // The snapshot starts at the transaction's first read; every step reads it, not the file as it is then.
             _ = try source.prepare("SELECT count(*) FROM sqlite_schema").first { $0.int(0) }
             guard let backup = sqlite3_backup_init(destination.handle, "main", source.handle, "main") else {
@@ -86,6 +92,18 @@ public struct DatabaseBackup: Sendable {
             guard finished == SQLITE_OK else { throw SQLiteError(connection: destination.handle, code: finished) }
             return pages
         }
+        if let checkpointer { Self.checkpoint(checkpointer) }
+        return pages
+    }
+
+    /// Moves the commits the held snapshot kept in the WAL into the database file, here rather
+    /// than in a writer: SQLite checkpoints at a writer's commit once the WAL is long, and that
+    /// writer (with every writer queued behind its turn) would wait for the whole backlog to be
+    /// copied and flushed. A passive checkpoint takes no writer's lock, and while it runs the
+    /// writers' own checkpoints find it busy and skip. Another process already checkpointing is
+    /// as good; what is left then goes at a later commit, as it would have anyway.
+    private static func checkpoint(_ connection: Connection) {
+        _ = sqlite3_wal_checkpoint_v2(connection.handle, "main", SQLITE_CHECKPOINT_PASSIVE, nil, nil)
     }
 
     /// The copy's schema version, once it passes `PRAGMA integrity_check` and is an slp database
