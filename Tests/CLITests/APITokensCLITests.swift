@@ -122,4 +122,37 @@ final class APITokensCLITests: XCTestCase {
             XCTAssertFalse(server.process.stderr.contains(token), "no token in the log")
         }
     }
+
+    /// `--link`: one line, `{base}/#token=…`, whose token the API accepts: for an account, and
+    /// for a phone about to register (406 until it does); the base from `--base`, else
+    /// `SLP_BASE_URL`, else serve's default address; a base that is no web address is refused.
+    func testALinkSignsTheWebClientInWithATokenTheAPIAccepts() {
+        TestBackend.each(self) { _, database, _ in
+            let slp = SLPBinary(database: database)
+            let registered = try slp.run("register", "--phone", "010-5100-0011", "--nick", "링크", "--birth", "1995-02-02", "--email", "l@example.com", "--gender", "male")
+            XCTAssertEqual(registered.status, 0, registered.stderr)
+            let server = try ServedSLP(slp)
+            let base = "http://127.0.0.1:\(server.port)"
+            /// The token of a one-line link that starts with `base`.
+            func token(_ result: SLPBinary.Result, _ base: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+                XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+                XCTAssertEqual(result.stdout.filter { $0 == "\n" }.count, 1, "one link, one line", file: file, line: line)
+                let link = result.stdout.trimmingCharacters(in: .newlines)
+                XCTAssertTrue(link.hasPrefix(base + "/#token="), link, file: file, line: line)
+                return String(link.dropFirst(base.count + "/#token=".count))
+            }
+            let account = token(try slp.run("token", "--as", "010-5100-0011", "--link", "--base", base + "/"), base)
+            XCTAssertEqual(try server.client.get("/v1/user", token: account).status, 200)
+            XCTAssertEqual(try server.client.get("/", token: nil).status, 200, "the link's page")
+            let newcomer = token(try slp.run(["token", "--phone", "010-5100-0012", "--link"], environment: ["SLP_BASE_URL": "https://slp.example.org"]), "https://slp.example.org")
+            XCTAssertEqual(try server.client.get("/v1/user", token: newcomer).status, 406)
+            _ = token(try slp.run("token", "--as", "010-5100-0011", "--link"), "http://127.0.0.1:1210")
+            let json = try slp.run("--json", "token", "--as", "010-5100-0011", "--link", "--base", base).jsonObject()
+            XCTAssertEqual(json["link"] as? String, base + "/#token=" + (json["idtoken"] as? String ?? "none"))
+            for refused in [["--link", "--base", "ftp://example.org"], ["--link", "--base", "https://"], ["--link", "--base", "https://x/?a=1"], ["--base", base]] {
+                XCTAssertEqual(try slp.run(["token", "--as", "010-5100-0011"] + refused).status, 64, "\(refused)")
+            }
+            XCTAssertEqual(server.stop(), 0)
+        }
+    }
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SLPWebClient
 @testable import SLPWebServer
 import XCTest
 
@@ -18,6 +19,25 @@ final class ServeDirectoryTests: XCTestCase {
         let script = try String(contentsOfFile: directory.connectionLimit, encoding: .utf8)
         XCTAssertTrue(script.contains("'429 too_many_connections\\n'"), script)
         XCTAssertEqual(try String(contentsOfFile: directory.configuration, encoding: .utf8), configuration.text)
+    }
+
+    /// Without Debian's Leaflet the files are written all the same (the API serves on) and serve
+    /// learns the map is missing; with it, `vendor/leaflet` leads there.
+    func testTheWebClientIsWrittenWithLeafletWhereItIs() throws {
+        let directory = try ServeDirectory(temporaryDirectory: nil)
+        defer { directory.remove() }
+        let files = [WebClientFile(path: "index.html", bytes: Array("page".utf8)), WebClientFile(path: "app/0123/views/chat.js", bytes: Array("js".utf8))]
+        XCTAssertFalse(try directory.write(webClient: files, leaflet: directory.path + "/no-leaflet"))
+        XCTAssertEqual(FileManager.default.contents(atPath: directory.web + "/app/0123/views/chat.js"), Data("js".utf8))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.web + "/vendor"))
+
+        let other = try ServeDirectory(temporaryDirectory: nil)
+        defer { other.remove() }
+        let leaflet = other.path + "/leaflet"
+        try FileManager.default.createDirectory(atPath: leaflet, withIntermediateDirectories: false)
+        XCTAssertTrue(FileManager.default.createFile(atPath: leaflet + "/leaflet.js", contents: Data("L".utf8)))
+        XCTAssertTrue(try other.write(webClient: files, leaflet: leaflet))
+        XCTAssertEqual(FileManager.default.contents(atPath: other.web + "/vendor/leaflet/leaflet.js"), Data("L".utf8))
     }
 
     func testRemovingTakesTheWholeDirectory() throws {

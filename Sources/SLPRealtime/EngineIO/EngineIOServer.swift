@@ -409,9 +409,10 @@ package final class EngineIOServer {
     /// next poll has taken the answer over polling.
     private func refuseConnect(_ session: EngineIOSession, _ refusal: HubRefusal) {
         session.socketID = nil
+        // Before the send: a poll held now takes the answer at once, and the session ends with it.
+        session.endsAfterFlush = session.webSocket == nil
         send(EngineIOPacket(.message, SocketIOPacket(.connectError, data: refusal.connectError).encoded), to: session)
-        if session.webSocket != nil || session.isClosed { return close(session) }
-        session.endsAfterFlush = true
+        if session.webSocket != nil { close(session) }
     }
 
     /// Ends `session`: its transports are told and closed, its socket gets nothing more.

@@ -2,6 +2,8 @@
 /// and until when for programs. Nothing else ever shows a token.
 struct TokenRenderer {
     let format: OutputFormat
+    /// With `--link`: the web client's sign-in link is printed instead of the bare token (in JSON, besides it).
+    var link: SignInLink? = nil
 
     func render(_ issued: IssuedToken) -> Output {
         switch format {
@@ -10,9 +12,9 @@ struct TokenRenderer {
                 ("idtoken", .string(issued.token)), ("uid", .string(issued.uid.rawValue)),
                 ("phoneNumber", issued.phone.map { .string($0.e164) } ?? .null),
                 ("expiresAt", .string(Timestamp.format(issued.expiresAt))),
-            ]).text + "\n")
+            ] + (link.map { [("link", .string($0.url(issued.token)))] } ?? [])).text + "\n")
         case .text:
-            return .success(issued.token + "\n")
+            return .success((link?.url(issued.token) ?? issued.token) + "\n")
         }
     }
 }
