@@ -127,7 +127,14 @@ final class APIOpenAPICLITests: XCTestCase {
             let sid = try XCTUnwrap(try JSONSerialization.jsonObject(with: open.body.dropFirst()) as? [String: Any])["sid"] as? String ?? ""
             try api.send("POST", "/socket.io/?EIO=4&transport=polling&sid=\(sid)", token: c.token, form: "40", contentType: "text/plain;charset=UTF-8").check(200)
             try api.send("GET", "/socket.io/?EIO=3&transport=polling", token: c.token, documented: false).check(400)
-            try api.send("GET", "/socket.io/?EIO=4&transport=polling", token: nil, documented: false).check(401)
+            try api.send("GET", "/socket.io/?EIO=4&transport=polling", token: "forged", documented: false).check(401)
+            // A browser's session: no header, its user proved in CONNECT's auth.
+            let browser = try api.send("GET", "/socket.io/?EIO=4&transport=polling", token: nil).check(200)
+            let browserSid = try XCTUnwrap(try JSONSerialization.jsonObject(with: browser.body.dropFirst()) as? [String: Any])["sid"] as? String ?? ""
+            try api.send(
+                "POST", "/socket.io/?EIO=4&transport=polling&sid=\(browserSid)", token: nil, form: #"40{"idtoken":"\#(c.token)"}"#,
+                contentType: "text/plain;charset=UTF-8"
+            ).check(200)
 
             // Asked back: matched at once (201 with a result, not a refusal), and the app's accept after it.
             let d = try signIn(slp, "010-5301-0004")
