@@ -254,15 +254,13 @@ class StorageContractTestCase: TemporaryDirectoryTestCase {
     }
 
     /// Asserts that search finds exactly what the brute-force scan finds, in order, with its distances.
-    /// `scan`: that scan's answer without the limit, when the caller has made it with these very
-    /// arguments (it is the same scan, not made again).
     func assertMatchesBruteForce(
         _ center: Coordinate, radius: Double, study: String? = nil, excluding: Set<String> = [], limit: Int? = nil,
         criteria: SearchCriteria? = nil, scanned: [ScannedUser]? = nil, positions: SearchPositions = .exact,
-        scan: [(uid: String, distance: Double)]? = nil, file: StaticString = #filePath, line: UInt = #line
+        file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let scanned = try scanned ?? scanQueue()
-        var expected = try scan ?? bruteForce(
+        var expected = try bruteForce(
             scanned, center: center, radius: radius, study: study, excluding: excluding, criteria: criteria, positions: positions)
         if let limit { expected = Array(expected.prefix(limit)) }
         let found = try nearby(center, radius: radius, study: study, excluding: excluding, limit: limit, criteria: criteria, positions: positions)
