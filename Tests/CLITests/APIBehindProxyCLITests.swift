@@ -42,6 +42,8 @@ final class APIBehindProxyCLITests: XCTestCase {
             // Closed sockets leave the count.
             for socket in sockets { socket.reset() }
             XCTAssertTrue(Polling.until { (try? full.get("/v1/user", token: nil).status) == 401 }, "counted again once closed")
+            // Gone first: a stop lets connections under way finish, slow headers for up to 10 s.
+            held.close()
             proxy.stop()
             XCTAssertEqual(server.stop(), 0)
         }
@@ -73,6 +75,7 @@ final class APIBehindProxyCLITests: XCTestCase {
             XCTAssertTrue(Polling.until { (try? full.get("/v1/user", token: nil).status) == 429 }, "its ninth connection")
             XCTAssertEqual(try full.send("GET", "/v1/user", headers: [("X-Forwarded-For", "127.0.0.6")]).status, 429, "it stays itself")
             XCTAssertEqual(try stranger.send("GET", "/v1/user", headers: [("X-Forwarded-For", full.source)]).status, 401, "not charged to 127.0.0.4")
+            held.close()  // gone first, as above
             XCTAssertEqual(server.stop(), 0)
         }
     }

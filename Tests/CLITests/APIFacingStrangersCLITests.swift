@@ -42,9 +42,11 @@ final class APIFacingStrangersCLITests: XCTestCase {
 
     /// 127.0.0.1 attacks, 127.0.0.2 is answered: 1,400 connections that send a header line
     /// every 10 s are dropped once they fall silent for longer than lighttpd waits; an address
-    /// holding more than its share is refused (429) while another is answered.
+    /// holding more than its share is refused (429) while another is answered. lighttpd alone
+    /// holds, drops and refuses them, and no request here reads the store: SQLite only.
     func testOneAddressCannotTakeTheServerDown() {
-        TestBackend.each(self) { _, database, _ in
+        TestBackend.each(self) { backend, database, _ in
+            guard backend == .sqlite else { return }
             let server = try ServedSLP(SLPBinary(database: database))
             var attacker = server.client, other = server.client
             attacker.patience = 10
@@ -81,6 +83,9 @@ final class APIFacingStrangersCLITests: XCTestCase {
             XCTAssertEqual(refused.status, 429, refused.text)
             XCTAssertEqual(refused.text, #"{"error":{"code":"too_many_connections","status":429,"message":"too many connections from one address; close some and try again"}}"# + "\n")
             XCTAssertEqual(try other.get("/v1/user", token: nil).status, 401)
+            // Gone first: a stop lets connections under way finish, slow headers for up to 10 s.
+            for socket in slow { close(socket) }
+            slow = []
             XCTAssertEqual(server.stop(), 0)
         }
     }

@@ -8,7 +8,8 @@ import XCTest
 /// recipe, run here exactly as written, bounds them per address at accept. `slp serve` runs on
 /// port 1210 in a network namespace of its own (the recipe's port; the rules touch nothing of the
 /// machine's), with 1,088 descriptors: a budget of 512 connections. Root only (CI runs as root):
-/// elsewhere these fail saying so. On every backend.
+/// elsewhere these fail saying so. lighttpd and the kernel alone hold or refuse the connections,
+/// and the other address's request reads no store: SQLite only.
 final class APISlowHeadersFirewallCLITests: XCTestCase {
     /// The recipe's port, free in a namespace of its own.
     private let port = 1210
@@ -16,7 +17,8 @@ final class APISlowHeadersFirewallCLITests: XCTestCase {
     private let descriptors = 1_088
 
     func testWithoutTheFirewallRecipeSlowHeadersFromOneAddressTakeEverySlot() {
-        TestBackend.each(self) { _, database, _ in
+        TestBackend.each(self) { backend, database, _ in
+            guard backend == .sqlite else { return }
             let (server, namespace) = try served(database)
             let attack = try namespace.run { try SlowHeaders(count: 10_000, port: server.port, from: "127.0.0.1") }
             defer { attack.close() }
@@ -37,7 +39,8 @@ final class APISlowHeadersFirewallCLITests: XCTestCase {
     }
 
     func testTheFirewallRecipeOfDeployKeepsAnotherAddressAnsweredUnderSlowHeaders() {
-        TestBackend.each(self) { _, database, _ in
+        TestBackend.each(self) { backend, database, _ in
+            guard backend == .sqlite else { return }
             let (server, namespace) = try served(database)
             try namespace.nft(try Self.recipe())
             let attack = try namespace.run { try SlowHeaders(count: 10_000, port: server.port, from: "127.0.0.1") }
