@@ -82,13 +82,13 @@ final class ReadmeTourCLITests: XCTestCase {
     func testEveryOtherExampleRunsAsShown() throws {
         // The other blocks run on, in order, in one shell: the API's goes on from the commands'.
         let others = try Self.blocks().filter { $0.heading != "## A five-minute tour" }
-        XCTAssertEqual(others.map(\.heading), ["## Commands", "## SLP's apps over HTTP"])
+        XCTAssertEqual(others.map(\.heading), ["## Commands", "## SLP's apps over HTTP", "## In a browser"])
         let examples = Block(heading: "", steps: others.flatMap(\.steps))
         XCTAssertGreaterThan(examples.steps.count, 30)
         for step in examples.steps {
             XCTAssertFalse(step.command.contains("<") || step.command.contains("UID") || step.command.contains("..."), "a placeholder: \(step.command)")
         }
-        let api = try XCTUnwrap(others.last)
+        let api = try XCTUnwrap(others.first { $0.heading == "## SLP's apps over HTTP" })
         TestBackend.each(self) { backend, database, directory in
             // The API's block alone first, on the fresh store a new reader has (on SQLite, the
             // default path under HOME): it must not lean on the commands' users.
@@ -112,6 +112,11 @@ final class ReadmeTourCLITests: XCTestCase {
             for (step, output) in zip(examples.steps, result.outputs) where step.command.contains("# already sent") {
                 XCTAssertTrue(output.hasPrefix("Already sent: "), output)
             }
+            // The web client's sign-in link: serve's default address, the token in the fragment.
+            for (step, output) in zip(examples.steps, result.outputs) where step.command.contains("--link") {
+                XCTAssertTrue(output.hasPrefix("http://127.0.0.1:1210/#token=ey"), output)
+            }
+            XCTAssertTrue(examples.steps.contains { $0.command.contains("--link") }, "README shows the link")
         }
     }
 }
