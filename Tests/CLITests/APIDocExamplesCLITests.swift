@@ -5,7 +5,8 @@ import XCTest
 /// docs/API.md's walk-through, run as a reader runs it: every `sh` block, top to bottom, each line
 /// a command, in one `/bin/sh` with `set -e` and the built `slp` first on the PATH, on a fresh store
 /// of every backend. A line whose comment says `# → 406 not_registered` must answer that refusal;
-/// every other `curl` must answer a result (JSON without `error`).
+/// every other `curl` must answer a result (JSON without `error`). Its `python` blocks run too
+/// (python-socketio clients), each against a serve of its own test.
 final class APIDocExamplesCLITests: XCTestCase {
     /// One command line of the doc and the refusal its comment promises, if any.
     struct Step {
