@@ -68,6 +68,7 @@ final class APIOpenAPICLITests: XCTestCase {
 
             // The user.
             try api.send("GET", "/v1/user", token: a.token).check(200)
+            try api.send("GET", "/v1/user?x=" + String(repeating: "x", count: 9000), token: a.token, documented: false).check(414, code: "uri_too_long")
             try api.send("PUT", "/v1/user/mypage", token: a.token, form: "ageMax=40&ageMin=20&gender=1&searchable=1&study=swift").check(200)
             try api.send("PUT", "/v1/user/mypage", token: a.token, form: "ageMax=40&ageMin=50").check(501)
             try api.send("PUT", "/v1/user/update_fcm_token", token: a.token, form: "FCMtoken=f2").check(200)
@@ -97,7 +98,10 @@ final class APIOpenAPICLITests: XCTestCase {
             try api.send("GET", "/v1/chat/\(c.uid)", token: a.token).check(409)
 
             // The end of a match.
+            // A dodge naming nobody is refused and the match goes on (the dodge of b below is 200).
+            try api.send("POST", "/v1/queue/dodge", token: a.token, form: "", documented: false).check(501, code: "missing_parameter")
             try api.send("POST", "/v1/queue/dodge", token: a.token, form: "otheruid=\(c.uid)").check(201)
+            try api.send("GET", "/v1/queue/myQueueState", token: a.token).check(200)
             try api.send("POST", "/v1/queue/dodge", token: a.token, form: "otheruid=\(b.uid)").check(200)
             try api.send("POST", "/v1/chat/\(b.uid)", token: a.token, form: "chat=late").check(201)
             try api.send("POST", "/v1/queue", token: a.token, form: "lat=37.517819&long=126.886329").check(203)
@@ -171,10 +175,14 @@ final class APIOpenAPICLITests: XCTestCase {
 }
 
 private extension HTTPTestClient.Response {
-    /// This answer, after checking its status is `status`.
+    /// This answer, after checking its status is `status` (and its error's code `code`, when given).
     @discardableResult
-    func check(_ status: Int, file: StaticString = #filePath, line: UInt = #line) -> HTTPTestClient.Response {
+    func check(_ status: Int, code: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> HTTPTestClient.Response {
         XCTAssertEqual(self.status, status, text, file: file, line: line)
+        if let code {
+            let error = (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["error"] as? [String: Any]
+            XCTAssertEqual(error?["code"] as? String, code, text, file: file, line: line)
+        }
         return self
     }
 }
