@@ -351,4 +351,37 @@ final class HubServerTests: XCTestCase {
         let latePolling = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-dave").body))"
         XCTAssertEqual(try request("GET", latePolling, token: "user-dave").body, "6", "a session that comes later: its first poll a noop")
     }
+
+    /// A user's ninth session ends their oldest saying why, in packets every client reads: a
+    /// connected WebSocket gets `closing` with slp's error object, DISCONNECT, the Engine.IO
+    /// close and a close frame; a polling session no poll waits on gets them at its next poll;
+    /// one never connected, CONNECT_ERROR with the same object.
+    func testTheNinthSessionEndsTheOldestSayingWhy() throws {
+        try startHub()
+        let reason = #"{"error":{"code":"too_many_sessions","status":409,"message":"a newer session of this user took this one's place (8 at most)"}}"#
+        let socket = try WebSocketTestClient(path: path)
+        XCTAssertEqual(socket.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-alice"), 101)
+        XCTAssertTrue(socket.readText()?.hasPrefix(#"0{"sid":""#) == true)
+        socket.sendFrame("40")
+        XCTAssertTrue(socket.readText()?.hasPrefix(#"40{"sid":""#) == true)
+        let polling = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice").body))"
+        XCTAssertEqual(try request("POST", polling, token: "user-alice", body: "40").body, "ok")
+        XCTAssertTrue(try request("GET", polling, token: "user-alice").body.hasPrefix(#"40{"sid":""#))
+        let unconnected = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice").body))"
+        for _ in 0..<6 { XCTAssertEqual(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice").status, 200) }
+
+        XCTAssertEqual(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice").status, 200, "the ninth")
+        XCTAssertEqual(socket.readText(), #"42["closing",\#(reason)]"#)
+        XCTAssertEqual(socket.readText(), "41")
+        XCTAssertEqual(socket.readText(), "1")
+        XCTAssertEqual(socket.readFrame()?.payload, [0x03, 0xE8], "then a close frame, 1000")
+
+        XCTAssertEqual(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice").status, 200, "the tenth")
+        XCTAssertEqual(try request("GET", polling, token: "user-alice").body, "42[\"closing\",\(reason)]\u{1e}41\u{1e}1", "at its next poll")
+        XCTAssertEqual(try request("GET", polling, token: "user-alice").status, 400, "then it is gone")
+
+        XCTAssertEqual(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice").status, 200, "the eleventh")
+        let refused = try request("GET", unconnected, token: "user-alice").body
+        XCTAssertEqual(refused, #"44{"message":"a newer session of this user took this one's place (8 at most)","data":\#(reason)}\#u{1e}1"#)
+    }
 }

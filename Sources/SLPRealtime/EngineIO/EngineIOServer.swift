@@ -10,8 +10,11 @@ package final class EngineIOServer {
     private var sessions: [String: EngineIOSession] = [:]
     /// Each user's sessions, oldest first.
     private var sessionsByUser: [String: [EngineIOSession]] = [:]
-    /// The sessions a user holds at most; a new one closes the oldest.
+    /// The sessions a user holds at most; a new one ends the oldest, saying why (`end`).
     package static let sessionsPerUser = 8
+    /// What the oldest session is told when a newer one takes its place.
+    private static let evicted = HubRefusal(
+        409, code: "too_many_sessions", message: "a newer session of this user took this one's place (\(sessionsPerUser) at most)")
     /// Whether serve is stopping (`sayGoodbye`): a session that comes now gets the goodbye too.
     private var saidGoodbye = false
 
@@ -125,7 +128,7 @@ package final class EngineIOServer {
         let session = EngineIOSession(sid: Self.newID(), owner: uid)
         sessions[session.sid] = session
         sessionsByUser[uid, default: []].append(session)
-        if let oldest = sessionsByUser[uid], oldest.count > Self.sessionsPerUser { close(oldest[0]) }
+        if let oldest = sessionsByUser[uid], oldest.count > Self.sessionsPerUser { end(oldest[0], because: Self.evicted) }
         schedulePing(session)
         return session
     }
@@ -147,7 +150,11 @@ package final class EngineIOServer {
             connection.respond(.refusal(400, code: "bad_request", message: "the session already has a poll waiting"))
             return close(session)
         }
-        guard session.waiting.isEmpty else { return flushPolling(session, to: connection) }
+        guard session.waiting.isEmpty else {
+            flushPolling(session, to: connection)
+            if session.isEnding { close(session) }
+            return
+        }
         session.heldPoll = connection
         connection.onClose = { [weak session] closed in
             if session?.heldPoll === closed { session?.heldPoll = nil }
@@ -161,7 +168,8 @@ package final class EngineIOServer {
             return close(session)
         }
         connection.respond(HTTPResponse(status: 200, text: "ok"))
-        for packet in packets where !session.isClosed { receive(packet, from: session) }
+        // A session told why it ends hears nothing more (a CONNECT would bring its socket back).
+        for packet in packets where !session.isClosed && !session.isEnding { receive(packet, from: session) }
     }
 
     /// A WebSocket opened with the session's id: it takes over once the client says so.
@@ -299,6 +307,31 @@ package final class EngineIOServer {
             }
         default:
             break
+        }
+    }
+
+    /// Ends `session` telling its client why, in packets every client reads: a connected socket
+    /// gets the event `closing` with slp's error object, then DISCONNECT (so that no client
+    /// reconnects by itself into the same end, as it would after a bare close); a session
+    /// without a socket gets CONNECT_ERROR with it. Then the Engine.IO close. A polling session
+    /// with no poll held keeps them for its next poll, counted no more among its user's, and is
+    /// forgotten at its pong's deadline if that poll never comes.
+    private func end(_ session: EngineIOSession, because refusal: HubRefusal) {
+        guard !session.isClosed, !session.isEnding else { return }
+        let told = session.socketID == nil
+            ? [SocketIOPacket(.connectError, data: refusal.connectError)]
+            : [SocketIOPacket(.event, data: "[\"closing\",\(refusal.json)]"), SocketIOPacket(.disconnect)]
+        session.socketID = nil
+        for packet in told { send(EngineIOPacket(.message, packet.encoded), to: session) }
+        guard session.webSocket == nil, !session.waiting.isEmpty else { return close(session) }
+        session.waiting.append(EngineIOPacket(.close))
+        session.isEnding = true
+        sessionsByUser[session.owner]?.removeAll { $0 === session }
+        if sessionsByUser[session.owner]?.isEmpty == true { sessionsByUser[session.owner] = nil }
+        for timer in [session.pingTimer, session.pongDeadline].compactMap({ $0 }) { loop.cancel(timer) }
+        session.pingTimer = nil
+        session.pongDeadline = loop.after(settings.pingInterval + settings.pingTimeout) { [weak self, weak session] in
+            if let self, let session { close(session) }
         }
     }
 

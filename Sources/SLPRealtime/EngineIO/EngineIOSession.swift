@@ -18,6 +18,8 @@ final class EngineIOSession {
     var pingTimer: Int?
     var pongDeadline: Int?
     var isClosed = false
+    /// Told why it ends (`EngineIOServer.end`), waiting for the poll that takes the reason.
+    var isEnding = false
 
     init(sid: String, owner: String) {
         self.sid = sid
