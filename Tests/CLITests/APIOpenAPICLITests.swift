@@ -1,4 +1,5 @@
 import Foundation
+import SLPTestSupport
 import XCTest
 
 /// docs/openapi.yaml holds for what `slp serve` really answers: every endpoint driven through
@@ -119,6 +120,18 @@ final class APIOpenAPICLITests: XCTestCase {
             try api.send("GET", "/v1/events?since=0&wait=0", token: a.token).check(200)
             try api.send("GET", "/v1/events?since=0&wait=61", token: a.token, documented: false).check(501)
             try api.send("GET", "/v1/events", token: String(c.token.dropLast(2)) + "xx", documented: false).check(401)
+            // A ninth waiting call answers the oldest 409 too_many_polls at once.
+            let waits = "/v1/events?since=999999999&wait=60"
+            let polls = try (0..<9).map { _ in
+                let poll = WebSocketTestClient(descriptor: try client.connect())
+                poll.send("GET \(waits) HTTP/1.1\r\nHost: x\r\nidtoken: \(b.token)\r\nConnection: close\r\n\r\n")
+                return poll
+            }
+            XCTAssertTrue(Polling.until { polls.contains { $0.hasInput() } }, "a ninth call answers the oldest")
+            let evicted = try HTTPTestClient.response(Data(try XCTUnwrap(polls.first { $0.hasInput() }).readToEnd()))
+            api.record("GET", waits, [("idtoken", b.token)], "", evicted, documented: true)
+            evicted.check(409, code: "too_many_polls")
+            for poll in polls { poll.reset() }
 
             // The shop.
             try api.send("GET", "/v1/user/shop/myinfo", token: a.token).check(200)
