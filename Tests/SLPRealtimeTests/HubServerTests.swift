@@ -8,7 +8,8 @@ import Synchronization
 import XCTest
 
 /// The hub on a Unix socket of its own, spoken to as lighttpd hands it the apps' requests. A
-/// token `user-NAME` proves the uid NAME, who may use the hub unless `withdrawn` names them;
+/// token `user-NAME` proves the uid NAME (`user-NAME@MS`: a token that expires in MS
+/// milliseconds), who may use the hub unless `withdrawn` names them;
 /// the gate answers on the loop's next turn, as the composition's reader answers later.
 final class HubServerTests: XCTestCase {
     private var path = ""
@@ -34,16 +35,17 @@ final class HubServerTests: XCTestCase {
         let thread = Thread { [settings] in
             do {
                 var later: (@escaping () -> Void) -> Void = { _ in }
-                let admit = { (uid: String, then: @escaping (HubCaller) -> Void) in
+                let admit = { (uid: String, expiresIn: Duration?, then: @escaping (HubCaller) -> Void) in
                     let gone = withdrawn.names.withLock { $0.contains(uid) }
-                    later { then(gone ? .refused(HubRefusal(406, code: "not_registered", message: "not registered")) : .user(uid)) }
+                    later { then(gone ? .refused(HubRefusal(406, code: "not_registered", message: "not registered")) : .user(uid, expiresIn: expiresIn)) }
                 }
                 let gate = HubGate(identify: { head, then in
                     guard let token = head.header("idtoken"), token.hasPrefix("user-") else {
                         return later { then(.refused(HubRefusal(401, code: "unauthorized", message: "no idtoken"))) }
                     }
-                    admit(String(token.dropFirst(5)), then)
-                }, admit: { admit($0, $1) })
+                    let parts = token.dropFirst(5).split(separator: "@")
+                    admit(String(parts[0]), parts.dropFirst().first.flatMap { Int($0) }.map { .milliseconds($0) }, then)
+                }, admit: { admit($0, nil, $1) })
                 let hub = try HubServer(path: path, settings: settings, commands: commands, gate: gate)
                 later = { [weak hub] answer in hub?.loop.after(.zero, answer) }
                 // `/answer?bytes=N`: an answer of N bytes, as large as the hub may write one.
@@ -383,5 +385,30 @@ final class HubServerTests: XCTestCase {
         XCTAssertEqual(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice").status, 200, "the eleventh")
         let refused = try request("GET", unconnected, token: "user-alice").body
         XCTAssertEqual(refused, #"44{"message":"a newer session of this user took this one's place (8 at most)","data":\#(reason)}\#u{1e}1"#)
+    }
+
+    /// A session ends when its token expires, told as REST tells it (401, `the idtoken has
+    /// expired`), a WebSocket (which carries no header after its upgrade) as a poll; a session
+    /// whose polls bring a fresh token goes on.
+    func testASessionEndsWhenItsTokenExpiresSayingWhy() throws {
+        try startHub()
+        let reason = #"{"error":{"code":"unauthorized","status":401,"message":"the idtoken has expired"}}"#
+        let socket = try WebSocketTestClient(path: path)
+        XCTAssertEqual(socket.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-alice@300"), 101)
+        XCTAssertTrue(socket.readText()?.hasPrefix(#"0{"sid":""#) == true)
+        socket.sendFrame("40")
+        XCTAssertTrue(socket.readText()?.hasPrefix(#"40{"sid":""#) == true)
+        let polling = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-bob@300").body))"
+        XCTAssertEqual(try request("POST", polling, token: "user-bob@300", body: "40").body, "ok")
+        XCTAssertTrue(try request("GET", polling, token: "user-bob@300").body.hasPrefix(#"40{"sid":""#))
+        let renewed = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-carol@300").body))"
+        XCTAssertEqual(try request("POST", renewed, token: "user-carol@600000", body: "40").body, "ok")
+
+        XCTAssertEqual(socket.readText(), #"42["closing",\#(reason)]"#, "at exp")
+        XCTAssertEqual(socket.readText(), "41")
+        XCTAssertEqual(socket.readText(), "1")
+        XCTAssertEqual(try request("GET", polling, token: "user-bob@600000").body, "42[\"closing\",\(reason)]\u{1e}41\u{1e}1", "the poll after exp")
+        XCTAssertEqual(try request("GET", polling, token: "user-bob@600000").status, 400, "then it is gone")
+        XCTAssertTrue(try request("GET", renewed, token: "user-carol@600000").body.hasPrefix(#"40{"sid":""#), "a fresh token keeps it")
     }
 }

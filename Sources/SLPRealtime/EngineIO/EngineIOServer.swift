@@ -15,6 +15,8 @@ package final class EngineIOServer {
     /// What the oldest session is told when a newer one takes its place.
     private static let evicted = HubRefusal(
         409, code: "too_many_sessions", message: "a newer session of this user took this one's place (\(sessionsPerUser) at most)")
+    /// What a session is told when its token expires.
+    private static let expired = HubRefusal(401, code: "unauthorized", message: "the idtoken has expired")
     /// Whether serve is stopping (`sayGoodbye`): a session that comes now gets the goodbye too.
     private var saidGoodbye = false
 
@@ -80,20 +82,24 @@ package final class EngineIOServer {
         gate.identify(head) { [weak self] caller in
             switch caller {
             case .refused(let refusal): connection.respond(refusal.response)
-            case .user(let uid): connection.readBody { [weak self] body in self?.serve(connection, head, uid, body) }
+            case .user(let uid, let expiresIn):
+                connection.readBody { [weak self] body in self?.serve(connection, head, uid, expiresIn, body) }
             }
         }
     }
 
-    private func serve(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String, _ body: [UInt8]) {
+    private func serve(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String, _ expiresIn: Duration?, _ body: [UInt8]) {
         let transport = head.parameter("transport")
         guard let sid = head.parameter("sid") else {
-            return transport == "polling" ? openPolling(connection, head, uid) : openWebSocket(connection, head, uid)
+            let session = transport == "polling" ? openPolling(connection, head, uid) : openWebSocket(connection, head, uid)
+            if let session { expire(session, in: expiresIn) }
+            return
         }
         guard let session = sessions[String(sid)] else {
             return connection.respond(.refusal(400, code: "unknown_session", message: "no session has that sid"))
         }
         guard session.owner == uid else { return connection.respond(.refusal(403, code: "forbidden", message: "the session is another user's")) }
+        expire(session, in: expiresIn)
         if transport == "websocket" { return probe(session, connection, head) }
         guard session.webSocket == nil else {
             return connection.respond(.refusal(400, code: "bad_request", message: "the session has moved to WebSocket"))
@@ -107,21 +113,40 @@ package final class EngineIOServer {
 
     // MARK: - Opening
 
-    private func openPolling(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String) {
-        guard head.method == "GET" else { return connection.respond(.refusal(400, code: "bad_request", message: "a session opens with GET")) }
+    private func openPolling(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String) -> EngineIOSession? {
+        guard head.method == "GET" else {
+            connection.respond(.refusal(400, code: "bad_request", message: "a session opens with GET"))
+            return nil
+        }
         let session = open(uid)
         connection.respond(HTTPResponse(status: 200, text: openPacket(session, upgrades: ["websocket"]).encoded))
+        return session
     }
 
-    private func openWebSocket(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String) {
+    private func openWebSocket(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String) -> EngineIOSession? {
         guard head.isWebSocketUpgrade, let accept = head.header("sec-websocket-key").flatMap(WebSocketHandshake.accept) else {
-            return connection.respond(.refusal(400, code: "bad_request", message: "a WebSocket opens with an upgrade and its Sec-WebSocket-Key"))
+            connection.respond(.refusal(400, code: "bad_request", message: "a WebSocket opens with an upgrade and its Sec-WebSocket-Key"))
+            return nil
         }
         let session = open(uid)
         connection.upgrade(accept: accept)
         attach(connection, to: session)
         connection.sendText(openPacket(session, upgrades: []).encoded)
         if saidGoodbye { goodbye(session) }
+        return session
+    }
+
+    /// Ends `session` when the token that last proved its owner expires, telling it as REST
+    /// would (401, `the idtoken has expired`): a WebSocket carries no header after its upgrade,
+    /// so without this it would outlive its token. From the loop's timers, never a look.
+    private func expire(_ session: EngineIOSession, in left: Duration?) {
+        guard let left, !session.isClosed, !session.isEnding else { return }
+        if let timer = session.expiryTimer { loop.cancel(timer) }
+        session.expiryTimer = loop.after(left) { [weak self, weak session] in
+            guard let self, let session else { return }
+            session.expiryTimer = nil
+            end(session, because: Self.expired)
+        }
     }
 
     private func open(_ uid: String) -> EngineIOSession {
@@ -322,14 +347,24 @@ package final class EngineIOServer {
             ? [SocketIOPacket(.connectError, data: refusal.connectError)]
             : [SocketIOPacket(.event, data: "[\"closing\",\(refusal.json)]"), SocketIOPacket(.disconnect)]
         session.socketID = nil
-        for packet in told { send(EngineIOPacket(.message, packet.encoded), to: session) }
-        guard session.webSocket == nil, !session.waiting.isEmpty else { return close(session) }
-        session.waiting.append(EngineIOPacket(.close))
+        let packets = told.map { EngineIOPacket(.message, $0.encoded) }
+        if let webSocket = session.webSocket {
+            for packet in packets { webSocket.sendText(packet.encoded) }
+            return close(session)
+        }
+        // All in one answer: a poll that took only some would leave the rest unread.
+        session.waiting += packets + [EngineIOPacket(.close)]
+        if let poll = session.heldPoll {
+            session.heldPoll = nil
+            flushPolling(session, to: poll)
+            return close(session)
+        }
         session.isEnding = true
         sessionsByUser[session.owner]?.removeAll { $0 === session }
         if sessionsByUser[session.owner]?.isEmpty == true { sessionsByUser[session.owner] = nil }
-        for timer in [session.pingTimer, session.pongDeadline].compactMap({ $0 }) { loop.cancel(timer) }
+        for timer in [session.pingTimer, session.pongDeadline, session.expiryTimer].compactMap({ $0 }) { loop.cancel(timer) }
         session.pingTimer = nil
+        session.expiryTimer = nil
         session.pongDeadline = loop.after(settings.pingInterval + settings.pingTimeout) { [weak self, weak session] in
             if let self, let session { close(session) }
         }
@@ -342,7 +377,7 @@ package final class EngineIOServer {
         sessions[session.sid] = nil
         sessionsByUser[session.owner]?.removeAll { $0 === session }
         if sessionsByUser[session.owner]?.isEmpty == true { sessionsByUser[session.owner] = nil }
-        for timer in [session.pingTimer, session.pongDeadline].compactMap({ $0 }) { loop.cancel(timer) }
+        for timer in [session.pingTimer, session.pongDeadline, session.expiryTimer].compactMap({ $0 }) { loop.cancel(timer) }
         if let poll = session.heldPoll {
             session.heldPoll = nil
             poll.respond(HTTPResponse(status: 200, text: EngineIOPacket(.close).encoded))
