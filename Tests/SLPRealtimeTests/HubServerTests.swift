@@ -78,6 +78,24 @@ final class HubServerTests: XCTestCase {
         (0..<count).map { UInt8(0x61 + $0 % 26) }
     }
 
+    /// A WebSocket session of `token`'s user, its socket connected.
+    private func connectedWebSocket(_ token: String) throws -> WebSocketTestClient {
+        let socket = try WebSocketTestClient(path: path)
+        XCTAssertEqual(socket.upgrade("/socket.io/?EIO=4&transport=websocket", token: token), 101)
+        XCTAssertTrue(socket.readText()?.hasPrefix(#"0{"sid":""#) == true)
+        socket.sendFrame("40")
+        XCTAssertTrue(socket.readText()?.hasPrefix(#"40{"sid":""#) == true)
+        return socket
+    }
+
+    /// A polling session of `token`'s user, its socket connected: the target of its polls.
+    private func connectedPolling(_ token: String) throws -> String {
+        let session = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: token).body))"
+        XCTAssertEqual(try request("POST", session, token: token, body: "40").body, "ok")
+        XCTAssertTrue(try request("GET", session, token: token).body.hasPrefix(#"40{"sid":""#))
+        return session
+    }
+
     /// The open packet's `sid`.
     private func sid(_ open: String) -> String {
         guard let start = open.range(of: #""sid":""#), let end = open[start.upperBound...].firstIndex(of: "\"") else { return "" }
@@ -325,14 +343,8 @@ final class HubServerTests: XCTestCase {
     /// session is gone, and a session opened afterwards gets the same at once.
     func testGoodbyeEndsEveryTransportWithoutAPacketAndEachSessionThatStillComes() throws {
         try startHub()
-        let socket = try WebSocketTestClient(path: path)
-        XCTAssertEqual(socket.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-alice"), 101)
-        XCTAssertTrue(socket.readText()?.hasPrefix(#"0{"sid":""#) == true)
-        socket.sendFrame("40")
-        XCTAssertTrue(socket.readText()?.hasPrefix(#"40{"sid":""#) == true)
-        let session = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-bob").body))"
-        XCTAssertEqual(try request("POST", session, token: "user-bob", body: "40").body, "ok")
-        XCTAssertTrue(try request("GET", session, token: "user-bob").body.hasPrefix(#"40{"sid":""#))
+        let socket = try connectedWebSocket("user-alice")
+        let session = try connectedPolling("user-bob")
         let poll = try WebSocketTestClient(path: path)
         poll.send("GET \(session) HTTP/1.1\r\nidtoken: user-bob\r\n\r\n")
         // Read by the hub, so held before the goodbye comes.
@@ -361,14 +373,8 @@ final class HubServerTests: XCTestCase {
     func testTheNinthSessionEndsTheOldestSayingWhy() throws {
         try startHub()
         let reason = #"{"error":{"code":"too_many_sessions","status":409,"message":"a newer session of this user took this one's place (8 at most)"}}"#
-        let socket = try WebSocketTestClient(path: path)
-        XCTAssertEqual(socket.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-alice"), 101)
-        XCTAssertTrue(socket.readText()?.hasPrefix(#"0{"sid":""#) == true)
-        socket.sendFrame("40")
-        XCTAssertTrue(socket.readText()?.hasPrefix(#"40{"sid":""#) == true)
-        let polling = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice").body))"
-        XCTAssertEqual(try request("POST", polling, token: "user-alice", body: "40").body, "ok")
-        XCTAssertTrue(try request("GET", polling, token: "user-alice").body.hasPrefix(#"40{"sid":""#))
+        let socket = try connectedWebSocket("user-alice")
+        let polling = try connectedPolling("user-alice")
         let unconnected = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice").body))"
         for _ in 0..<6 { XCTAssertEqual(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice").status, 200) }
 
@@ -393,14 +399,8 @@ final class HubServerTests: XCTestCase {
     func testASessionEndsWhenItsTokenExpiresSayingWhy() throws {
         try startHub()
         let reason = #"{"error":{"code":"unauthorized","status":401,"message":"the idtoken has expired"}}"#
-        let socket = try WebSocketTestClient(path: path)
-        XCTAssertEqual(socket.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-alice@300"), 101)
-        XCTAssertTrue(socket.readText()?.hasPrefix(#"0{"sid":""#) == true)
-        socket.sendFrame("40")
-        XCTAssertTrue(socket.readText()?.hasPrefix(#"40{"sid":""#) == true)
-        let polling = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-bob@300").body))"
-        XCTAssertEqual(try request("POST", polling, token: "user-bob@300", body: "40").body, "ok")
-        XCTAssertTrue(try request("GET", polling, token: "user-bob@300").body.hasPrefix(#"40{"sid":""#))
+        let socket = try connectedWebSocket("user-alice@300")
+        let polling = try connectedPolling("user-bob@300")
         let renewed = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-carol@300").body))"
         XCTAssertEqual(try request("POST", renewed, token: "user-carol@600000", body: "40").body, "ok")
 
