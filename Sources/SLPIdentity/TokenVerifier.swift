@@ -42,11 +42,11 @@ public struct TokenVerifier {
         if let firebase, claims.iss == firebase.issuer {
             guard let certificates = firebase.certificates else { throw FirebaseKeysUnavailable() }
             try verifyFirebase(compact, header, claims, project: firebase.projectID, certificates: certificates)
-            return VerifiedIdentity(subject: claims.sub, phoneNumber: claims.phone_number, issuer: .firebase)
+            return VerifiedIdentity(subject: claims.sub, phoneNumber: claims.phone_number, issuer: .firebase, expires: claims.exp)
         }
         if claims.iss == SLPToken.issuer {
             try verifySLP(compact, header, claims)
-            return VerifiedIdentity(subject: claims.sub, phoneNumber: claims.phone_number, issuer: .slp)
+            return VerifiedIdentity(subject: claims.sub, phoneNumber: claims.phone_number, issuer: .slp, expires: claims.exp)
         }
         throw TokenRejection.unknownIssuer
     }

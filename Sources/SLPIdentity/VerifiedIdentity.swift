@@ -12,10 +12,13 @@ public struct VerifiedIdentity: Equatable, Sendable {
     /// The phone number the identity is bound to, when the token carries one.
     public let phoneNumber: String?
     public let issuer: Issuer
+    /// The token's `exp`, seconds since 1970: when the identity stops holding.
+    public let expires: Double
 
-    public init(subject: String, phoneNumber: String?, issuer: Issuer) {
+    public init(subject: String, phoneNumber: String?, issuer: Issuer, expires: Double = .infinity) {
         self.subject = subject
         self.phoneNumber = phoneNumber
         self.issuer = issuer
+        self.expires = expires
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SLPTestSupport
 import XCTest
 
 /// docs/openapi.yaml holds for what `slp serve` really answers: every endpoint driven through
@@ -68,6 +69,7 @@ final class APIOpenAPICLITests: XCTestCase {
 
             // The user.
             try api.send("GET", "/v1/user", token: a.token).check(200)
+            try api.send("GET", "/v1/user?x=" + String(repeating: "x", count: 9000), token: a.token, documented: false).check(414, code: "uri_too_long")
             try api.send("PUT", "/v1/user/mypage", token: a.token, form: "ageMax=40&ageMin=20&gender=1&searchable=1&study=swift").check(200)
             try api.send("PUT", "/v1/user/mypage", token: a.token, form: "ageMax=40&ageMin=50").check(501)
             try api.send("PUT", "/v1/user/update_fcm_token", token: a.token, form: "FCMtoken=f2").check(200)
@@ -97,7 +99,10 @@ final class APIOpenAPICLITests: XCTestCase {
             try api.send("GET", "/v1/chat/\(c.uid)", token: a.token).check(409)
 
             // The end of a match.
+            // A dodge naming nobody is refused and the match goes on (the dodge of b below is 200).
+            try api.send("POST", "/v1/queue/dodge", token: a.token, form: "", documented: false).check(501, code: "missing_parameter")
             try api.send("POST", "/v1/queue/dodge", token: a.token, form: "otheruid=\(c.uid)").check(201)
+            try api.send("GET", "/v1/queue/myQueueState", token: a.token).check(200)
             try api.send("POST", "/v1/queue/dodge", token: a.token, form: "otheruid=\(b.uid)").check(200)
             try api.send("POST", "/v1/chat/\(b.uid)", token: a.token, form: "chat=late").check(201)
             try api.send("POST", "/v1/queue", token: a.token, form: "lat=37.517819&long=126.886329").check(203)
@@ -115,6 +120,18 @@ final class APIOpenAPICLITests: XCTestCase {
             try api.send("GET", "/v1/events?since=0&wait=0", token: a.token).check(200)
             try api.send("GET", "/v1/events?since=0&wait=61", token: a.token, documented: false).check(501)
             try api.send("GET", "/v1/events", token: String(c.token.dropLast(2)) + "xx", documented: false).check(401)
+            // A ninth waiting call answers the oldest 409 too_many_polls at once.
+            let waits = "/v1/events?since=999999999&wait=60"
+            let polls = try (0..<9).map { _ in
+                let poll = WebSocketTestClient(descriptor: try client.connect())
+                poll.send("GET \(waits) HTTP/1.1\r\nHost: x\r\nidtoken: \(b.token)\r\nConnection: close\r\n\r\n")
+                return poll
+            }
+            XCTAssertTrue(Polling.until { polls.contains { $0.hasInput() } }, "a ninth call answers the oldest")
+            let evicted = try HTTPTestClient.response(Data(try XCTUnwrap(polls.first { $0.hasInput() }).readToEnd()))
+            api.record("GET", waits, [("idtoken", b.token)], "", evicted, documented: true)
+            evicted.check(409, code: "too_many_polls")
+            for poll in polls { poll.reset() }
 
             // The shop.
             try api.send("GET", "/v1/user/shop/myinfo", token: a.token).check(200)
@@ -178,10 +195,14 @@ final class APIOpenAPICLITests: XCTestCase {
 }
 
 private extension HTTPTestClient.Response {
-    /// This answer, after checking its status is `status`.
+    /// This answer, after checking its status is `status` (and its error's code `code`, when given).
     @discardableResult
-    func check(_ status: Int, file: StaticString = #filePath, line: UInt = #line) -> HTTPTestClient.Response {
+    func check(_ status: Int, code: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> HTTPTestClient.Response {
         XCTAssertEqual(self.status, status, text, file: file, line: line)
+        if let code {
+            let error = (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["error"] as? [String: Any]
+            XCTAssertEqual(error?["code"] as? String, code, text, file: file, line: line)
+        }
         return self
     }
 }

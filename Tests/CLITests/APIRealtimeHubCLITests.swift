@@ -18,7 +18,8 @@ final class APIRealtimeHubCLITests: XCTestCase {
     }
 
     /// 300 long polls from one user: no process is added for them (the hub holds them), the
-    /// user keeps 8 (each newer one answers the oldest with `[]`), another user is answered
+    /// user keeps 8 (each newer one answers the oldest 409 `too_many_polls`, not an `[]` that reads
+    /// as a wait over), another user is answered
     /// meanwhile, and polls whose connections are reset are let go at once.
     func testThreeHundredLongPollsFromOneUserAddNoProcessAndLeaveOthersAnswered() {
         TestBackend.each(self) { _, database, _ in
@@ -40,8 +41,8 @@ final class APIRealtimeHubCLITests: XCTestCase {
             XCTAssertEqual(answered.count, 292, "8 are held")
             for poll in answered {
                 let answer = poll.readResponse()
-                XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200"), answer)
-                XCTAssertTrue(answer.hasSuffix("\r\n\r\n[]\n"), answer)
+                XCTAssertTrue(answer.hasPrefix("HTTP/1.1 409"), answer)
+                XCTAssertTrue(answer.contains(#"{"error":{"code":"too_many_polls","status":409,"#), answer)
             }
             XCTAssertEqual(ServeProcesses.descendants(of: server.process.pid), processes, "no process for a poll")
             let other = try server.client.get("/v1/user", token: b.token)
@@ -59,7 +60,7 @@ final class APIRealtimeHubCLITests: XCTestCase {
                 direct.send(longPoll)
                 return direct
             }
-            for poll in held { XCTAssertTrue(poll.readResponse().hasSuffix("\r\n\r\n[]\n"), "the oldest answered first") }
+            for poll in held { XCTAssertTrue(poll.readResponse().contains(#""code":"too_many_polls""#), "the oldest answered first") }
             // The hub closes an answered poll's connection after writing the answer, which lighttpd
             // may pass on before: count once the direct polls are all the hub holds.
             XCTAssertTrue(waitUntil { ServeProcesses.connections(of: hub, on: socket) == 8 }, "\(ServeProcesses.connections(of: hub, on: socket)) for 8")

@@ -112,6 +112,20 @@ final class APIServeCLITests: XCTestCase {
         XCTAssertEqual(server.stop(), 0)
     }
 
+    /// Help is a doc: its examples listen on loopback, or on other interfaces only behind TLS.
+    func testServeHelpNeverShowsPlainHTTPOnOtherInterfaces() throws {
+        let directory = try TemporaryDirectory()
+        let help = try SLPBinary(database: directory.path("slp.sqlite")).run("serve", "--help")
+        XCTAssertEqual(help.status, 0, help.stderr)
+        let examples = help.stdout.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("slp serve") }
+        XCTAssertTrue(examples.contains { $0.contains("--tls-cert") }, help.stdout)
+        for line in examples where line.contains("--host") && !line.contains("--tls-cert") {
+            let words = line.split(separator: " ")
+            let address = words.firstIndex(of: "--host").flatMap { words.indices.contains($0 + 1) ? words[$0 + 1] : nil }
+            XCTAssertTrue(address == "127.0.0.1" || address == "::1" || address == "localhost", String(line))
+        }
+    }
+
     func testServeWithoutLighttpdNamesThePackage() throws {
         let directory = try TemporaryDirectory()
         let slp = SLPBinary(database: directory.path("slp.sqlite"), extra: ["SLP_LIGHTTPD": directory.path("no-lighttpd")])

@@ -60,6 +60,37 @@ final class APISocketIOCLITests: XCTestCase {
         }
     }
 
+    /// A socket outlives no token: at its token's `exp` the hub tells it why, as REST would
+    /// (`closing` with 401 `the idtoken has expired`), and ends it; the client sees a disconnect.
+    func testASocketIsToldWhyAndEndedWhenItsTokenExpires() {
+        TestBackend.each(self) { backend, database, _ in
+            // The hub's own timers decide, not the storage: SQLite's run is enough.
+            guard backend == .sqlite else { return }
+            // The wall clock, which the hub's timers keep: a token expires in real time.
+            let slp = SLPBinary(database: database, now: nil)
+            let server = try ServedSLP(slp)
+            let person = try APIPerson.register(slp, server.client, block: 5400, 20)
+            // `slp token` makes tokens of an hour: one made an hour ago, less a few seconds.
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            let madeAt = formatter.string(from: Date().addingTimeInterval(12 - 3_600))
+            let token = try slp.run(["token", "--as", person.uid], environment: ["SLP_NOW": madeAt]).stdout.trimmingCharacters(in: .newlines)
+            // Over WebSocket alone, which carries no header after its upgrade (HubServerTests
+            // checks polling: python-engineio sends the headers on its handshake only).
+            for client in [try SocketIOTestClient(port: server.port, token: token, transports: "websocket")] {
+                XCTAssertTrue(connected(client), "\(client.reports) \(client.standardError)")
+                XCTAssertTrue(client.waitUntil { $0.count("disconnected") >= 1 }, "\(client.reports)")
+                let closing = client.reports.first { $0["kind"] as? String == "event" && $0["name"] as? String == "closing" }
+                let error = (closing?["data"] as? [String: Any])?["error"] as? [String: Any]
+                XCTAssertEqual(error?["code"] as? String, "unauthorized", "\(client.reports)")
+                XCTAssertEqual(error?["status"] as? Int, 401)
+                XCTAssertEqual(error?["message"] as? String, "the idtoken has expired")
+                client.close()
+            }
+            XCTAssertEqual(server.stop(), 0)
+        }
+    }
+
     /// Each message to me reaches both of my devices (one upgraded from polling, one on
     /// WebSocket alone) as `chat`, equal to what REST answered the sender, in order, once; a
     /// socket of someone else that announces my uid gets nothing and its announcement is refused.

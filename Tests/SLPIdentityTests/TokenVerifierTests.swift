@@ -29,7 +29,9 @@ final class TokenVerifierTests: XCTestCase {
 
     func testSLPTokensRoundTripWithTheirPhone() throws {
         let identity = try verifier().verify(try slpToken(phone: "+821012345678"))
-        XCTAssertEqual(identity, VerifiedIdentity(subject: "uid1", phoneNumber: "+821012345678", issuer: .slp))
+        XCTAssertEqual(identity.subject, "uid1")
+        XCTAssertEqual(identity.phoneNumber, "+821012345678")
+        XCTAssertEqual(identity.issuer, .slp)
     }
 
     func testSLPTokensAreRefusedWhenExpiredForgedOrUnsignedOrWithoutAKey() throws {

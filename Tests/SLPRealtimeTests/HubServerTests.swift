@@ -8,7 +8,8 @@ import Synchronization
 import XCTest
 
 /// The hub on a Unix socket of its own, spoken to as lighttpd hands it the apps' requests. A
-/// token `user-NAME` proves the uid NAME, who may use the hub unless `withdrawn` names them;
+/// token `user-NAME` proves the uid NAME (`user-NAME@MS`: a token that expires in MS
+/// milliseconds), who may use the hub unless `withdrawn` names them;
 /// the gate answers on the loop's next turn, as the composition's reader answers later.
 final class HubServerTests: XCTestCase {
     private var path = ""
@@ -34,16 +35,17 @@ final class HubServerTests: XCTestCase {
         let thread = Thread { [settings] in
             do {
                 var later: (@escaping () -> Void) -> Void = { _ in }
-                let admit = { (uid: String, then: @escaping (HubCaller) -> Void) in
+                let admit = { (uid: String, expiresIn: Duration?, then: @escaping (HubCaller) -> Void) in
                     let gone = withdrawn.names.withLock { $0.contains(uid) }
-                    later { then(gone ? .refused(HubRefusal(406, code: "not_registered", message: "not registered")) : .user(uid)) }
+                    later { then(gone ? .refused(HubRefusal(406, code: "not_registered", message: "not registered")) : .user(uid, expiresIn: expiresIn)) }
                 }
                 let gate = HubGate(identify: { token, then in
                     guard let token, token.hasPrefix("user-") else {
                         return later { then(.refused(HubRefusal(401, code: "unauthorized", message: "no idtoken"))) }
                     }
-                    admit(String(token.dropFirst(5)), then)
-                }, admit: { admit($0, $1) })
+                    let parts = token.dropFirst(5).split(separator: "@")
+                    admit(String(parts[0]), parts.dropFirst().first.flatMap { Int($0) }.map { .milliseconds($0) }, then)
+                }, admit: { admit($0, nil, $1) })
                 let hub = try HubServer(path: path, settings: settings, commands: commands, gate: gate)
                 later = { [weak hub] answer in hub?.loop.after(.zero, answer) }
                 // `/answer?bytes=N`: an answer of N bytes, as large as the hub may write one.
@@ -74,6 +76,24 @@ final class HubServerTests: XCTestCase {
     /// `count` bytes of letters, each answer's body.
     private static func pattern(_ count: Int) -> [UInt8] {
         (0..<count).map { UInt8(0x61 + $0 % 26) }
+    }
+
+    /// A WebSocket session of `token`'s user, its socket connected.
+    private func connectedWebSocket(_ token: String) throws -> WebSocketTestClient {
+        let socket = try WebSocketTestClient(path: path)
+        XCTAssertEqual(socket.upgrade("/socket.io/?EIO=4&transport=websocket", token: token), 101)
+        XCTAssertTrue(socket.readText()?.hasPrefix(#"0{"sid":""#) == true)
+        socket.sendFrame("40")
+        XCTAssertTrue(socket.readText()?.hasPrefix(#"40{"sid":""#) == true)
+        return socket
+    }
+
+    /// A polling session of `token`'s user, its socket connected: the target of its polls.
+    private func connectedPolling(_ token: String) throws -> String {
+        let session = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: token).body))"
+        XCTAssertEqual(try request("POST", session, token: token, body: "40").body, "ok")
+        XCTAssertTrue(try request("GET", session, token: token).body.hasPrefix(#"40{"sid":""#))
+        return session
     }
 
     /// The open packet's `sid`.
@@ -321,14 +341,8 @@ final class HubServerTests: XCTestCase {
     /// session is gone, and a session opened afterwards gets the same at once.
     func testGoodbyeEndsEveryTransportWithoutAPacketAndEachSessionThatStillComes() throws {
         try startHub()
-        let socket = try WebSocketTestClient(path: path)
-        XCTAssertEqual(socket.upgrade("/socket.io/?EIO=4&transport=websocket", token: "user-alice"), 101)
-        XCTAssertTrue(socket.readText()?.hasPrefix(#"0{"sid":""#) == true)
-        socket.sendFrame("40")
-        XCTAssertTrue(socket.readText()?.hasPrefix(#"40{"sid":""#) == true)
-        let session = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-bob").body))"
-        XCTAssertEqual(try request("POST", session, token: "user-bob", body: "40").body, "ok")
-        XCTAssertTrue(try request("GET", session, token: "user-bob").body.hasPrefix(#"40{"sid":""#))
+        let socket = try connectedWebSocket("user-alice")
+        let session = try connectedPolling("user-bob")
         let poll = try WebSocketTestClient(path: path)
         poll.send("GET \(session) HTTP/1.1\r\nidtoken: user-bob\r\n\r\n")
         // Read by the hub, so held before the goodbye comes.
@@ -463,5 +477,51 @@ final class HubServerTests: XCTestCase {
         XCTAssertEqual(try request("POST", session, token: nil, body: #"40{"idtoken":"user-alice"}"#).body, "ok")
         XCTAssertTrue(try request("GET", session, token: nil).body.hasPrefix(Self.connected))
         XCTAssertEqual(try request("GET", handshake, token: nil).status, 200)
+    }
+
+    /// A user's ninth session ends their oldest saying why, in packets every client reads: a
+    /// connected WebSocket gets `closing` with slp's error object, DISCONNECT, the Engine.IO
+    /// close and a close frame; a polling session no poll waits on gets them at its next poll;
+    /// one never connected, CONNECT_ERROR with the same object.
+    func testTheNinthSessionEndsTheOldestSayingWhy() throws {
+        try startHub()
+        let reason = #"{"error":{"code":"too_many_sessions","status":409,"message":"a newer session of this user took this one's place (8 at most)"}}"#
+        let socket = try connectedWebSocket("user-alice")
+        let polling = try connectedPolling("user-alice")
+        let unconnected = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice").body))"
+        for _ in 0..<6 { XCTAssertEqual(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice").status, 200) }
+
+        XCTAssertEqual(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice").status, 200, "the ninth")
+        XCTAssertEqual(socket.readText(), #"42["closing",\#(reason)]"#)
+        XCTAssertEqual(socket.readText(), "41")
+        XCTAssertEqual(socket.readText(), "1")
+        XCTAssertEqual(socket.readFrame()?.payload, [0x03, 0xE8], "then a close frame, 1000")
+
+        XCTAssertEqual(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice").status, 200, "the tenth")
+        XCTAssertEqual(try request("GET", polling, token: "user-alice").body, "42[\"closing\",\(reason)]\u{1e}41\u{1e}1", "at its next poll")
+        XCTAssertEqual(try request("GET", polling, token: "user-alice").status, 400, "then it is gone")
+
+        XCTAssertEqual(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice").status, 200, "the eleventh")
+        let refused = try request("GET", unconnected, token: "user-alice").body
+        XCTAssertEqual(refused, #"44{"message":"a newer session of this user took this one's place (8 at most)","data":\#(reason)}\#u{1e}1"#)
+    }
+
+    /// A session ends when its token expires, told as REST tells it (401, `the idtoken has
+    /// expired`), a WebSocket (which carries no header after its upgrade) as a poll; a session
+    /// whose polls bring a fresh token goes on.
+    func testASessionEndsWhenItsTokenExpiresSayingWhy() throws {
+        try startHub()
+        let reason = #"{"error":{"code":"unauthorized","status":401,"message":"the idtoken has expired"}}"#
+        let socket = try connectedWebSocket("user-alice@300")
+        let polling = try connectedPolling("user-bob@300")
+        let renewed = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-carol@300").body))"
+        XCTAssertEqual(try request("POST", renewed, token: "user-carol@600000", body: "40").body, "ok")
+
+        XCTAssertEqual(socket.readText(), #"42["closing",\#(reason)]"#, "at exp")
+        XCTAssertEqual(socket.readText(), "41")
+        XCTAssertEqual(socket.readText(), "1")
+        XCTAssertEqual(try request("GET", polling, token: "user-bob@600000").body, "42[\"closing\",\(reason)]\u{1e}41\u{1e}1", "the poll after exp")
+        XCTAssertEqual(try request("GET", polling, token: "user-bob@600000").status, 400, "then it is gone")
+        XCTAssertTrue(try request("GET", renewed, token: "user-carol@600000").body.hasPrefix(#"40{"sid":""#), "a fresh token keeps it")
     }
 }

@@ -15,8 +15,13 @@ package final class EngineIOServer {
     private var sessions: [String: EngineIOSession] = [:]
     /// Each user's sessions, oldest first.
     private var sessionsByUser: [String: [EngineIOSession]] = [:]
-    /// The sessions a user holds at most; a new one closes the oldest.
+    /// The sessions a user holds at most; a new one ends the oldest, saying why (`end`).
     package static let sessionsPerUser = 8
+    /// What the oldest session is told when a newer one takes its place.
+    private static let evicted = HubRefusal(
+        409, code: "too_many_sessions", message: "a newer session of this user took this one's place (\(sessionsPerUser) at most)")
+    /// What a session is told when its token expires.
+    private static let expired = HubRefusal(401, code: "unauthorized", message: "the idtoken has expired")
     /// Whether serve is stopping (`sayGoodbye`): a session that comes now gets the goodbye too.
     private var saidGoodbye = false
     /// Sessions waiting for their CONNECT's token, by the client's address, and in all.
@@ -94,17 +99,22 @@ package final class EngineIOServer {
         gate.identify(token) { [weak self] caller in
             switch caller {
             case .refused(let refusal): connection.respond(refusal.response)
-            case .user(let uid): connection.readBody { [weak self] body in self?.serve(connection, head, uid, body) }
+            case .user(let uid, let expiresIn):
+                connection.readBody { [weak self] body in self?.serve(connection, head, uid, expiresIn, body) }
             }
         }
     }
 
-    private func serve(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String, _ body: [UInt8]) {
-        guard let sid = head.parameter("sid") else { return open(connection, head, uid) }
+    private func serve(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String, _ expiresIn: Duration?, _ body: [UInt8]) {
+        guard let sid = head.parameter("sid") else {
+            if let session = open(connection, head, uid) { expire(session, in: expiresIn) }
+            return
+        }
         guard let session = sessions[String(sid)] else {
             return connection.respond(.refusal(400, code: "unknown_session", message: "no session has that sid"))
         }
         guard session.owner == uid else { return connection.respond(.refusal(403, code: "forbidden", message: "the session is another user's")) }
+        expire(session, in: expiresIn)
         serve(session, connection, head, body)
     }
 
@@ -147,16 +157,21 @@ package final class EngineIOServer {
 
     /// A new session for `uid` (nil: one that waits for its CONNECT's token, from `address`)
     /// over the transport the handshake asks for.
-    private func open(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String?, waitingFrom address: String = "") {
+    @discardableResult
+    private func open(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String?, waitingFrom address: String = "") -> EngineIOSession? {
         let webSocket = head.parameter("transport") == "websocket"
         var accept = ""
         if webSocket {
             guard head.isWebSocketUpgrade, let key = head.header("sec-websocket-key").flatMap(WebSocketHandshake.accept) else {
-                return connection.respond(.refusal(400, code: "bad_request", message: "a WebSocket opens with an upgrade and its Sec-WebSocket-Key"))
+                connection.respond(.refusal(400, code: "bad_request", message: "a WebSocket opens with an upgrade and its Sec-WebSocket-Key"))
+                return nil
             }
             accept = key
         } else {
-            guard head.method == "GET" else { return connection.respond(.refusal(400, code: "bad_request", message: "a session opens with GET")) }
+            guard head.method == "GET" else {
+                connection.respond(.refusal(400, code: "bad_request", message: "a session opens with GET"))
+                return nil
+            }
         }
         let session = EngineIOSession(sid: Self.newID(), owner: uid)
         sessions[session.sid] = session
@@ -174,21 +189,36 @@ package final class EngineIOServer {
         }
         schedulePing(session)
         guard webSocket else {
-            return connection.respond(HTTPResponse(status: 200, text: openPacket(session, upgrades: ["websocket"]).encoded))
+            connection.respond(HTTPResponse(status: 200, text: openPacket(session, upgrades: ["websocket"]).encoded))
+            return session
         }
         connection.upgrade(accept: accept)
         attach(connection, to: session)
         connection.sendText(openPacket(session, upgrades: []).encoded)
         if saidGoodbye { goodbye(session) }
+        return session
     }
 
-    /// `session` is `uid`'s from now on: among their sessions (the oldest closed beyond
+    /// Ends `session` when the token that last proved its owner expires, telling it as REST
+    /// would (401, `the idtoken has expired`): a WebSocket carries no header after its upgrade,
+    /// so without this it would outlive its token. From the loop's timers, never a look.
+    private func expire(_ session: EngineIOSession, in left: Duration?) {
+        guard let left, !session.isClosed, !session.isEnding else { return }
+        if let timer = session.expiryTimer { loop.cancel(timer) }
+        session.expiryTimer = loop.after(left) { [weak self, weak session] in
+            guard let self, let session else { return }
+            session.expiryTimer = nil
+            end(session, because: Self.expired)
+        }
+    }
+
+    /// `session` is `uid`'s from now on: among their sessions (the oldest ended beyond
     /// `sessionsPerUser`), no longer waiting for a token.
     private func own(_ session: EngineIOSession, _ uid: String) {
         stopWaiting(session)
         session.owner = uid
         sessionsByUser[uid, default: []].append(session)
-        if let oldest = sessionsByUser[uid], oldest.count > Self.sessionsPerUser { close(oldest[0]) }
+        if let oldest = sessionsByUser[uid], oldest.count > Self.sessionsPerUser { end(oldest[0], because: Self.evicted) }
     }
 
     /// `session` no longer counts as waiting for its CONNECT's token.
@@ -221,7 +251,11 @@ package final class EngineIOServer {
             connection.respond(.refusal(400, code: "bad_request", message: "the session already has a poll waiting"))
             return close(session)
         }
-        guard session.waiting.isEmpty else { return flushPolling(session, to: connection) }
+        guard session.waiting.isEmpty else {
+            flushPolling(session, to: connection)
+            if session.isEnding { close(session) }
+            return
+        }
         session.heldPoll = connection
         connection.onClose = { [weak session] closed in
             if session?.heldPoll === closed { session?.heldPoll = nil }
@@ -235,7 +269,8 @@ package final class EngineIOServer {
             return close(session)
         }
         connection.respond(HTTPResponse(status: 200, text: "ok"))
-        for packet in packets where !session.isClosed { receive(packet, from: session) }
+        // A session told why it ends hears nothing more (a CONNECT would bring its socket back).
+        for packet in packets where !session.isClosed && !session.isEnding { receive(packet, from: session) }
     }
 
     /// A WebSocket opened with the session's id: it takes over once the client says so.
@@ -394,11 +429,12 @@ package final class EngineIOServer {
             switch caller {
             case .refused(let refusal):
                 refuseConnect(session, refusal)
-            case .user(let uid):
+            case .user(let uid, let expiresIn):
                 if let owner = session.owner, owner != uid {
                     return refuseConnect(session, HubRefusal(403, code: "forbidden", message: "the session is another user's"))
                 }
                 if session.owner == nil { own(session, uid) }
+                expire(session, in: expiresIn)
                 if session.socketID == nil { session.socketID = Self.newID() }
                 send(EngineIOPacket(.message, SocketIOPacket(.connect, data: #"{"sid":"\#(session.socketID ?? "")"}"#).encoded), to: session)
             }
@@ -415,6 +451,44 @@ package final class EngineIOServer {
         if session.webSocket != nil { close(session) }
     }
 
+    /// Ends `session` telling its client why, in packets every client reads: a connected socket
+    /// gets the event `closing` with slp's error object, then DISCONNECT (so that no client
+    /// reconnects by itself into the same end, as it would after a bare close); a session
+    /// without a socket gets CONNECT_ERROR with it. Then the Engine.IO close. A polling session
+    /// with no poll held keeps them for its next poll, counted no more among its user's, and is
+    /// forgotten at its pong's deadline if that poll never comes.
+    private func end(_ session: EngineIOSession, because refusal: HubRefusal) {
+        guard !session.isClosed, !session.isEnding else { return }
+        let told = session.socketID == nil
+            ? [SocketIOPacket(.connectError, data: refusal.connectError)]
+            : [SocketIOPacket(.event, data: "[\"closing\",\(refusal.json)]"), SocketIOPacket(.disconnect)]
+        session.socketID = nil
+        let packets = told.map { EngineIOPacket(.message, $0.encoded) }
+        if let webSocket = session.webSocket {
+            for packet in packets { webSocket.sendText(packet.encoded) }
+            return close(session)
+        }
+        // All in one answer: a poll that took only some would leave the rest unread.
+        session.waiting += packets + [EngineIOPacket(.close)]
+        if let poll = session.heldPoll {
+            session.heldPoll = nil
+            flushPolling(session, to: poll)
+            return close(session)
+        }
+        session.isEnding = true
+        stopWaiting(session)
+        if let owner = session.owner {
+            sessionsByUser[owner]?.removeAll { $0 === session }
+            if sessionsByUser[owner]?.isEmpty == true { sessionsByUser[owner] = nil }
+        }
+        for timer in [session.pingTimer, session.pongDeadline, session.expiryTimer].compactMap({ $0 }) { loop.cancel(timer) }
+        session.pingTimer = nil
+        session.expiryTimer = nil
+        session.pongDeadline = loop.after(settings.pingInterval + settings.pingTimeout) { [weak self, weak session] in
+            if let self, let session { close(session) }
+        }
+    }
+
     /// Ends `session`: its transports are told and closed, its socket gets nothing more.
     private func close(_ session: EngineIOSession) {
         guard !session.isClosed else { return }
@@ -425,7 +499,7 @@ package final class EngineIOServer {
             sessionsByUser[owner]?.removeAll { $0 === session }
             if sessionsByUser[owner]?.isEmpty == true { sessionsByUser[owner] = nil }
         }
-        for timer in [session.pingTimer, session.pongDeadline].compactMap({ $0 }) { loop.cancel(timer) }
+        for timer in [session.pingTimer, session.pongDeadline, session.expiryTimer].compactMap({ $0 }) { loop.cancel(timer) }
         if let poll = session.heldPoll {
             session.heldPoll = nil
             poll.respond(HTTPResponse(status: 200, text: EngineIOPacket(.close).encoded))

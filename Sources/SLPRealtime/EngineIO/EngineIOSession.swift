@@ -28,7 +28,11 @@ final class EngineIOSession {
     /// The next ping, and the deadline for the pong of the last one.
     var pingTimer: Int?
     var pongDeadline: Int?
+    /// When the token that last proved the owner expires.
+    var expiryTimer: Int?
     var isClosed = false
+    /// Told why it ends (`EngineIOServer.end`), waiting for the poll that takes the reason.
+    var isEnding = false
 
     init(sid: String, owner: String?) {
         self.sid = sid

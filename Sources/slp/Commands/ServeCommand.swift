@@ -75,7 +75,7 @@ enum ServeCommand: Command {
             metrics.spec,
         ],
         examples: [
-            "slp serve", "slp serve --host 0.0.0.0 --port 1210 --db /srv/slp/slp.sqlite",
+            "slp serve", "slp serve --port 1210 --db /srv/slp/slp.sqlite",
             "slp serve --host 0.0.0.0 --port 443 --tls-cert fullchain.pem --tls-key privkey.pem",
             "slp serve --trusted-proxy 127.0.0.1 --trusted-proxy 10.0.0.0/8 --connections-per-address 64",
             "slp serve --metrics 9210",

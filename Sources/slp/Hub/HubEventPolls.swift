@@ -3,8 +3,9 @@ import SLPRealtime
 /// `GET /v1/events` long polls, held by the hub instead of a process each: answered as the
 /// workers answer it (`EventsEndpoints`: at most a page of events), at once when there is news,
 /// else when the feed brings the caller some, when their penalty runs out, or with `[]` when the
-/// wait is over. One user holds at most `perUser` polls (a new one answers the oldest); a client
-/// that hangs up frees its poll at once. On the loop: the reader checks tokens and looks.
+/// wait is over. One user holds at most `perUser` polls (a new one answers the oldest 409
+/// `too_many_polls`, never an `[]` that would read as a wait over); a client that hangs up frees
+/// its poll at once. On the loop: the reader checks tokens and looks.
 final class HubEventPolls {
     /// One held poll.
     private final class Poll {
@@ -79,7 +80,7 @@ final class HubEventPolls {
 
     private func hold(_ poll: Poll, wait: Duration, lookAgain: Duration?) {
         held[poll.uid, default: []].append(poll)
-        if let polls = held[poll.uid], polls.count > Self.perUser { finish(polls[0], with: Self.nothing) }
+        if let polls = held[poll.uid], polls.count > Self.perUser { finish(polls[0], with: Self.evicted) }
         // The timers and the connection's note of its end hold the poll until `forget` cancels
         // the timers and `finish` (or the connection's close) drops the note.
         poll.timers.append(loop.after(wait) { self.finish(poll, with: Self.nothing) })
@@ -99,6 +100,11 @@ final class HubEventPolls {
     }
 
     private static var nothing: HTTPResponse { HTTPResponse(EventsEndpoints.answer([])) }
+
+    /// The oldest poll's answer when a newer one takes its place.
+    private static var evicted: HTTPResponse {
+        HubRefusal(409, code: "too_many_polls", message: "a newer poll of this user took this one's place (\(perUser) at most)").response
+    }
 
     private func finish(_ poll: Poll, with response: HTTPResponse) {
         forget(poll)

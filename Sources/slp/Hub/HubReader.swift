@@ -20,9 +20,13 @@ final class HubReader {
     func answer(_ question: HubQuestion) -> HubAnswer {
         switch question {
         case .identify(let token):
-            .caller(registered(during: "/socket.io/") { try APIApplication.caller(idToken: token, service: service).0 })
+            .caller(registered(during: "/socket.io/") {
+                let (uid, identity) = try APIApplication.caller(idToken: token, service: service)
+                let left = identity.expires - (try service.dependencies().now).timeIntervalSince1970
+                return (uid, .milliseconds(Int64(max(0, min(left, 1e9)) * 1_000)))
+            })
         case .admit(let uid):
-            .caller(registered(during: "a Socket.IO CONNECT") { try UserID(uid) })
+            .caller(registered(during: "a Socket.IO CONNECT") { (try UserID(uid), nil) })
         case .poll(let token, let target):
             firstLook(token, target)
         case .look(let uid, let since):
@@ -30,12 +34,13 @@ final class HubReader {
         }
     }
 
-    /// The user `who` names, if registered; else the refusal REST answers (401, 406, 503).
-    private func registered(during what: String, _ who: () throws -> UserID) -> HubCaller {
+    /// The user `who` names (and how long their token holds), if registered; else the refusal
+    /// REST answers (401, 406, 503).
+    private func registered(during what: String, _ who: () throws -> (UserID, Duration?)) -> HubCaller {
         do {
-            let uid = try who()
+            let (uid, expiresIn) = try who()
             _ = try IdentifyUserUseCase(storage: try service.dependencies().storage)(uid.rawValue)
-            return .user(uid.rawValue)
+            return .user(uid.rawValue, expiresIn: expiresIn)
         } catch {
             let (shown, headers) = APIResponse.shown(failure(error, during: what))
             return .refused(HubRefusal(shown.status ?? 500, code: shown.code, message: shown.message, headers: headers))

@@ -51,7 +51,7 @@ struct HTTPTestClient {
     }
 
     /// An answer's status, headers and (dechunked) body.
-    private static func response(_ answer: Data) throws -> Response {
+    static func response(_ answer: Data) throws -> Response {
         guard let end = answer.range(of: Data("\r\n\r\n".utf8)) else { throw HTTPTestError("no header end in \(String(decoding: answer, as: UTF8.self))") }
         let head = String(decoding: answer[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
         let statusParts = head[0].split(separator: " ")
