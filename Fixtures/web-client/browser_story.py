@@ -11,13 +11,15 @@ CONFIG: {"story": "meet" or "away", "base", "people": [{"link", "phone", "nick",
 "language", "studies"}, two], "slp": [argv of slp], "artefacts": DIR, and for "away" a "forged"
 and an "expired" token}. "away" tells the rest: the first browser cannot open a WebSocket (the
 socket polls), the second's tab is hidden when a request comes (its notice), a reload keeps the
-session, a forged or expired token gets the sign-in screen. The first person's browser prefers Korean, the
+session, eight more sessions of the first person end the page's socket and the page says why,
+a forged or expired token gets the sign-in screen. The first person's browser prefers Korean, the
 second's English. Prints one line per step; exits 1 with one line saying what did not hold."""
 import json
 import re
 import subprocess
 import sys
 import time
+import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.common.action_chains import ActionChains
@@ -55,10 +57,11 @@ window.Notification = class extends RealNotification {
 WORDS = {
     "ko-KR": {"locate": "내 위치에서 찾기", "ask": "요청하기", "accept": "수락하기", "cancel": "스터디 취소",
               "cancelled": "{}님이 스터디를 취소했어요.",
-              "signin": "로그인이 만료되었거나 올바르지 않아요.",
+              "signin": "로그인이 만료되었거나 올바르지 않아요.", "evicted": "다른 곳에서 너무 많이 열려 있어",
               "reviewed": "리뷰를 보냈어요.", "saved": "저장했어요.", "reconnecting": "다시 연결하는 중", "report": "신고 보내기", "reported": "신고했어요."},
     "en-US": {"locate": "Search from my location", "ask": "Ask", "accept": "Accept", "cancel": "Cancel the study",
               "cancelled": "{} cancelled the study.", "signin": "Your sign-in expired or is not valid.",
+              "evicted": "slp is open in too many places",
               "reviewed": "Review sent.", "saved": "Saved.", "reconnecting": "Reconnecting", "report": "Send report", "reported": "Reported."},
 }
 
@@ -345,6 +348,19 @@ def story_away(drivers, people):
     if kept != ["algorithm", "25"]:
         raise Failure(f"my page after a reload reads {kept}")
     print("my page saved; a reload keeps the session, the chat and my page")
+
+    # Eight more sessions of the same person end the page's (the oldest), the hub saying why:
+    # the page says so and stays signed in.
+    token = pa["link"].split("#token=", 1)[1]
+    for _ in range(8):
+        request = urllib.request.Request(f"{BASE}/socket.io/?EIO=4&transport=polling", headers={"idtoken": token})
+        with urllib.request.urlopen(request, timeout=PATIENCE) as answer:
+            if answer.status != 200:
+                raise Failure(f"a session of the same person: {answer.status}")
+    wait("the page saying a newer session took its place", lambda: pa["evicted"] in a.find_element(By.ID, "notice").text)
+    if pa["nick"] not in a.find_element(By.ID, "whoami").text:
+        raise Failure("an evicted socket signed the page out")
+    print("a ninth session of the same person: the page says why its socket ended, still signed in")
 
     for name, token in (("forged", CONFIG["forged"]), ("expired", CONFIG["expired"])):
         b.get(f"{BASE}/#token={token}")

@@ -399,6 +399,8 @@ function startSocket() {
     refused: (error) => {
       const code = error.data && error.data.error ? error.data.error.code : '';
       if (code === 'not_registered') return register();
+      // A newer session of mine took this one's place: the sign-in still holds.
+      if (code === 'too_many_sessions') return say(t.tooManySessions);
       signIn(t.signInExpired);
     },
     event: (name, data) => onEvent(name, data),

@@ -7,7 +7,7 @@ const separator = '\x1e';
 export class RealtimeSocket {
   /**
    * handlers: event(name, data), connected(reconnected, transport), disconnected(),
-   * refused(error) when the hub will not take the token.
+   * refused(error) when the hub will not take the token or ends the session saying why.
    */
   constructor(token, handlers) {
     this.token = token;
@@ -84,6 +84,14 @@ export class RealtimeSocket {
       this.handlers.refused(error);
     } else if (type === '2') {
       const [name, data] = JSON.parse(text.slice(1));
+      // The hub ends this session saying why (the token expired, a newer session took its
+      // place): no reconnecting into the same end.
+      if (name === 'closing') {
+        this.stopped = true;
+        this.closeTransport();
+        this.handlers.refused({ data });
+        return;
+      }
       this.handlers.event(name, data);
     } else if (type === '1') {
       this.lost(transport);
