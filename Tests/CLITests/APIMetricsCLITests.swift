@@ -159,17 +159,27 @@ final class APIMetricsCLITests: XCTestCase {
         }
     }
 
-    func testEventsDeliveredByTheHubAreTimed() throws {
+    /// Serve's clock is SLPBinary's fixed `SLP_NOW`, days before the real time: deliveries are
+    /// still timed in real time, so each is in a finite bucket.
+    func testEventsDeliveredByTheHubAreTimedInRealTime() throws {
         TestBackend.each(self) { backend, _, _ in
             let served = try served(backend)
             let slp = SLPBinary(database: served.database)
-            _ = try APIPerson.matched(slp, served.server.client, block: 5712, 0)
+            let (a, b) = try APIPerson.matched(slp, served.server.client, block: 5712, 0)
             var seen: Double?
             let timed = Polling.until(every: 0.2) {
                 seen = try? served.sample("slp_event_delivery_seconds_count")
                 return (seen ?? 0) >= 2
             }
             XCTAssertTrue(timed, "slp_event_delivery_seconds_count: \(seen.map { "\($0)" } ?? "none")")
+            let before = try XCTUnwrap(seen)
+            _ = try a.send(served.server.client, to: b, "hello")
+            let chatTimed = Polling.until(every: 0.2) {
+                seen = try? served.sample("slp_event_delivery_seconds_count")
+                return seen == before + 1
+            }
+            XCTAssertTrue(chatTimed, "slp_event_delivery_seconds_count: \(seen.map { "\($0)" } ?? "none"), not \(before + 1)")
+            XCTAssertEqual(try served.sample(#"slp_event_delivery_seconds_bucket{le="10"}"#), before + 1, "every delivery within 10 s")
         }
     }
 

@@ -7,8 +7,8 @@ import SLPDomain
 
 /// A row of `events`, mapped to `UserEvent` and back: what an event tells, in columns.
 enum EventRecord {
-    /// The columns of an event but its id and its recipient, in the order of `values(of:at:)`.
-    static let columns: TableColumns = ["type", "created_at", "other_uid", "other_nick", "distance", "titles", "message_id", "chat"]
+    /// The columns of an event but its id and its recipient, in the order of `values(of:at:writtenAt:)`.
+    static let columns: TableColumns = ["type", "created_at", "other_uid", "other_nick", "distance", "titles", "message_id", "chat", "written_at"]
 
     /// The columns `event(_:me:)` reads.
     static let selection = "id, \(columns.list)"
@@ -19,8 +19,9 @@ enum EventRecord {
         "DELETE FROM events WHERE id IN (SELECT id FROM events WHERE user_id = $1 ORDER BY id LIMIT 8) AND created_at < $\(cutoff)"
     }
 
-    /// The values of `columns` for an event of `kind` told at `now`.
-    static func values(of kind: UserEventKind, at now: Date) -> [SQLValue] {
+    /// The values of `columns` for an event of `kind` told at `now` (the domain's clock), written
+    /// at `writtenAt` (the wall clock).
+    static func values(of kind: UserEventKind, at now: Date, writtenAt: Date) -> [SQLValue] {
         var other: MatchView.Partner?
         var distance: Int?, titles: String?, messageID: String?, chat: String?
         switch kind {
@@ -43,7 +44,13 @@ enum EventRecord {
             .text(kind.name), .integer(now.unixMilliseconds), .optional(other) { .text($0.uid.rawValue) },
             .optional(other) { .text($0.nick.value) }, .optional(distance, SQLValue.int), .optional(titles, SQLValue.text),
             .optional(messageID, SQLValue.text), .optional(chat, SQLValue.text),
+            .integer(Int64((writtenAt.timeIntervalSince1970 * 1_000_000).rounded())),
         ]
+    }
+
+    /// When a row was written by the wall clock; nil for rows from before it was kept.
+    static func writtenAt(_ row: some SQLRow) -> Date? {
+        row.optionalInt64("written_at").map { Date(timeIntervalSince1970: TimeInterval($0) / 1_000_000) }
     }
 
     /// The event of `me` a row tells; a row that lacks what its type needs, or breaks the

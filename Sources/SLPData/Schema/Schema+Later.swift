@@ -237,4 +237,15 @@ extension Schema {
             );
             CREATE INDEX users_by_fcm_token ON slp.users (fcm_token) WHERE fcm_token <> '';
             """))
+
+    /// When each event was written by the machine's wall clock (unix microseconds), beside
+    /// `created_at`, the domain's time (which `SLP_NOW` may stop): the realtime hub times its
+    /// deliveries from it. Null for events written before it was kept.
+    static let eventsWrittenAt = Migration(
+        sqlite: .sql("""
+            ALTER TABLE events ADD COLUMN written_at INTEGER;
+            """),
+        postgreSQL: .sql("""
+            ALTER TABLE slp.events ADD COLUMN written_at bigint;
+            """))
 }

@@ -10,7 +10,7 @@ enum Schema {
     static let migrations: [Migration] = [
         initial, queueAndRequests, matches, messages, packedQueueDocuments, studyRowDocuments, noQueueDocumentsView, events,
         byteOrderAndIndexOnlySearch, reportsCounted, pushTokensAndSecrets, sanctions, shownPlaces, eventTransactions,
-        penaltyNoticesDue, reportsKeptWithTheNumber, shownByCell, pushOutbox,
+        penaltyNoticesDue, reportsKeptWithTheNumber, shownByCell, pushOutbox, eventsWrittenAt,
     ]
 
     /// The migrations the backend speaking `dialect` runs, numbered as its databases count them:

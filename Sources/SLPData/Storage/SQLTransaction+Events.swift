@@ -47,7 +47,7 @@ extension SQLTransaction {
             JOIN users ON users.id = later.user_id ORDER BY later.id
             """, [.integer(position)]) { row in
             let recipient = try UserID(row.text("recipient"))
-            return AddressedEvent(recipient: recipient, event: try EventRecord.event(row, me: recipient))
+            return AddressedEvent(recipient: recipient, event: try EventRecord.event(row, me: recipient), writtenAt: EventRecord.writtenAt(row))
         }
         // The same snapshot read the position and the events: whatever commits later is after `next`.
         return EventFeedPage(events: events, next: max(position, next))
@@ -61,6 +61,8 @@ extension SQLTransaction {
 
     func insertEvent(_ kind: UserEventKind, for recipient: UserID, at now: Date, forgettingBefore cutoff: Date) throws -> Int64? {
         guard let id = try rowID(recipient) else { return nil }
-        return try connection.insertEvent(EventRecord.values(of: kind, at: now), recipient: id, forgettingBefore: cutoff.unixMilliseconds)
+        // The wall clock, not `now`: the hub times deliveries in real time even when the domain's clock is stopped.
+        let values = EventRecord.values(of: kind, at: now, writtenAt: Date())
+        return try connection.insertEvent(values, recipient: id, forgettingBefore: cutoff.unixMilliseconds)
     }
 }

@@ -42,10 +42,11 @@ final class HubMetrics: Sendable {
         }
     }
 
-    /// On the loop: `batch` emitted now, each event timed from its commit.
+    /// On the loop: `batch` emitted now, each event timed from its commit by the wall clock
+    /// (an event stored before that was kept, by the domain's clock).
     func delivered(_ batch: [AddressedEvent], at now: Date = Date()) {
         for addressed in batch {
-            let seconds = max(0, now.timeIntervalSince(addressed.event.createdAt))
+            let seconds = max(0, now.timeIntervalSince(addressed.writtenAt ?? addressed.event.createdAt))
             file.observeDelivery(of: .hub, microseconds: UInt64(min(seconds, 1e9) * 1_000_000))
         }
     }

@@ -32,7 +32,7 @@ final class RecordColumnsTests: XCTestCase {
             .reviewed(by: partner, titles: [.kind]), .message(message, from: partner), .penaltyOver,
         ]
         for kind in kinds {
-            XCTAssertEqual(EventRecord.values(of: kind, at: .now).count, EventRecord.columns.count, kind.name)
+            XCTAssertEqual(EventRecord.values(of: kind, at: .now, writtenAt: .now).count, EventRecord.columns.count, kind.name)
         }
         let sanctions = Sanctions(reportBan: true, dodgePenaltyUntil: nil, dodgeCount: 1)
         XCTAssertEqual(SanctionsRecord.values(of: sanctions, phoneKey: "k").count, SanctionsRecord.columns.count)
