@@ -221,6 +221,13 @@ package final class EngineIOServer {
         if let oldest = sessionsByUser[uid], oldest.count > Self.sessionsPerUser { end(oldest[0], because: Self.evicted) }
     }
 
+    /// `session` no longer counts among its owner's sessions.
+    private func leaveItsUser(_ session: EngineIOSession) {
+        guard let owner = session.owner else { return }
+        sessionsByUser[owner]?.removeAll { $0 === session }
+        if sessionsByUser[owner]?.isEmpty == true { sessionsByUser[owner] = nil }
+    }
+
     /// `session` no longer counts as waiting for its CONNECT's token.
     private func stopWaiting(_ session: EngineIOSession) {
         if let deadline = session.connectDeadline {
@@ -251,11 +258,7 @@ package final class EngineIOServer {
             connection.respond(.refusal(400, code: "bad_request", message: "the session already has a poll waiting"))
             return close(session)
         }
-        guard session.waiting.isEmpty else {
-            flushPolling(session, to: connection)
-            if session.isEnding { close(session) }
-            return
-        }
+        guard session.waiting.isEmpty else { return flushPolling(session, to: connection) }
         session.heldPoll = connection
         connection.onClose = { [weak session] closed in
             if session?.heldPoll === closed { session?.heldPoll = nil }
@@ -342,7 +345,7 @@ package final class EngineIOServer {
     private func flushPolling(_ session: EngineIOSession, to poll: HubConnection) {
         poll.respond(HTTPResponse(status: 200, text: EngineIOPacket.payload(session.waiting)))
         session.waiting = []
-        if session.endsAfterFlush { close(session) }
+        if session.isEnding { close(session) }
     }
 
     // MARK: - Packets
@@ -425,7 +428,7 @@ package final class EngineIOServer {
             return refuseConnect(session, HubRefusal(401, code: "unauthorized", message: "no idtoken in the CONNECT's auth"))
         }
         gate.identify(token) { [weak self, weak session] caller in
-            guard let self, let session, !session.isClosed else { return }
+            guard let self, let session, !session.isClosed, !session.isEnding else { return }
             switch caller {
             case .refused(let refusal):
                 refuseConnect(session, refusal)
@@ -441,22 +444,24 @@ package final class EngineIOServer {
         }
     }
 
-    /// CONNECT_ERROR with `refusal`, then the session's end: at once over WebSocket, after the
-    /// next poll has taken the answer over polling.
+    /// CONNECT_ERROR with `refusal`, then the session's end: at once over WebSocket, at the
+    /// next poll over polling (`endAtNextPoll`).
     private func refuseConnect(_ session: EngineIOSession, _ refusal: HubRefusal) {
         session.socketID = nil
-        // Before the send: a poll held now takes the answer at once, and the session ends with it.
-        session.endsAfterFlush = session.webSocket == nil
-        send(EngineIOPacket(.message, SocketIOPacket(.connectError, data: refusal.connectError).encoded), to: session)
-        if session.webSocket != nil { close(session) }
+        let refused = EngineIOPacket(.message, SocketIOPacket(.connectError, data: refusal.connectError).encoded)
+        if let webSocket = session.webSocket {
+            webSocket.sendText(refused.encoded)
+            return close(session)
+        }
+        session.waiting.append(refused)
+        endAtNextPoll(session)
     }
 
     /// Ends `session` telling its client why, in packets every client reads: a connected socket
     /// gets the event `closing` with slp's error object, then DISCONNECT (so that no client
     /// reconnects by itself into the same end, as it would after a bare close); a session
-    /// without a socket gets CONNECT_ERROR with it. Then the Engine.IO close. A polling session
-    /// with no poll held keeps them for its next poll, counted no more among its user's, and is
-    /// forgotten at its pong's deadline if that poll never comes.
+    /// without a socket gets CONNECT_ERROR with it. Then the Engine.IO close: at once over
+    /// WebSocket, at the next poll over polling (`endAtNextPoll`).
     private func end(_ session: EngineIOSession, because refusal: HubRefusal) {
         guard !session.isClosed, !session.isEnding else { return }
         let told = session.socketID == nil
@@ -470,17 +475,21 @@ package final class EngineIOServer {
         }
         // All in one answer: a poll that took only some would leave the rest unread.
         session.waiting += packets + [EngineIOPacket(.close)]
+        endAtNextPoll(session)
+    }
+
+    /// The one way a polling session told why it ends goes (`isEnding`): its next poll takes
+    /// what it was told, then it is closed; a poll held now is that poll. Until then it hears
+    /// nothing more, counts no more among its user's, and is forgotten at its pong's deadline
+    /// if that poll never comes.
+    private func endAtNextPoll(_ session: EngineIOSession) {
+        session.isEnding = true
         if let poll = session.heldPoll {
             session.heldPoll = nil
-            flushPolling(session, to: poll)
-            return close(session)
+            return flushPolling(session, to: poll)
         }
-        session.isEnding = true
         stopWaiting(session)
-        if let owner = session.owner {
-            sessionsByUser[owner]?.removeAll { $0 === session }
-            if sessionsByUser[owner]?.isEmpty == true { sessionsByUser[owner] = nil }
-        }
+        leaveItsUser(session)
         for timer in [session.pingTimer, session.pongDeadline, session.expiryTimer].compactMap({ $0 }) { loop.cancel(timer) }
         session.pingTimer = nil
         session.expiryTimer = nil
@@ -495,10 +504,7 @@ package final class EngineIOServer {
         session.isClosed = true
         sessions[session.sid] = nil
         stopWaiting(session)
-        if let owner = session.owner {
-            sessionsByUser[owner]?.removeAll { $0 === session }
-            if sessionsByUser[owner]?.isEmpty == true { sessionsByUser[owner] = nil }
-        }
+        leaveItsUser(session)
         for timer in [session.pingTimer, session.pongDeadline, session.expiryTimer].compactMap({ $0 }) { loop.cancel(timer) }
         if let poll = session.heldPoll {
             session.heldPoll = nil

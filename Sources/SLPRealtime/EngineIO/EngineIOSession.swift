@@ -23,15 +23,14 @@ final class EngineIOSession {
     var heldPoll: HubConnection?
     /// Packets for the next poll.
     var waiting: [EngineIOPacket] = []
-    /// Whether the session ends once its waiting packets have gone out (a refused CONNECT over polling).
-    var endsAfterFlush = false
     /// The next ping, and the deadline for the pong of the last one.
     var pingTimer: Int?
     var pongDeadline: Int?
     /// When the token that last proved the owner expires.
     var expiryTimer: Int?
     var isClosed = false
-    /// Told why it ends (`EngineIOServer.end`), waiting for the poll that takes the reason.
+    /// Told why it ends (a refused CONNECT, eviction, expiry) over polling: it ends once its next
+    /// poll has taken its waiting packets, and hears nothing more meanwhile (`EngineIOServer.endAtNextPoll`).
     var isEnding = false
 
     init(sid: String, owner: String?) {
