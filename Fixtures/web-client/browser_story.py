@@ -12,13 +12,17 @@ CONFIG: {"story": "meet" or "away", "base", "people": [{"link", "phone", "nick",
 and an "expired" token}. "away" tells the rest: the first browser cannot open a WebSocket (the
 socket polls), the second's tab is hidden when a request comes (its notice), a reload keeps the
 session, eight more sessions of the first person end the page's socket and the page says why,
-a forged or expired token gets the sign-in screen. The first person's browser prefers Korean, the
-second's English. Prints one line per step; exits 1 with one line saying what did not hold."""
+a forged or expired token gets the sign-in screen. "expiry": one browser, signed in with a token
+that expires within seconds, is signed out when the hub ends its socket at the token's exp. The
+first person's browser prefers Korean, the second's English. Prints one line per step; exits 1 with one line saying what did not hold."""
+import datetime
 import json
+import os
 import re
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 
 from selenium import webdriver
@@ -51,6 +55,15 @@ window.Notification = class extends RealNotification {
   constructor(title, options) { super(title, options); window.__notices.push(options.body); }
 };
 """
+# Counts the WebSockets the page opens.
+COUNT_WEBSOCKETS = """
+window.__sockets = 0;
+const RealWebSocket = window.WebSocket;
+window.WebSocket = class extends RealWebSocket { constructor(...args) { super(...args); window.__sockets += 1; } };
+"""
+# What is left of the "expiry" story's token when the page opens: enough to load the page and
+# connect its socket on a machine five times slower.
+EXPIRY_LIFETIME = 8.0
 
 
 # What the page says, in each language the story's browsers prefer.
@@ -372,12 +385,52 @@ def story_away(drivers, people):
     no_violations(drivers)
 
 
+def story_expiry(drivers, people):
+    """The first person, registered, opens the page with a token that expires in
+    EXPIRY_LIFETIME seconds: at its exp the hub ends the page's socket saying why (`closing`,
+    401), and the page shows the sign-in screen, opens no other socket and shows nobody's data."""
+    (a,) = drivers
+    pa = people[0]
+    hour = pa["link"].split("#token=", 1)[1]
+    form = urllib.parse.urlencode({"birth": "1995-01-01", "email": "expiry@example.com", "gender": "0", "nick": pa["nick"], "phoneNumber": pa["phone"]})
+    request = urllib.request.Request(f"{BASE}/v1/user", data=form.encode(), headers={"idtoken": hour}, method="POST")
+    with urllib.request.urlopen(request, timeout=PATIENCE) as answer:
+        if answer.status != 200:
+            raise Failure(f"registering through the API: {answer.status}")
+    # `slp token` makes tokens of an hour: one made an hour ago, less the lifetime wanted.
+    made = datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(seconds=3600 - EXPIRY_LIFETIME)
+    clock = {**os.environ, "SLP_NOW": made.isoformat(timespec="milliseconds").replace("+00:00", "Z")}
+    made = subprocess.run(CONFIG["slp"] + ["token", "--as", pa["phone"]], env=clock, capture_output=True, text=True)
+    if made.returncode != 0:
+        raise Failure(f"slp token: {made.stderr.strip()}")
+    token = made.stdout.strip()
+    expires = time.monotonic() + EXPIRY_LIFETIME
+    a.get(f"{BASE}/#token={token}")
+    wait("the home screen", lambda: pa["nick"] in a.find_element(By.ID, "whoami").text)
+    wait("the socket connected", lambda: a.execute_script("return document.documentElement.dataset.transport") == "websocket")
+    left = expires - time.monotonic()
+    if left <= 0:
+        raise Failure(f"the page connected only after its token's exp: {EXPIRY_LIFETIME} s is too short here")
+    wait("the sign-in screen at the token's exp", lambda: pa["signin"] in text_of(a, "#view"), EXPIRY_LIFETIME + PATIENCE)
+    # Were the socket to reconnect, its CONNECT would be refused and the page would sign out
+    # just the same, with a second socket opened.
+    opened = a.execute_script("return window.__sockets")
+    if opened != 1:
+        raise Failure(f"the page opened {opened} WebSockets: it reconnected after the hub ended its session")
+    seen = text_of(a, "body")
+    if pa["nick"] in seen:
+        raise Failure(f"the signed-out page shows someone's data: {seen}")
+    print(f"at the token's exp the hub ends the page's socket: the sign-in screen, no reconnect, nobody's data (connected {EXPIRY_LIFETIME - left:.1f} s after opening)")
+    no_violations(drivers)
+
+
 def main():
     people = CONFIG["people"]
     for person in people:
         person.update(WORDS[person["language"]])
-    story = {"meet": story_meet, "away": story_away}[CONFIG["story"]]
-    scripts = {"meet": ((), ()), "away": ((BLOCK_WEBSOCKET,), (HIDEABLE_TAB,))}[CONFIG["story"]]
+    story = {"meet": story_meet, "away": story_away, "expiry": story_expiry}[CONFIG["story"]]
+    # One browser for "expiry": zip stops at the shortest.
+    scripts = {"meet": ((), ()), "away": ((BLOCK_WEBSOCKET,), (HIDEABLE_TAB,)), "expiry": ((COUNT_WEBSOCKETS,),)}[CONFIG["story"]]
     drivers = [browser(person, extra) for person, extra in zip(people, scripts)]
     try:
         story(drivers, people)

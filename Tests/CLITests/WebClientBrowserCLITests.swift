@@ -51,6 +51,18 @@ final class WebClientBrowserCLITests: XCTestCase {
         }
     }
 
+    /// A page signed in with a token that expires within seconds: at its exp the hub ends the
+    /// page's socket saying why (`closing`, 401), and the page shows the sign-in screen, opens no
+    /// other socket and shows nobody's data.
+    func testThePageSignsOutWhenTheHubEndsItsSocketAtTheTokensExp() {
+        TestBackend.each(self) { backend, database, directory in
+            // The page and the hub's timers decide, not the storage: SQLite's run is enough.
+            guard backend == .sqlite else { return }
+            let output = try story("expiry", backend, database, directory)
+            XCTAssertTrue(output.contains("at the token's exp the hub ends the page's socket"), output)
+        }
+    }
+
     private static func artefacts(_ backend: TestBackend) -> URL {
         package.appendingPathComponent(".build/test-artefacts/web-client/\(backend)")
     }
