@@ -51,6 +51,34 @@ final class WebClientBrowserCLITests: XCTestCase {
         }
     }
 
+    /// Where the operator configured Firebase, a person signs in with their phone through a
+    /// stand-in of the Firebase JS SDK (`Fixtures/web-client/firebase_standin.js`, served on a
+    /// loopback port of its own) that hands out ID tokens signed with the test's keys, the first
+    /// already expired: a wrong code leaves no session, the right one signs in, the page renews
+    /// the expired token (`getIdToken(true)`), the person registers (uid the token's `sub`) and
+    /// queues; no CSP violation, the policy letting in the stand-in's origin.
+    func testAPersonSignsInWithTheirPhoneThroughFirebaseRegistersAndQueues() {
+        TestBackend.each(self) { backend, database, directory in
+            let issuer = try FirebaseTestIssuer()
+            let port = try HTTPTestClient.freePort()
+            let module = "http://127.0.0.1:\(port)/firebase_standin.js"
+            let web = directory.path("firebase-web.json")
+            let config: [String: Any] = [
+                "apiKey": "AIzaTestKey", "authDomain": "\(FirebaseTestIssuer.project).firebaseapp.com", "projectId": FirebaseTestIssuer.project,
+                "appId": "1:1234:web:abcd", "sdk": ["app": module, "auth": module],
+            ]
+            try JSONSerialization.data(withJSONObject: config).write(to: URL(fileURLWithPath: web))
+            let (phone, uid) = ("+821052000021", "Xk9fQ2mPhoneSignInStandInAbc")
+            let expired = try issuer.token(FirebaseTestIssuer.claims(uid: uid, now: Date(timeIntervalSinceNow: -7_200), phone: phone))
+            let fresh = try issuer.token(FirebaseTestIssuer.claims(uid: uid, now: Date(), phone: phone))
+            let output = try story("phone", backend, database, directory, environment: issuer.environment.merging(["SLP_FIREBASE_WEB_CONFIG": web]) { $1 }) { _ in
+                ["firebase": ["port": port, "code": "204863", "phone": "010-5200-0021", "nick": "하늘", "uid": uid, "tokens": [phone: [expired, fresh]]]]
+            }
+            XCTAssertTrue(output.contains("signed in with Firebase (the expired token renewed) and registered as 하늘: uid \(uid)"), output)
+            XCTAssertTrue(output.contains("no Content-Security-Policy violation"), output)
+        }
+    }
+
     private static func artefacts(_ backend: TestBackend) -> URL {
         package.appendingPathComponent(".build/test-artefacts/web-client/\(backend)")
     }
@@ -58,11 +86,11 @@ final class WebClientBrowserCLITests: XCTestCase {
     /// Runs `Fixtures/web-client/browser_story.py`'s `name` against a fresh `slp serve`; what it
     /// printed, once it says every step held.
     private func story(
-        _ name: String, _ backend: TestBackend, _ database: String, _ directory: TemporaryDirectory,
+        _ name: String, _ backend: TestBackend, _ database: String, _ directory: TemporaryDirectory, environment: [String: String] = [:],
         file: StaticString = #filePath, line: UInt = #line, extra: (SLPBinary) throws -> [String: Any] = { _ in [:] }
     ) throws -> String {
         let slp = SLPBinary(database: database, now: nil)
-        let server = try ServedSLP(slp)
+        let server = try ServedSLP(slp, environment: environment)
         let base = "http://127.0.0.1:\(server.port)"
         let artefacts = Self.artefacts(backend)
         try FileManager.default.createDirectory(at: artefacts, withIntermediateDirectories: true)
