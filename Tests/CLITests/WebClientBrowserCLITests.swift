@@ -63,10 +63,8 @@ final class WebClientBrowserCLITests: XCTestCase {
             let port = try HTTPTestClient.freePort()
             let module = "http://127.0.0.1:\(port)/firebase_standin.js"
             let web = directory.path("firebase-web.json")
-            let config: [String: Any] = [
-                "apiKey": "AIzaTestKey", "authDomain": "\(FirebaseTestIssuer.project).firebaseapp.com", "projectId": FirebaseTestIssuer.project,
-                "appId": "1:1234:web:abcd", "sdk": ["app": module, "auth": module],
-            ]
+            var config = APIFirebaseWebConfigCLITests.config
+            config["sdk"] = ["app": module, "auth": module]
             try JSONSerialization.data(withJSONObject: config).write(to: URL(fileURLWithPath: web))
             let (phone, uid) = ("+821052000021", "Xk9fQ2mPhoneSignInStandInAbc")
             let expired = try issuer.token(FirebaseTestIssuer.claims(uid: uid, now: Date(timeIntervalSinceNow: -7_200), phone: phone))
