@@ -15,8 +15,8 @@ session, eight more sessions of the first person end the page's socket and the p
 a forged or expired token gets the sign-in screen. The first person's browser prefers Korean, the
 second's English. "phone" (the first person's browser alone, at the page without a link):
 Firebase phone sign-in through the stand-in SDK (firebase_standin.js), which this script serves
-on CONFIG's "firebase" "port" with the test's "code" and "tokens" (by E.164 phone; the first
-already expired, so the page must renew it) for the "phone" that signs up as "nick" with "uid".
+on CONFIG's "firebase" "port" with the test's "code", "uid" and key ("key" a PEM file, "keyID",
+"project", and the "lifetime" of its tokens in seconds) for the "phone" that signs up as "nick".
 Prints one line per step; exits 1 with one line saying what did not hold."""
 import http.server
 import os
@@ -394,8 +394,12 @@ def serve_standin(firebase):
     page's policy must let that origin in), readable across origins as gstatic's modules are."""
     folder = tempfile.mkdtemp()
     shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "firebase_standin.js"), folder)
-    with open(os.path.join(folder, "standin_tokens.js"), "w") as module:
-        module.write(f"export const code = {json.dumps(firebase['code'])};\nexport const tokens = {json.dumps(firebase['tokens'])};\n")
+    key = "".join(line.strip() for line in open(firebase["key"]) if not line.startswith("-----"))
+    issuer = {"project": firebase["project"], "keyID": firebase["keyID"], "key": key, "lifetime": firebase["lifetime"]}
+    with open(os.path.join(folder, "standin_issuer.js"), "w") as module:
+        module.write(f"export const code = {json.dumps(firebase['code'])};\n")
+        module.write(f"export const uids = {json.dumps({e164(firebase['phone']): firebase['uid']})};\n")
+        module.write(f"export const issuer = {json.dumps(issuer)};\n")
 
     class Handler(http.server.SimpleHTTPRequestHandler):
         def __init__(self, *arguments, **options):
@@ -413,9 +417,19 @@ def serve_standin(firebase):
     return server, folder
 
 
+def e164(phone):
+    return "+82" + phone.replace("-", "")[1:]
+
+
+def signed(driver):
+    return driver.execute_script("return window.__standinSigned || 0")
+
+
 def story_phone(drivers, people):
     """Keyboard only: a refused number, a wrong code (no session), the right one; the stand-in's
-    first token has expired, so the page renews it; then sign-up and the queue on the map."""
+    first token has expired, so the page renews it when the API refuses it; sign-up; then, idle,
+    the hub ends the socket at the fresh token's expiry and the page renews it again and
+    reconnects, still signed in; the queue on the map."""
     driver, person = drivers[0], people[0]
     firebase = CONFIG["firebase"]
     server, folder = serve_standin(firebase)
@@ -438,15 +452,22 @@ def story_phone(drivers, people):
         wait("the register form after the right code", lambda: driver.find_element(By.NAME, "nick"))
         fill_register(driver, {**person, "phone": firebase["phone"], "nick": firebase["nick"]})
         token = driver.execute_script("return sessionStorage.getItem('slp.idtoken')")
-        e164 = "+82" + firebase["phone"].replace("-", "")[1:]
-        if token != firebase["tokens"][e164][1]:
+        if signed(driver) < 2:
             raise Failure("the page did not renew the expired token with getIdToken(true)")
         request = urllib.request.Request(f"{BASE}/v1/user", headers={"idtoken": token})
         with urllib.request.urlopen(request, timeout=PATIENCE) as answer:
             me = json.load(answer)
-        if me.get("uid") != firebase["uid"] or me.get("phoneNumber") != e164:
+        if me.get("uid") != firebase["uid"] or me.get("phoneNumber") != e164(firebase["phone"]):
             raise Failure(f"the account is not the Firebase user's: {me.get('uid')} {me.get('phoneNumber')}")
         print(f"signed in with Firebase (the expired token renewed) and registered as {firebase['nick']}: uid {me['uid']}")
+        # Idle (no API call): only the hub's end of the socket at the token's expiry can renew it.
+        before = signed(driver)
+        driver.execute_script("delete document.documentElement.dataset.transport")
+        wait("the socket renewed and connected again after the hub ended it at the token's expiry",
+             lambda: signed(driver) > before and driver.execute_script("return document.documentElement.dataset.transport"))
+        if firebase["nick"] not in driver.find_element(By.ID, "whoami").text or driver.execute_script("return sessionStorage.getItem('slp.idtoken')") == token:
+            raise Failure("the socket's end at the token's expiry signed the page out")
+        print("the hub ended the socket at the token's expiry: the page renewed it and reconnected, still signed in")
         type_into(driver, "the studies", named("studies"), person["studies"])
         press(driver, "the locate button", labelled(person["locate"]))
         wait("queued on the map", lambda: person["searching"] in driver.find_element(By.ID, "notice").text and driver.find_element(By.ID, "map").is_displayed())

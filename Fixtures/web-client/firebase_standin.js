@@ -1,10 +1,11 @@
 // A stand-in for the Firebase JS SDK's two modules, firebase-app.js and firebase-auth.js
 // (WebClientBrowserCLITests, served by browser_story.py on a loopback port of its own): the same
 // names and signatures the page uses (modular API, v10+), answering as Firebase does, without
-// reCAPTCHA or SMS. The code it accepts and the ID tokens it hands out (signed with the test's
-// keys, FirebaseTestIssuer) are the test's, in standin_tokens.js: confirm() gives a person their
-// first token, getIdToken(true) the next (as Firebase renews an hour-old one).
-import { code as sentCode, tokens } from './standin_tokens.js';
+// reCAPTCHA or SMS. What it takes from the test is in standin_issuer.js: the code it accepts,
+// the uid of each phone it knows, and the test's Firebase key (FirebaseTestIssuer), with which it
+// signs ID tokens as securetoken does. The first token, confirm()'s, is an hour old (expired),
+// as a tab's is after an hour; getIdToken(true) signs a fresh one that lasts `lifetime` seconds.
+import { code as sentCode, uids, issuer } from './standin_issuer.js';
 
 /** A FirebaseError: its `code` is what the page tells people apart by. */
 function failure(code) {
@@ -25,6 +26,28 @@ export function initializeApp(options, name = '[DEFAULT]') {
 export const browserSessionPersistence = { type: 'SESSION' };
 export const browserLocalPersistence = { type: 'LOCAL' };
 const savedUser = 'firebase-standin.user';
+// How many tokens were signed, for the test to see a renewal.
+window.__standinSigned = 0;
+
+const base64url = (bytes) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const json = (object) => base64url(new TextEncoder().encode(JSON.stringify(object)));
+let signingKey = null;
+
+/** An ID token for `user`, RS256 with the test's key, as securetoken issues them. */
+async function sign(user, expired) {
+  signingKey ||= await crypto.subtle.importKey(
+    'pkcs8', Uint8Array.from(atob(issuer.key), (c) => c.charCodeAt(0)), { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
+  const now = Math.floor(Date.now() / 1000) - (expired ? 7200 : 0);
+  const claims = {
+    iss: `https://securetoken.google.com/${issuer.project}`, aud: issuer.project, auth_time: now, user_id: user.uid, sub: user.uid,
+    iat: now, exp: now + (expired ? 3600 : issuer.lifetime), phone_number: user.phone,
+    firebase: { identities: { phone: [user.phone] }, sign_in_provider: 'phone' },
+  };
+  const input = json({ alg: 'RS256', kid: issuer.keyID, typ: 'JWT' }) + '.' + json(claims);
+  const signature = await crypto.subtle.sign('RSASSA-PKCS1-v1_5', signingKey, new TextEncoder().encode(input));
+  window.__standinSigned += 1;
+  return input + '.' + base64url(signature);
+}
 
 class User {
   constructor(saved) {
@@ -33,12 +56,11 @@ class User {
   }
 
   async getIdToken(forceRefresh = false) {
-    const list = tokens[this.saved.phone];
-    if (forceRefresh && this.saved.issued < list.length - 1) {
-      this.saved.issued += 1;
+    if (forceRefresh || !this.saved.token) {
+      this.saved.token = await sign(this.saved, !this.saved.token);
       sessionStorage.setItem(savedUser, JSON.stringify(this.saved));
     }
-    return list[this.saved.issued];
+    return this.saved.token;
   }
 }
 
@@ -85,18 +107,18 @@ export class RecaptchaVerifier {
   clear() { this.cleared = true; }
 }
 
-/** Firebase sends any valid number a code; this one knows the numbers the test made tokens for. */
+/** Firebase sends any valid number a code; this one knows the numbers the test gave uids. */
 export async function signInWithPhoneNumber(auth, phoneNumber, verifier) {
   if (!(auth instanceof Auth) || verifier.type !== 'recaptcha') throw failure('auth/argument-error');
   await verifier.verify();
-  if (!/^\+[1-9]\d{7,14}$/.test(phoneNumber) || !tokens[phoneNumber]) throw failure('auth/invalid-phone-number');
+  if (!/^\+[1-9]\d{7,14}$/.test(phoneNumber) || !uids[phoneNumber]) throw failure('auth/invalid-phone-number');
   return {
     verificationId: 'standin-verification',
     async confirm(code) {
       if (code !== sentCode) throw failure('auth/invalid-verification-code');
-      const saved = { uid: JSON.parse(atob(tokens[phoneNumber][0].split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).sub, phone: phoneNumber, issued: 0 };
-      sessionStorage.setItem(savedUser, JSON.stringify(saved));
-      return { user: new User(saved), providerId: 'phone', operationType: 'signIn' };
+      const user = new User({ uid: uids[phoneNumber], phone: phoneNumber, token: null });
+      await user.getIdToken();
+      return { user, providerId: 'phone', operationType: 'signIn' };
     },
   };
 }
