@@ -52,15 +52,17 @@ final class APIFirebaseWebConfigCLITests: XCTestCase {
         XCTAssertEqual(alone.stderr, "Error: SLP_FIREBASE_WEB_CONFIG needs SLP_FIREBASE_PROJECT and SLP_FIREBASE_CERTS\n")
     }
 
-    /// The page carries the config (no inline script) and its policy lets in the SDK's origin,
-    /// reCAPTCHA and Firebase Auth's APIs, nothing else.
+    /// DEPLOY.md's config as written: the page carries it (no inline script) and its policy lets
+    /// in the SDK's origin, reCAPTCHA and Firebase Auth's APIs, nothing else.
     func testThePageCarriesTheConfigAndItsPolicyLetsInFirebasePhoneSignInOnly() throws {
         let directory = try TemporaryDirectory()
         let issuer = try FirebaseTestIssuer()
         let file = directory.path("web.json")
-        try Self.variant { _ in }.write(toFile: file, atomically: true, encoding: .utf8)
+        let documented = try DeployDocs.block(containing: "firebasejs")
+        try documented.write(toFile: file, atomically: true, encoding: .utf8)
         let server = try ServedSLP(
-            SLPBinary(database: directory.path("slp.sqlite")), environment: issuer.environment.merging(["SLP_FIREBASE_WEB_CONFIG": file]) { $1 })
+            SLPBinary(database: directory.path("slp.sqlite")),
+            environment: ["SLP_FIREBASE_PROJECT": "my-project", "SLP_FIREBASE_CERTS": issuer.certificatesPath, "SLP_FIREBASE_WEB_CONFIG": file])
         let page = try server.client.send("GET", "/")
         XCTAssertEqual(page.status, 200)
         XCTAssertEqual(
@@ -73,7 +75,7 @@ final class APIFirebaseWebConfigCLITests: XCTestCase {
         let meta = try XCTUnwrap(page.text.firstMatch(of: /<meta name="slp-firebase" content="([^"]*)">\n<\/head>/), page.text)
         let json = String(meta.1).replacingOccurrences(of: "&quot;", with: "\"")
         let carried = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? NSDictionary)
-        XCTAssertEqual(carried, Self.config as NSDictionary)
+        XCTAssertEqual(carried, try JSONSerialization.jsonObject(with: Data(documented.utf8)) as? NSDictionary)
         XCTAssertEqual(server.stop(), 0)
     }
 }
