@@ -123,7 +123,7 @@ let package = Package(
         .target(name: "SLPTerminal", dependencies: ["SLPSupport"], swiftSettings: directMetadata),
         .executableTarget(
             name: "slp",
-            dependencies: ["SLPDomain", "SLPData", "SLPCommandLine", "SLPSupport", "SLPIdentity", "SLPTerminal", "SLPRealtime", "SLPWebServer"],
+            dependencies: ["SLPDomain", "SLPData", "SLPCommandLine", "SLPSupport", "SLPIdentity", "SLPTerminal", "SLPRealtime", "SLPWebServer", "SLPWebClient"],
             swiftSettings: directMetadata,
             linkerSettings: lldInRelease + [.unsafeFlags(staticExecutable + linkOrder, .when(configuration: .release, traits: ["StaticExecutable"]))]),
         // The push sender `slp serve` starts: a program of its own, as libcurl cannot be linked

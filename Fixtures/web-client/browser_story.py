@@ -7,20 +7,29 @@ must cause no Content-Security-Policy violation.
 
     python3 browser_story.py CONFIG.json
 
-CONFIG: {"story": "meet" or "away", "base", "people": [{"link", "phone", "nick", "lat", "long",
+CONFIG: {"story": "meet", "away", "expiry" or "phone", "base", "people": [{"link", "phone", "nick", "lat", "long",
 "language", "studies"}, two], "slp": [argv of slp], "artefacts": DIR, and for "away" a "forged"
 and an "expired" token}. "away" tells the rest: the first browser cannot open a WebSocket (the
 socket polls), the second's tab is hidden when a request comes (its notice), a reload keeps the
 session, eight more sessions of the first person end the page's socket and the page says why,
 a forged or expired token gets the sign-in screen. "expiry": one browser, signed in with a token
-that expires within seconds, is signed out when the hub ends its socket at the token's exp. The
-first person's browser prefers Korean, the second's English. Prints one line per step; exits 1 with one line saying what did not hold."""
+that expires within seconds, is signed out when the hub ends its socket at the token's exp.
+"phone" (the first person's browser alone, at the page without a link): Firebase phone sign-in
+through the stand-in SDK (firebase_standin.js), which this script serves on CONFIG's "firebase"
+"port" with the test's "code", "uid" and key ("key" a PEM file, "keyID", "project", and the
+"lifetime" of its tokens in seconds) for the "phone" that signs up as "nick". The first person's
+browser prefers Korean, the second's English. Prints one line per step; exits 1 with one line
+saying what did not hold."""
 import datetime
+import http.server
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -71,11 +80,13 @@ WORDS = {
     "ko-KR": {"locate": "내 위치에서 찾기", "ask": "요청하기", "accept": "수락하기", "cancel": "스터디 취소",
               "cancelled": "{}님이 스터디를 취소했어요.",
               "signin": "로그인이 만료되었거나 올바르지 않아요.", "evicted": "다른 곳에서 너무 많이 열려 있어",
-              "reviewed": "리뷰를 보냈어요.", "saved": "저장했어요.", "reconnecting": "다시 연결하는 중", "report": "신고 보내기", "reported": "신고했어요."},
+              "reviewed": "리뷰를 보냈어요.", "saved": "저장했어요.", "searching": "찾는 중이에요.",
+              "badNumber": "휴대폰 번호를 010-1234-5678처럼", "codeSent": "인증 문자를 보냈어요.", "wrongCode": "인증 번호가 맞지 않아요.", "reconnecting": "다시 연결하는 중", "report": "신고 보내기", "reported": "신고했어요."},
     "en-US": {"locate": "Search from my location", "ask": "Ask", "accept": "Accept", "cancel": "Cancel the study",
               "cancelled": "{} cancelled the study.", "signin": "Your sign-in expired or is not valid.",
               "evicted": "slp is open in too many places",
-              "reviewed": "Review sent.", "saved": "Saved.", "reconnecting": "Reconnecting", "report": "Send report", "reported": "Reported."},
+              "reviewed": "Review sent.", "saved": "Saved.", "searching": "Searching.",
+              "badNumber": "Enter a Korean mobile number", "codeSent": "We sent you a code", "wrongCode": "That code is not the one we sent.", "reconnecting": "Reconnecting", "report": "Send report", "reported": "Reported."},
 }
 
 
@@ -208,6 +219,10 @@ def register(driver, person):
     wait("the register form", lambda: driver.find_element(By.NAME, "nick"))
     if "token=" in driver.current_url:
         raise Failure("the token stayed in the address bar")
+    fill_register(driver, person)
+
+
+def fill_register(driver, person):
     audit(driver, "the register form")
     type_into(driver, "the nick", named("nick"), person["nick"])
     type_into(driver, "the birth date", named("birth"), "1994-01-01")
@@ -378,6 +393,8 @@ def story_away(drivers, people):
     for name, token in (("forged", CONFIG["forged"]), ("expired", CONFIG["expired"])):
         b.get(f"{BASE}/#token={token}")
         wait(f"the sign-in screen for a {name} token", lambda: pb["signin"] in text_of(b, "#view"))
+        if b.find_elements(By.NAME, "phone"):
+            raise Failure("without Firebase's web config the sign-in screen offers phone sign-in")
         seen = text_of(b, "body")
         if pa["nick"] in seen or pb["nick"] in seen:
             raise Failure(f"a {name} token shows someone's data: {seen}")
@@ -422,15 +439,102 @@ def story_expiry(drivers, people):
         raise Failure(f"the signed-out page shows someone's data: {seen}")
     print(f"at the token's exp the hub ends the page's socket: the sign-in screen, no reconnect, nobody's data (connected {EXPIRY_LIFETIME - left:.1f} s after opening)")
     no_violations(drivers)
+def serve_standin(firebase):
+    """The stand-in SDK and the test's code and tokens, from a loopback port of their own (the
+    page's policy must let that origin in), readable across origins as gstatic's modules are."""
+    folder = tempfile.mkdtemp()
+    shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "firebase_standin.js"), folder)
+    key = "".join(line.strip() for line in open(firebase["key"]) if not line.startswith("-----"))
+    issuer = {"project": firebase["project"], "keyID": firebase["keyID"], "key": key, "lifetime": firebase["lifetime"]}
+    with open(os.path.join(folder, "standin_issuer.js"), "w") as module:
+        module.write(f"export const code = {json.dumps(firebase['code'])};\n")
+        module.write(f"export const uids = {json.dumps({e164(firebase['phone']): firebase['uid']})};\n")
+        module.write(f"export const issuer = {json.dumps(issuer)};\n")
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *arguments, **options):
+            super().__init__(*arguments, directory=folder, **options)
+
+        def end_headers(self):
+            self.send_header("Access-Control-Allow-Origin", "*")
+            super().end_headers()
+
+        def log_message(self, *arguments):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", firebase["port"]), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, folder
+
+
+def e164(phone):
+    return "+82" + phone.replace("-", "")[1:]
+
+
+def signed(driver):
+    return driver.execute_script("return window.__standinSigned || 0")
+
+
+def story_phone(drivers, people):
+    """Keyboard only: a refused number, a wrong code (no session), the right one; the stand-in's
+    first token has expired, so the page renews it when the API refuses it; sign-up; then, idle,
+    the hub ends the socket at the fresh token's expiry and the page renews it again and
+    reconnects, still signed in; the queue on the map."""
+    driver, person = drivers[0], people[0]
+    firebase = CONFIG["firebase"]
+    server, folder = serve_standin(firebase)
+    try:
+        driver.get(f"{BASE}/")
+        wait("the phone sign-in form", lambda: driver.find_element(By.NAME, "phone"))
+        audit(driver, "the sign-in screen")
+        status = lambda: driver.find_element(By.CSS_SELECTOR, ".phone-status").text
+        type_into(driver, "the phone number", named("phone"), "010-12").send_keys(Keys.ENTER)
+        wait("the page refusing a number that is none", lambda: person["badNumber"] in status())
+        type_into(driver, "the phone number", named("phone"), firebase["phone"]).send_keys(Keys.ENTER)
+        wait("the code sent", lambda: person["codeSent"] in status() and driver.find_element(By.NAME, "sms-code").is_displayed())
+        type_into(driver, "the code", named("sms-code"), "000000").send_keys(Keys.ENTER)
+        wait("the wrong code said", lambda: person["wrongCode"] in status())
+        if driver.execute_script("return sessionStorage.getItem('slp.idtoken')") or driver.find_element(By.ID, "whoami").text:
+            raise Failure("a wrong code left a session")
+        print("a number that is none and a wrong code are refused, and no session is left: " + status())
+        audit(driver, "the code form")
+        type_into(driver, "the code", named("sms-code"), firebase["code"]).send_keys(Keys.ENTER)
+        wait("the register form after the right code", lambda: driver.find_element(By.NAME, "nick"))
+        fill_register(driver, {**person, "phone": firebase["phone"], "nick": firebase["nick"]})
+        token = driver.execute_script("return sessionStorage.getItem('slp.idtoken')")
+        if signed(driver) < 2:
+            raise Failure("the page did not renew the expired token with getIdToken(true)")
+        request = urllib.request.Request(f"{BASE}/v1/user", headers={"idtoken": token})
+        with urllib.request.urlopen(request, timeout=PATIENCE) as answer:
+            me = json.load(answer)
+        if me.get("uid") != firebase["uid"] or me.get("phoneNumber") != e164(firebase["phone"]):
+            raise Failure(f"the account is not the Firebase user's: {me.get('uid')} {me.get('phoneNumber')}")
+        print(f"signed in with Firebase (the expired token renewed) and registered as {firebase['nick']}: uid {me['uid']}")
+        # Idle (no API call): only the hub's end of the socket at the token's expiry can renew it.
+        before = signed(driver)
+        driver.execute_script("delete document.documentElement.dataset.transport")
+        wait("the socket renewed and connected again after the hub ended it at the token's expiry",
+             lambda: signed(driver) > before and driver.execute_script("return document.documentElement.dataset.transport"))
+        if firebase["nick"] not in driver.find_element(By.ID, "whoami").text or driver.execute_script("return sessionStorage.getItem('slp.idtoken')") == token:
+            raise Failure("the socket's end at the token's expiry signed the page out")
+        print("the hub ended the socket at the token's expiry: the page renewed it and reconnected, still signed in")
+        type_into(driver, "the studies", named("studies"), person["studies"])
+        press(driver, "the locate button", labelled(person["locate"]))
+        wait("queued on the map", lambda: person["searching"] in driver.find_element(By.ID, "notice").text and driver.find_element(By.ID, "map").is_displayed())
+        print("queued from my location on the map")
+        no_violations(drivers)
+    finally:
+        server.shutdown()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def main():
     people = CONFIG["people"]
     for person in people:
         person.update(WORDS[person["language"]])
-    story = {"meet": story_meet, "away": story_away, "expiry": story_expiry}[CONFIG["story"]]
-    # One browser for "expiry": zip stops at the shortest.
-    scripts = {"meet": ((), ()), "away": ((BLOCK_WEBSOCKET,), (HIDEABLE_TAB,)), "expiry": ((COUNT_WEBSOCKETS,),)}[CONFIG["story"]]
+    story = {"meet": story_meet, "away": story_away, "expiry": story_expiry, "phone": story_phone}[CONFIG["story"]]
+    # One browser for "expiry" and "phone": zip stops at the shortest.
+    scripts = {"meet": ((), ()), "away": ((BLOCK_WEBSOCKET,), (HIDEABLE_TAB,)), "expiry": ((COUNT_WEBSOCKETS,),), "phone": ((),)}[CONFIG["story"]]
     drivers = [browser(person, extra) for person, extra in zip(people, scripts)]
     try:
         story(drivers, people)

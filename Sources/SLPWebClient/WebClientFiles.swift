@@ -35,14 +35,39 @@ package enum WebClientFiles {
     /// The files as serve writes them, by path under the served folder: `index.html`, whose
     /// `"/app/` references become `"/app/<hash>/`, and each file of `app/` under `app/<hash>/`.
     /// Other files at the top are not served.
-    package static var served: [WebClientFile] {
+    package static var served: [WebClientFile] { served(firebase: nil) }
+
+    /// The files as serve writes them, the page also carrying `firebase`'s config (a
+    /// `<meta name="slp-firebase">` before `</head>`, as no script may be inline) when there is one.
+    package static func served(firebase: FirebaseWebConfig?) -> [WebClientFile] {
         all.compactMap { file in
             if file.path == page {
-                return WebClientFile(path: page, bytes: replacing(Array("\"/\(appFolder)".utf8), with: Array("\"/\(appFolder)\(hash)/".utf8), in: file.bytes))
+                var bytes = replacing(Array("\"/\(appFolder)".utf8), with: Array("\"/\(appFolder)\(hash)/".utf8), in: file.bytes)
+                if let firebase {
+                    let meta = "<meta name=\"\(FirebaseWebConfig.metaName)\" content=\"\(attribute(firebase.pageJSON))\">\n</head>"
+                    bytes = replacing(Array("</head>".utf8), with: Array(meta.utf8), in: bytes)
+                }
+                return WebClientFile(path: page, bytes: bytes)
             }
             guard file.path.hasPrefix(appFolder) else { return nil }
             return WebClientFile(path: appFolder + hash + "/" + String(file.path.dropFirst(appFolder.count)), bytes: file.bytes)
         }
+    }
+
+    /// `text` as an HTML attribute's value, between double quotes.
+    static func attribute(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 
     /// `bytes` with every `pattern` replaced by `replacement`.

@@ -46,6 +46,9 @@ package struct APIServer: Sendable {
     /// Leaflet as Debian's `libjs-leaflet` installs it, which the web client's map needs (served
     /// at `/vendor/leaflet/`); without it the API serves on and the page says the map is unavailable.
     package var leaflet = "/usr/share/javascript/leaflet"
+    /// The Firebase web app the page offers phone sign-in with (`SLP_FIREBASE_WEB_CONFIG`); nil:
+    /// the page signs in by link only.
+    package var firebase: FirebaseWebConfig? = nil
 
     package init(
         lighttpd: String, address: TCPAddress, executable: String, environment: [(name: String, value: String)],
@@ -93,7 +96,7 @@ package struct APIServer: Sendable {
     package func run(in directory: ServeDirectory, writeError: (String) -> Void) throws(ServeError) -> ServeEnd {
         defer { directory.remove() }
         try directory.linkProgram(executable)
-        if try !directory.write(webClient: WebClientFiles.served, leaflet: leaflet) {
+        if try !directory.write(webClient: WebClientFiles.served(firebase: firebase), leaflet: leaflet) {
             writeError("slp serve: no Leaflet in \(leaflet) (apt-get install libjs-leaflet): the web client shows no map\n")
         }
         var environment = environment + [(writeLimitsVariable, directory.writeLimits), (Self.hubHealthVariable, directory.hubSocket)]
@@ -106,6 +109,7 @@ package struct APIServer: Sendable {
             tls: tls, metrics: metrics)
         configuration.trustedProxies = trustedProxies
         configuration.connectionsPerAddress = connectionsPerAddress
+        configuration.firebase = firebase
         try directory.write(configuration, errorObject: errorObject)
         let reload = tls.map(TLSReload.init)
         let access = open(directory.accessLog, O_RDWR | O_NONBLOCK | O_CLOEXEC)

@@ -33,6 +33,9 @@ package struct LighttpdConfiguration: Sendable {
     var tls: TLSFiles? = nil
     /// The metrics listener (`--metrics`), nil: none.
     var metrics: TCPAddress? = nil
+    /// The Firebase web app the page signs in with (`SLP_FIREBASE_WEB_CONFIG`), which its policy
+    /// lets in; nil: sign-in by link only.
+    var firebase: FirebaseWebConfig? = nil
 
     /// Bodies lighttpd takes at most, in KiB: above slp's 64 KiB, so that slp still says why it
     /// refuses those in between.
@@ -51,11 +54,6 @@ package struct LighttpdConfiguration: Sendable {
     /// graceful shutdown); then lighttpd closes what is left and ends.
     package static let gracefulStopSeconds = 10
 
-    /// What the web client's page may load and run: its own files only (no inline script or
-    /// style), OpenStreetMap's tiles and the `data:` images Leaflet draws with, connections to
-    /// this origin (the API and the socket), and it may be framed by nobody.
-    package static let contentSecurityPolicy =
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https://tile.openstreetmap.org; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     /// `/app/<hash>/…` changes its path whenever a byte of it changes: a cache may keep it for good.
     static let hashedFilesCacheControl = "public, max-age=31536000, immutable"
     /// The page and Leaflet keep their paths: a cache asks again each time (an unchanged file is a 304).
@@ -202,7 +200,7 @@ package struct LighttpdConfiguration: Sendable {
     private var webClientLines: [String] {
         let types = WebContentType.byEnding.map { "\(quoted($0.ending)) => \(quoted($0.type))" } + ["\"\" => \(quoted(WebContentType.other))"]
         func headers(_ cacheControl: String) -> String {
-            "setenv.set-response-header = (\"Cache-Control\" => \(quoted(cacheControl)), \"Content-Security-Policy\" => \(quoted(Self.contentSecurityPolicy)))"
+            "setenv.set-response-header = (\"Cache-Control\" => \(quoted(cacheControl)), \"Content-Security-Policy\" => \(quoted(WebContentPolicy.header(firebase: firebase))))"
         }
         return [
             "$HTTP[\"url\"] =~ \(quoted(RouteTable.exactPattern(answeredBy: .files))) {",

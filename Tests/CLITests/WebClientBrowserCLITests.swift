@@ -13,6 +13,11 @@ final class WebClientBrowserCLITests: XCTestCase {
     /// Two browsers through the whole story, on a machine five times slower.
     private static let storyBound = 300.0
 
+    /// Seconds a fresh token of the Firebase stand-in lasts: the page, idle, must renew it when
+    /// the hub ends its socket then. Longer than one API call on a slow machine (a call refused
+    /// for expiry is renewed and tried again once).
+    private static let tokenLifetime = 5
+
     /// Two people, one reading Korean and one English, 170 m apart, sharing one study.
     private static let people: [(phone: String, nick: String, lat: Double, long: Double, language: String, studies: String)] = [
         ("010-5200-0001", "지우", 37.517819, 126.886329, "ko-KR", "swift, ios"),
@@ -63,6 +68,36 @@ final class WebClientBrowserCLITests: XCTestCase {
         }
     }
 
+    /// Where the operator configured Firebase, a person signs in with their phone through a
+    /// stand-in of the Firebase JS SDK (`Fixtures/web-client/firebase_standin.js`, served on a
+    /// loopback port of its own) that signs ID tokens with the test's key, the first already
+    /// expired: a wrong code leaves no session, the right one signs in, the page renews the
+    /// expired token when the API refuses it (`getIdToken(true)`), the person registers (uid the
+    /// token's `sub`); idle, the page renews again when the hub ends its socket at the fresh
+    /// token's expiry, and stays signed in; it queues; no CSP violation, the policy letting in
+    /// the stand-in's origin.
+    func testAPersonSignsInWithTheirPhoneThroughFirebaseRegistersAndQueues() {
+        TestBackend.each(self) { backend, database, directory in
+            let issuer = try FirebaseTestIssuer()
+            let port = try HTTPTestClient.freePort()
+            let module = "http://127.0.0.1:\(port)/firebase_standin.js"
+            let web = directory.path("firebase-web.json")
+            var config = APIFirebaseWebConfigCLITests.config
+            config["sdk"] = ["app": module, "auth": module]
+            try JSONSerialization.data(withJSONObject: config).write(to: URL(fileURLWithPath: web))
+            let uid = "Xk9fQ2mPhoneSignInStandInAbc"
+            let firebase: [String: Any] = [
+                "port": port, "code": "204863", "phone": "010-5200-0021", "nick": "하늘", "uid": uid,
+                "key": issuer.keyPath, "keyID": issuer.keyID, "project": FirebaseTestIssuer.project, "lifetime": Self.tokenLifetime,
+            ]
+            let output = try story("phone", backend, database, directory, environment: issuer.environment.merging(["SLP_FIREBASE_WEB_CONFIG": web]) { $1 }) { _ in
+                ["firebase": firebase]
+            }
+            XCTAssertTrue(output.contains("signed in with Firebase (the expired token renewed) and registered as 하늘: uid \(uid)"), output)
+            XCTAssertTrue(output.contains("no Content-Security-Policy violation"), output)
+        }
+    }
+
     private static func artefacts(_ backend: TestBackend) -> URL {
         package.appendingPathComponent(".build/test-artefacts/web-client/\(backend)")
     }
@@ -70,11 +105,11 @@ final class WebClientBrowserCLITests: XCTestCase {
     /// Runs `Fixtures/web-client/browser_story.py`'s `name` against a fresh `slp serve`; what it
     /// printed, once it says every step held.
     private func story(
-        _ name: String, _ backend: TestBackend, _ database: String, _ directory: TemporaryDirectory,
+        _ name: String, _ backend: TestBackend, _ database: String, _ directory: TemporaryDirectory, environment: [String: String] = [:],
         file: StaticString = #filePath, line: UInt = #line, extra: (SLPBinary) throws -> [String: Any] = { _ in [:] }
     ) throws -> String {
         let slp = SLPBinary(database: database, now: nil)
-        let server = try ServedSLP(slp)
+        let server = try ServedSLP(slp, environment: environment)
         let base = "http://127.0.0.1:\(server.port)"
         let artefacts = Self.artefacts(backend)
         try FileManager.default.createDirectory(at: artefacts, withIntermediateDirectories: true)

@@ -5,6 +5,7 @@ import Musl
 #endif
 import SLPCommandLine
 import SLPSupport
+import SLPWebClient
 import SLPWebServer
 
 /// `slp serve [--host 127.0.0.1] [--port 1210] [--cgi] [--fcm-credentials FILE] [--tls-cert FILE --tls-key FILE]
@@ -45,6 +46,9 @@ enum ServeCommand: Command {
             Needs lighttpd and its mod_magnet (apt-get install lighttpd lighttpd-modules-lua). Callers prove who they \
             are with an idtoken header: a token from 'slp token', or a Firebase ID token when SLP_FIREBASE_PROJECT and \
             SLP_FIREBASE_CERTS are set (the file is checked before serving, and read again when it changes). \
+            The web client at / signs in by link ('slp token --link'); with SLP_FIREBASE_WEB_CONFIG too (a JSON file of \
+            the Firebase web app's apiKey, authDomain, projectId, appId and the SDK modules' URLs, sdk.app and sdk.auth; \
+            checked before serving) it also offers Firebase phone sign-in, its Content-Security-Policy widened for it. \
             One line per request on standard error: method, path, status, milliseconds. lighttpd hands requests to \
             slp's SCGI workers, which keep the database open (two per core), or with --cgi runs slp as a CGI \
             program for each. Every waiting client, the apps' Socket.IO chat (/socket.io/) and the long polls of \
@@ -120,6 +124,7 @@ enum ServeCommand: Command {
             let location = try DatabaseLocation.resolve(option: context.invocation[GlobalOptions.database], environment: context.environment)
             _ = try context.dependencies()
             _ = try FirebaseConfiguration.load(context.environment)
+            let firebaseWeb = try FirebaseConfiguration.webConfig(context.environment)
             let slp = try executablePath()
             let pushSender = try PushConfiguration.launch(option: context[Self.fcmCredentials], environment: context.environment, slp: slp)
             let tls = try tlsPaths.map(TLSOptions.files)
@@ -146,6 +151,7 @@ enum ServeCommand: Command {
             server.trustedProxies = proxies
             server.connectionsPerAddress = perAddress
             server.metrics = metricsAddress
+            server.firebase = firebaseWeb
             let directory = try ServeDirectory(temporaryDirectory: context.environment["TMPDIR"])
             if pushSender == nil {
                 StandardStreams.writeError("slp serve: pushes are off (no --fcm-credentials or \(PushConfiguration.credentialsVariable))\n")

@@ -12,7 +12,8 @@ struct FirebaseTestIssuer {
     let directory: TemporaryDirectory
     /// The `SLP_FIREBASE_CERTS` file.
     var certificatesPath: String { directory.path("certs.json") }
-    private var keyPath: String { directory.path("key.pem") }
+    /// The private key (PKCS#8 PEM), for a stand-in that signs tokens itself.
+    var keyPath: String { directory.path("key.pem") }
     let certificatePEM: String
 
     /// A new key and certificate, published as `keyID`; `bits` below 2048 makes a key slp must

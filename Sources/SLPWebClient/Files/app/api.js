@@ -8,11 +8,13 @@ export class APIError extends Error {
 }
 
 export class API {
-  constructor(token) {
+  /** renew(): a fresh token when this one is refused as expired, or null (then the 401 stands). */
+  constructor(token, renew = async () => null) {
     this.token = token;
+    this.renew = renew;
   }
 
-  async call(method, path, parameters = {}) {
+  async call(method, path, parameters = {}, renewed = false) {
     const form = new URLSearchParams();
     for (const [name, value] of Object.entries(parameters)) {
       for (const item of Array.isArray(value) ? value : [value]) form.append(name, String(item));
@@ -25,6 +27,7 @@ export class API {
       body: query ? undefined : form.toString(),
       cache: 'no-store',
     });
+    if (response.status === 401 && !renewed && (await this.renew())) return this.call(method, path, parameters, true);
     const text = await response.text();
     const body = text ? JSON.parse(text) : null;
     if (response.status >= 400) {

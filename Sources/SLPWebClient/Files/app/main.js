@@ -1,9 +1,10 @@
-// The web client: sign in by link, register, my page, queue, the map and list of who waits,
+// The web client: sign in by link or (where configured) Firebase phone sign-in, register, my page, queue, the map and list of who waits,
 // requests, the match's chat, review and report, over SLP's API and the hub's socket.
 import { t, lang } from './i18n.js';
 import { h, field } from './dom.js';
 import { API, APIError } from './api.js';
-import { takeToken, forgetToken, tokenClaims } from './session.js';
+import { takeToken, keepToken, forgetToken, tokenClaims } from './session.js';
+import { firebaseConfig, e164, isFirebaseToken, sendCode, confirmCode, freshToken, phoneProblem } from './firebase.js';
 import { RealtimeSocket } from './socket.js';
 import { AroundMap } from './map.js';
 import { ChatView } from './chat.js';
@@ -69,13 +70,72 @@ function signIn(message) {
   if (app.refresh) clearInterval(app.refresh);
   forgetToken();
   document.getElementById('whoami').textContent = '';
-  screen(t.signInTitle, h('p', {}, message || t.signInHelp));
+  screen(t.signInTitle, h('p', {}, message || t.signInHelp), firebaseConfig ? phoneSignIn() : null);
+}
+
+/** Firebase phone sign-in, as the apps: the number, an SMS code, then the ID token. */
+function phoneSignIn() {
+  const number = h('input', { name: 'phone', type: 'tel', required: true, autocomplete: 'tel', placeholder: '010-1234-5678' });
+  const code = h('input', { name: 'sms-code', required: true, inputMode: 'numeric', autocomplete: 'one-time-code', maxLength: 6 });
+  const status = h('p', { className: 'phone-status', role: 'alert' });
+  const slot = h('div');
+  let confirmation = null;
+  // Each step's button stays disabled while Firebase answers, so one press sends one request.
+  const step = (button, action) => async (event) => {
+    event.preventDefault();
+    button.disabled = true;
+    try {
+      await action();
+    } catch (error) {
+      status.textContent = t[phoneProblem(error)];
+    } finally {
+      button.disabled = false;
+    }
+  };
+  const send = h('button', { type: 'submit' }, t.sendCode);
+  const confirm = h('button', { type: 'submit' }, t.confirmCode);
+  const codeForm = h('form', { hidden: true }, field(t.smsCode, code), confirm);
+  const numberForm = h('form', {}, field(t.phone, number), slot, send);
+  numberForm.addEventListener('submit', step(send, async () => {
+    const phone = e164(number.value);
+    if (!phone) { status.textContent = t.badNumber; return; }
+    // reCAPTCHA renders once per element: a fresh one for each try.
+    const container = h('div');
+    slot.replaceChildren(container);
+    confirmation = await sendCode(phone, container);
+    status.textContent = t.codeSent;
+    codeForm.hidden = false;
+    code.focus();
+  }));
+  codeForm.addEventListener('submit', step(confirm, async () => {
+    keepToken(await confirmCode(confirmation, code.value.trim()));
+    await boot();
+  }));
+  return h('section', { className: 'card phone', 'aria-labelledby': 'phone-title' },
+    h('h3', { id: 'phone-title' }, t.phoneTitle), numberForm, codeForm, status);
+}
+
+// A Firebase ID token lasts an hour: when the API or the hub says it expired, Firebase gives a
+// fresh one for the same person, and the page goes on instead of asking to sign in again.
+function renewToken() {
+  if (!app.renewing) {
+    app.renewing = (async () => {
+      const fresh = app.api && isFirebaseToken(tokenClaims(app.api.token)) ? await freshToken() : null;
+      if (fresh) {
+        keepToken(fresh);
+        app.api.token = fresh;
+        app.claims = tokenClaims(fresh);
+      }
+      return fresh;
+    })().finally(() => { app.renewing = null; });
+  }
+  return app.renewing;
 }
 
 async function boot() {
   const token = takeToken();
   if (!token) return signIn();
-  app.api = new API(token);
+  app.api = new API(token, renewToken);
   app.claims = tokenClaims(token);
   try {
     app.me = (await app.api.me()).body;
@@ -389,6 +449,7 @@ function buildAfter(section) {
 function startSocket() {
   app.socket = new RealtimeSocket(app.api.token, {
     connected: (reconnected) => {
+      app.socketRenewed = false;
       say('');
       if (reconnected) {
         catchUp(app.chat.latest);
@@ -401,7 +462,13 @@ function startSocket() {
       if (code === 'not_registered') return register();
       // A newer session of mine took this one's place: the sign-in still holds.
       if (code === 'too_many_sessions') return say(t.tooManySessions);
-      signIn(t.signInExpired);
+      // Renewed once: a fresh token refused too means this sign-in no longer holds.
+      if (app.socketRenewed) return signIn(t.signInExpired);
+      renewToken().then((fresh) => {
+        if (!fresh) return signIn(t.signInExpired);
+        app.socketRenewed = true;
+        app.socket.resume(fresh);
+      });
     },
     event: (name, data) => onEvent(name, data),
   });

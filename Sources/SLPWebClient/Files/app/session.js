@@ -10,6 +10,11 @@ export function takeToken() {
   return sessionStorage.getItem(key);
 }
 
+/** A token this page got itself (Firebase's), kept as a link's is. */
+export function keepToken(token) {
+  sessionStorage.setItem(key, token);
+}
+
 export function forgetToken() {
   sessionStorage.removeItem(key);
 }

@@ -32,6 +32,14 @@ export class RealtimeSocket {
     this.open();
   }
 
+  /** Connects again with a fresh `token` after the hub refused or ended the session. */
+  resume(token) {
+    this.token = token;
+    this.stopped = false;
+    this.attempt = 0;
+    this.open();
+  }
+
   stop() {
     this.stopped = true;
     clearTimeout(this.retryTimer);
