@@ -127,15 +127,13 @@ package struct APIServer: Sendable {
         for child in children { try child.start() }
         let process = try LighttpdProcess.start(lighttpd, in: directory, environment: variables)
         defer { close(process.errors) }
-        let workers = try startWorkers(in: directory, group: process.child.pid, environment: variables, into: &children)
-        defer { for socket in workers.sockets { close(socket) } }
+        let workerSockets = try startWorkers(in: directory, group: process.child.pid, environment: variables, into: &children)
+        defer { for socket in workerSockets { close(socket) } }
         let requests = metricsFile.map { file in
             file.register(.serve, pid: getpid())
             file.register(.lighttpd, pid: process.child.pid)
-            // The hub, slp-push and the workers claim their slots themselves; the health
-            // answerer writes none, so serve keeps its pid.
-            let kept: [(MetricsProcess, ChildSupervisor)] = workers.health.map { [(.health, $0)] } ?? []
-            return RequestMetrics(file: file, children: kept)
+            // The hub, slp-push, the health answerer and the workers claim their slots themselves.
+            return RequestMetrics(file: file)
         }
         return watch(
             process, hub: hub, children: children, hubSocket: UnixSocketPath(path: directory.hubSocket), access: access, signals: signals,
@@ -152,15 +150,14 @@ package struct APIServer: Sendable {
     /// The SCGI workers (`LighttpdConfiguration.workerLines`) and the health answerer
     /// (`/healthz`, which probes the workers' sockets), in lighttpd's process group, each on a
     /// socket serve keeps, so a request waits there while a worker is started again; the
-    /// sockets, and the health answerer. None with `--cgi`.
+    /// sockets. None with `--cgi`.
     private func startWorkers(
         in directory: ServeDirectory, group: pid_t, environment: [String], into children: inout [ChildSupervisor]
-    ) throws(ServeError) -> (sockets: [Int32], health: ChildSupervisor?) {
-        guard let workers else { return ([], nil) }
+    ) throws(ServeError) -> [Int32] {
+        guard let workers else { return [] }
         let paths = LighttpdConfiguration.workerSockets(directory, workers)
         let health = "\(WorkerProbe.socketsVariable)=\(WorkerProbe.variableValue(paths))"
         var sockets: [Int32] = []
-        var started: ChildSupervisor?
         for (index, path) in (paths + [directory.healthSocket]).enumerated() {
             guard let socket = UnixSocketPath(path: path).listening(backlog: 1_024) else {
                 for socket in sockets { close(socket) }
@@ -172,10 +169,9 @@ package struct APIServer: Sendable {
                 name: isHealth ? "the health answerer" : "SCGI worker \(index + 1)", executable: directory.root + "/v1",
                 environment: environment + (isHealth ? [health] : []), listening: (socket, group))
             children.append(child)
-            if isHealth { started = child }
             try child.start()
         }
-        return (sockets, started)
+        return sockets
     }
 
     /// Forwards access lines and lighttpd's own messages until lighttpd ends. A first signal
@@ -240,7 +236,6 @@ package struct APIServer: Sendable {
             for child in children where stopping == nil {
                 if let status = child.restartIfEnded() {
                     writeError("slp serve: \(child.name) stopped (status \(status)); started it again\n")
-                    requests?.registerChildren()
                 }
             }
             if ready, stopping == nil, let said = reload?.look(process) { writeError(said) }
