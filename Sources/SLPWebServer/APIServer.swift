@@ -175,10 +175,10 @@ package struct APIServer: Sendable {
     }
 
     /// Forwards access lines and lighttpd's own messages until lighttpd ends. A first signal
-    /// stops serve gracefully: lighttpd stops listening and finishes the requests it holds (at
-    /// most `LighttpdConfiguration.gracefulStopSeconds`); once it no longer listens the hub says
-    /// goodbye (held long polls answered `[]`, every socket closed so its app reconnects, which
-    /// behind a balancer is to another serve); once lighttpd is gone the workers are ended (idle
+    /// stops serve gracefully: lighttpd stops listening and finishes the requests it holds (serve
+    /// stops what is left after `LighttpdConfiguration.gracefulStopSeconds`); once it no longer
+    /// listens the hub says goodbye (held long polls answered `[]`, every socket closed so its app
+    /// reconnects, which behind a balancer is to another serve); once lighttpd is gone the workers are ended (idle
     /// by then), then the hub and the push sender. A second signal stops everything at once.
     private func watch(
         _ process: LighttpdProcess, hub: ChildSupervisor, children: [ChildSupervisor], hubSocket: UnixSocketPath, access: Int32,
@@ -198,7 +198,7 @@ package struct APIServer: Sendable {
                 var bytes = [UInt8](repeating: 0, count: 16)
                 for _ in 0..<max(0, read(signals, &bytes, bytes.count)) {
                     if stopping == nil {
-                        stopping = ServeStopping(lighttpdBoundsTheDrain: tls == nil)
+                        stopping = ServeStopping()
                         process.finishRequests()
                         writeError(
                             "slp serve: stopping: no new connections, the requests under way finish (at most \(LighttpdConfiguration.gracefulStopSeconds) s); Ctrl-C again stops at once\n")
@@ -216,7 +216,7 @@ package struct APIServer: Sendable {
             if stopping?.isOverdue == true {
                 stopping?.atOnce = true
                 process.stopAtOnce()
-                writeError("slp serve: stopping at once: lighttpd did not end in time\n")
+                writeError("slp serve: stopping at once: the requests under way did not finish in \(LighttpdConfiguration.gracefulStopSeconds) s\n")
             }
             for line in accessLines.lines() { writeError((requests?.take(line) ?? RequestMetrics.printed(line)) + "\n") }
             for line in errorLines.lines() where !Self.isRoutine(line) {
