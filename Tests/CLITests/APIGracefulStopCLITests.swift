@@ -52,6 +52,28 @@ final class APIGracefulStopCLITests: XCTestCase {
         return false
     }
 
+    /// A Socket.IO socket of `token`'s on WebSocket, connected (its CONNECT answered) on `descriptor`.
+    private func socketIO(on descriptor: Int32, token: String) -> WebSocketTestClient {
+        let webSocket = WebSocketTestClient(descriptor: descriptor)
+        XCTAssertEqual(webSocket.upgrade("/socket.io/?EIO=4&transport=websocket", token: token), 101)
+        XCTAssertEqual(webSocket.readText()?.first, "0")
+        webSocket.sendFrame("40")
+        XCTAssertEqual(webSocket.readText()?.hasPrefix(#"40{"sid":"#), true)
+        return webSocket
+    }
+
+    /// Stops `server` with SIGTERM: new connections are refused at once, the held long poll
+    /// `eventPoll` is answered `[]`, and the next frame of `webSocket` closes it with 1001.
+    private func stopAndHearGoodbye(_ server: ServedSLP, eventPoll: WebSocketTestClient, webSocket: WebSocketTestClient) {
+        server.process.signal(SIGTERM)
+        XCTAssertTrue(Polling.until(5) { refuses(server.client) }, "new connections refused")
+        let events = String(decoding: eventPoll.readToEnd(), as: UTF8.self)
+        XCTAssertTrue(events.hasPrefix("HTTP/1.1 200 ") && events.hasSuffix("\r\n\r\n[]\n"), "the long poll answered [] at once: \(events)")
+        let goodbye = webSocket.readFrame()
+        XCTAssertEqual(goodbye?.opcode, 0x8, "the next frame closes the WebSocket: no Socket.IO DISCONNECT, no Engine.IO close")
+        XCTAssertEqual(goodbye?.payload, [0x03, 0xE9], "1001, going away")
+    }
+
     /// A serve on `database` whose private directory is under `scratch` (to find its workers).
     private func served(_ database: String, _ directory: TemporaryDirectory) throws -> (SLPBinary, ServedSLP, String) {
         let scratch = directory.path("tmp")
@@ -70,11 +92,7 @@ final class APIGracefulStopCLITests: XCTestCase {
             let hub = try XCTUnwrap(ServeProcesses.hub(of: server.process.pid))
             let hubSocket = try XCTUnwrap(ServeProcesses.hubSocket(of: hub))
 
-            let webSocket = WebSocketTestClient(descriptor: try http.connect())
-            XCTAssertEqual(webSocket.upgrade("/socket.io/?EIO=4&transport=websocket", token: c.token), 101)
-            XCTAssertEqual(webSocket.readText()?.first, "0")
-            webSocket.sendFrame("40")
-            XCTAssertEqual(webSocket.readText()?.hasPrefix(#"40{"sid":"#), true)
+            let webSocket = socketIO(on: try http.connect(), token: c.token)
 
             let handshake = try http.get("/socket.io/?EIO=4&transport=polling", token: c.token)
             let open = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(handshake.text.utf8.dropFirst())) as? [String: Any])
@@ -93,15 +111,9 @@ final class APIGracefulStopCLITests: XCTestCase {
             XCTAssertTrue(Polling.until { ServeProcesses.connections(of: hub, on: hubSocket) == 3 }, "the socket and both polls held")
             let chat = try PendingForm(http, from: a, to: b, "under%20way")
 
-            server.process.signal(SIGTERM)
-            XCTAssertTrue(Polling.until(5) { refuses(http) }, "new connections refused")
-            let events = String(decoding: eventPoll.readToEnd(), as: UTF8.self)
-            XCTAssertTrue(events.hasPrefix("HTTP/1.1 200 ") && events.hasSuffix("\r\n\r\n[]\n"), "the long poll answered [] at once: \(events)")
+            stopAndHearGoodbye(server, eventPoll: eventPoll, webSocket: webSocket)
             let noop = String(decoding: enginePoll.readToEnd(), as: UTF8.self)
             XCTAssertTrue(noop.hasPrefix("HTTP/1.1 200 ") && noop.hasSuffix("\r\n\r\n6"), "the held Engine.IO poll answered with a noop: \(noop)")
-            let goodbye = webSocket.readFrame()
-            XCTAssertEqual(goodbye?.opcode, 0x8, "the next frame closes the WebSocket: no Socket.IO DISCONNECT, no Engine.IO close")
-            XCTAssertEqual(goodbye?.payload, [0x03, 0xE9], "1001, going away")
             let answer = chat.finish()
             XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200 "), answer)
             XCTAssertTrue(answer.contains(#""chat":"under way""#), answer)
@@ -141,23 +153,13 @@ final class APIGracefulStopCLITests: XCTestCase {
             let hubSocket = try XCTUnwrap(ServeProcesses.hubSocket(of: hub))
 
             let (webSocketTunnel, pollTunnel, registrationTunnel) = (try tunnel(), try tunnel(), try tunnel())
-            let webSocket = WebSocketTestClient(descriptor: webSocketTunnel.descriptor)
-            XCTAssertEqual(webSocket.upgrade("/socket.io/?EIO=4&transport=websocket", token: tokens[0]), 101)
-            XCTAssertEqual(webSocket.readText()?.first, "0")
-            webSocket.sendFrame("40")
-            XCTAssertEqual(webSocket.readText()?.hasPrefix(#"40{"sid":"#), true)
+            let webSocket = socketIO(on: webSocketTunnel.descriptor, token: tokens[0])
             let eventPoll = WebSocketTestClient(descriptor: pollTunnel.descriptor)
             eventPoll.send("GET /v1/events?since=1000000000&wait=60 HTTP/1.1\r\nHost: slp\r\nidtoken: \(tokens[0])\r\nConnection: close\r\n\r\n")
             XCTAssertTrue(Polling.until { ServeProcesses.connections(of: hub, on: hubSocket) == 2 }, "the socket and the poll held")
             let registration = try PendingForm(on: registrationTunnel.descriptor, "/v1/user", token: tokens[1], form(1))
 
-            server.process.signal(SIGTERM)
-            XCTAssertTrue(Polling.until(5) { refuses(HTTPTestClient(port: server.port)) }, "new connections refused")
-            let events = String(decoding: eventPoll.readToEnd(), as: UTF8.self)
-            XCTAssertTrue(events.hasPrefix("HTTP/1.1 200 ") && events.hasSuffix("\r\n\r\n[]\n"), "the long poll answered [] at once: \(events)")
-            let goodbye = webSocket.readFrame()
-            XCTAssertEqual(goodbye?.opcode, 0x8, "the next frame closes the WebSocket")
-            XCTAssertEqual(goodbye?.payload, [0x03, 0xE9], "1001, going away")
+            stopAndHearGoodbye(server, eventPoll: eventPoll, webSocket: webSocket)
             let answer = registration.finish()
             XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200 "), answer)
             XCTAssertTrue(answer.contains(#""uid":"#), answer)
