@@ -178,8 +178,9 @@ package struct APIServer: Sendable {
     /// stops serve gracefully: lighttpd stops listening and finishes the requests it holds (serve
     /// stops what is left after `LighttpdConfiguration.gracefulStopSeconds`); once it no longer
     /// listens the hub says goodbye (held long polls answered `[]`, every socket closed so its app
-    /// reconnects, which behind a balancer is to another serve); once lighttpd is gone the workers are ended (idle
-    /// by then), then the hub and the push sender. A second signal stops everything at once.
+    /// reconnects, which behind a balancer is to another serve); once lighttpd is gone the workers
+    /// are ended (idle by then), then the hub and the push sender. A second signal stops
+    /// everything at once.
     private func watch(
         _ process: LighttpdProcess, hub: ChildSupervisor, children: [ChildSupervisor], hubSocket: UnixSocketPath, access: Int32,
         signals: Int32, reload: TLSReload?, requests: RequestMetrics?, writeError: (String) -> Void
