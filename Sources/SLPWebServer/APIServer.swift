@@ -131,15 +131,13 @@ package struct APIServer: Sendable {
         for child in children { try child.start() }
         let process = try LighttpdProcess.start(lighttpd, in: directory, environment: variables)
         defer { close(process.errors) }
-        let workers = try startWorkers(in: directory, group: process.child.pid, environment: variables, into: &children)
-        defer { for socket in workers.sockets { close(socket) } }
+        let workerSockets = try startWorkers(in: directory, group: process.child.pid, environment: variables, into: &children)
+        defer { for socket in workerSockets { close(socket) } }
         let requests = metricsFile.map { file in
             file.register(.serve, pid: getpid())
             file.register(.lighttpd, pid: process.child.pid)
-            // The hub, slp-push and the workers claim their slots themselves; the health
-            // answerer writes none, so serve keeps its pid.
-            let kept: [(MetricsProcess, ChildSupervisor)] = workers.health.map { [(.health, $0)] } ?? []
-            return RequestMetrics(file: file, children: kept)
+            // The hub, slp-push, the health answerer and the workers claim their slots themselves.
+            return RequestMetrics(file: file)
         }
         return watch(
             process, hub: hub, children: children, hubSocket: UnixSocketPath(path: directory.hubSocket), access: access, signals: signals,
@@ -156,15 +154,14 @@ package struct APIServer: Sendable {
     /// The SCGI workers (`LighttpdConfiguration.workerLines`) and the health answerer
     /// (`/healthz`, which probes the workers' sockets), in lighttpd's process group, each on a
     /// socket serve keeps, so a request waits there while a worker is started again; the
-    /// sockets, and the health answerer. None with `--cgi`.
+    /// sockets. None with `--cgi`.
     private func startWorkers(
         in directory: ServeDirectory, group: pid_t, environment: [String], into children: inout [ChildSupervisor]
-    ) throws(ServeError) -> (sockets: [Int32], health: ChildSupervisor?) {
-        guard let workers else { return ([], nil) }
+    ) throws(ServeError) -> [Int32] {
+        guard let workers else { return [] }
         let paths = LighttpdConfiguration.workerSockets(directory, workers)
         let health = "\(WorkerProbe.socketsVariable)=\(WorkerProbe.variableValue(paths))"
         var sockets: [Int32] = []
-        var started: ChildSupervisor?
         for (index, path) in (paths + [directory.healthSocket]).enumerated() {
             guard let socket = UnixSocketPath(path: path).listening(backlog: 1_024) else {
                 for socket in sockets { close(socket) }
@@ -176,18 +173,18 @@ package struct APIServer: Sendable {
                 name: isHealth ? "the health answerer" : "SCGI worker \(index + 1)", executable: directory.root + "/v1",
                 environment: environment + (isHealth ? [health] : []), listening: (socket, group))
             children.append(child)
-            if isHealth { started = child }
             try child.start()
         }
-        return (sockets, started)
+        return sockets
     }
 
     /// Forwards access lines and lighttpd's own messages until lighttpd ends. A first signal
-    /// stops serve gracefully: lighttpd stops listening and finishes the requests it holds (at
-    /// most `LighttpdConfiguration.gracefulStopSeconds`); once it no longer listens the hub says
-    /// goodbye (held long polls answered `[]`, every socket closed so its app reconnects, which
-    /// behind a balancer is to another serve); once lighttpd is gone the workers are ended (idle
-    /// by then), then the hub and the push sender. A second signal stops everything at once.
+    /// stops serve gracefully: lighttpd stops listening and finishes the requests it holds (serve
+    /// stops what is left after `LighttpdConfiguration.gracefulStopSeconds`); once it no longer
+    /// listens the hub says goodbye (held long polls answered `[]`, every socket closed so its app
+    /// reconnects, which behind a balancer is to another serve); once lighttpd is gone the workers
+    /// are ended (idle by then), then the hub and the push sender. A second signal stops
+    /// everything at once.
     private func watch(
         _ process: LighttpdProcess, hub: ChildSupervisor, children: [ChildSupervisor], hubSocket: UnixSocketPath, access: Int32,
         signals: Int32, reload: TLSReload?, requests: RequestMetrics?, writeError: (String) -> Void
@@ -206,7 +203,7 @@ package struct APIServer: Sendable {
                 var bytes = [UInt8](repeating: 0, count: 16)
                 for _ in 0..<max(0, read(signals, &bytes, bytes.count)) {
                     if stopping == nil {
-                        stopping = ServeStopping(lighttpdBoundsTheDrain: tls == nil)
+                        stopping = ServeStopping()
                         process.finishRequests()
                         writeError(
                             "slp serve: stopping: no new connections, the requests under way finish (at most \(LighttpdConfiguration.gracefulStopSeconds) s); Ctrl-C again stops at once\n")
@@ -224,7 +221,7 @@ package struct APIServer: Sendable {
             if stopping?.isOverdue == true {
                 stopping?.atOnce = true
                 process.stopAtOnce()
-                writeError("slp serve: stopping at once: lighttpd did not end in time\n")
+                writeError("slp serve: stopping at once: the requests under way did not finish in \(LighttpdConfiguration.gracefulStopSeconds) s\n")
             }
             for line in accessLines.lines() { writeError((requests?.take(line) ?? RequestMetrics.printed(line)) + "\n") }
             for line in errorLines.lines() where !Self.isRoutine(line) {
@@ -244,7 +241,6 @@ package struct APIServer: Sendable {
             for child in children where stopping == nil {
                 if let status = child.restartIfEnded() {
                     writeError("slp serve: \(child.name) stopped (status \(status)); started it again\n")
-                    requests?.registerChildren()
                 }
             }
             if ready, stopping == nil, let said = reload?.look(process) { writeError(said) }

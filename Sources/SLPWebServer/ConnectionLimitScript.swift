@@ -46,6 +46,7 @@ package enum ConnectionLimitScript {
     static func text(limit: Int = defaultPerAddress, errorObject: (HTTPRefusal) -> String) -> String {
         """
         -- slp serve: at most \(limit) connections from one address.
+        \(MagnetRefusal.prelude)
         local limit = \(limit)
         local request = lighty.r
         local items, attributes = request.req_item, request.req_attr
@@ -102,10 +103,7 @@ package enum ConnectionLimitScript {
           counted.held[address] = held
         end
         if held > limit then
-          lighty.r.resp_header["Content-Type"] = "application/json; charset=utf-8"
-          lighty.r.resp_header["Cache-Control"] = "no-store"
-          lighty.r.resp_body.set({ '\(errorObject(refusal))\\n' })
-          return 429
+          \(MagnetRefusal.returning(refusal, errorObject: errorObject))
         end
         return 0
 

@@ -51,7 +51,7 @@ package struct LighttpdConfiguration: Sendable {
     /// Seconds an answer may wait for its client to read any of it.
     static let writeIdleSeconds = 30
     /// Seconds the requests under way get to finish once serve is asked to stop (lighttpd's
-    /// graceful shutdown); then lighttpd closes what is left and ends.
+    /// graceful shutdown); then serve stops what is left at once (`ServeStopping`).
     package static let gracefulStopSeconds = 10
 
     /// `/app/<hash>/…` changes its path whenever a byte of it changes: a cache may keep it for good.
@@ -332,14 +332,15 @@ package struct LighttpdConfiguration: Sendable {
         ]
     }
 
-    /// SIGINT (serve's stop) lets the requests under way finish for `gracefulStopSeconds`
-    /// (lighttpd's default is 8 s). With TLS lighttpd itself waits without a bound, because the
-    /// generation a certificate reload leaves behind must keep its sockets as long as they last;
-    /// serve then stops what is left once the same time has passed (`ServeStopping`). One line:
-    /// lighttpd refuses a feature flag set twice.
+    /// SIGINT (serve's stop) lets the requests under way finish with no bound of lighttpd's
+    /// (its default is 8 s): serve stops what is left once `gracefulStopSeconds` have passed
+    /// (`ServeStopping`), one way with or without TLS. lighttpd's bound cannot be it: in 1.4.69
+    /// the generation a certificate reload leaves behind (`server.graceful-restart-bg`) takes the
+    /// same flag as its own bound once the new generation tells it to stop, so any bound there
+    /// would cut the sockets it holds that long after each renewal. One line: lighttpd refuses a
+    /// feature flag set twice.
     var gracefulStopLines: [String] {
-        var flags = ["\"server.graceful-shutdown-timeout\" => \(tls == nil ? Self.gracefulStopSeconds : 0)"]
-        if tls != nil { flags.insert("\"server.graceful-restart-bg\" => \"enable\"", at: 0) }
+        let flags = (tls == nil ? [] : ["\"server.graceful-restart-bg\" => \"enable\""]) + ["\"server.graceful-shutdown-timeout\" => 0"]
         return ["server.feature-flags += (" + flags.joined(separator: ", ") + ")"]
     }
 

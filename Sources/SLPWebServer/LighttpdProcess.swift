@@ -60,8 +60,8 @@ struct LighttpdProcess: Sendable {
     /// Asks lighttpd to stop gracefully (SIGINT: lighttpd's graceful shutdown, where SIGTERM
     /// would drop every connection): it closes its listening socket at once, so a balancer's next
     /// connection is refused and goes elsewhere, closes idle keep-alive connections, lets the
-    /// requests it holds finish (at most `server.graceful-shutdown-timeout`), then ends (serve
-    /// then ends the workers of its group). A second SIGINT would make lighttpd stop at once; serve sends SIGTERM for that.
+    /// requests it holds finish (for as long as serve lets them, `ServeStopping`), then ends
+    /// (serve then ends the workers of its group). A second SIGINT would make lighttpd stop at once; serve sends SIGTERM for that.
     func finishRequests() {
         child.send(SIGINT)
     }

@@ -5,7 +5,7 @@ package enum MetricsProcess: Equatable, Sendable {
     case lighttpd
     case hub
     case push
-    /// The health answerer (`/healthz`), registered by serve.
+    /// The health answerer (`/healthz`), registered by itself as it starts.
     case health
     /// An SCGI worker's slot, claimed when it starts.
     case worker(Int)

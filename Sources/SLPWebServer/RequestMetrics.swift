@@ -7,19 +7,12 @@ final class RequestMetrics {
     static let otherRoute = "other"
 
     private let file: MetricsFile
-    private let children: [(MetricsProcess, ChildSupervisor)]
     private var pairs: [String: [Int: Int]] = [:]
     private var routes: [String: Int] = [:]
 
-    /// Counting into `file`, where `children`'s process ids are kept as they are started again.
-    init(file: MetricsFile, children: [(MetricsProcess, ChildSupervisor)] = []) {
+    /// Counting into `file`.
+    init(file: MetricsFile) {
         self.file = file
-        self.children = children
-        registerChildren()
-    }
-
-    func registerChildren() {
-        for (process, child) in children { file.register(process, pid: child.pid ?? 0) }
     }
 
     /// `line` as serve prints it, uncounted (no `--metrics`).

@@ -23,18 +23,13 @@ enum RequestSizeScript {
     static func text(errorObject: (HTTPRefusal) -> String) -> String {
         """
         -- slp serve: a path and query over \(targetBytes) bytes is 414, a head over \(headBytes) is 431.
+        \(MagnetRefusal.prelude)
         local request = lighty.r
-        local function refuse(status, body)
-          request.resp_header["Content-Type"] = "application/json; charset=utf-8"
-          request.resp_header["Cache-Control"] = "no-store"
-          request.resp_body.set({ body, "\\n" })
-          return status
-        end
         if #request.req_attr["request.orig-uri"] > \(targetBytes) then
-          return refuse(\(uriTooLong.status), [==[\(errorObject(uriTooLong))]==])
+          \(MagnetRefusal.returning(uriTooLong, errorObject: errorObject))
         end
         if request.req_item.req_header_len > \(headBytes) then
-          return refuse(\(headersTooLarge.status), [==[\(errorObject(headersTooLarge))]==])
+          \(MagnetRefusal.returning(headersTooLarge, errorObject: errorObject))
         end
         return 0
 

@@ -11,13 +11,9 @@ struct ServeStopping {
     /// The hub says goodbye once lighttpd has closed its listening socket, or after this even if
     /// serve could not see it closed: a client the goodbye makes reconnect must find the port refused.
     static let listenerBound: Duration = .seconds(2)
-    /// When serve stops what is left at once: past lighttpd's own bound for the requests under
-    /// way, or at that bound where lighttpd has none (with TLS, `LighttpdConfiguration.gracefulStopLines`).
-    let drainBound: Duration
-
-    init(lighttpdBoundsTheDrain: Bool) {
-        drainBound = .seconds(LighttpdConfiguration.gracefulStopSeconds + (lighttpdBoundsTheDrain ? 5 : 0))
-    }
+    /// When serve stops what is left at once: lighttpd itself waits for the requests under way
+    /// without a bound (`LighttpdConfiguration.gracefulStopLines`).
+    static let drainBound: Duration = .seconds(LighttpdConfiguration.gracefulStopSeconds)
     /// How long the workers get to end, once lighttpd has, before they are killed.
     static let workersBound: Duration = .seconds(5)
 
@@ -28,5 +24,5 @@ struct ServeStopping {
     }
 
     /// Whether the drain has outrun its bound.
-    var isOverdue: Bool { !atOnce && ContinuousClock.now - since > drainBound }
+    var isOverdue: Bool { !atOnce && ContinuousClock.now - since > Self.drainBound }
 }

@@ -15,17 +15,23 @@ final class APIGracefulStopCLITests: XCTestCase {
     /// Longer than serve's bound for what is under way (10 s) plus what a slow machine needs.
     static let stopBound = 20.0
 
-    /// A chat whose head lighttpd has read (it said `100 Continue`) and whose body waits: a
-    /// request under way whatever the machine's pace.
-    private struct PendingChat {
+    /// A form POSTed whose head lighttpd has read (it said `100 Continue`) and whose body waits:
+    /// a request under way whatever the machine's pace.
+    private struct PendingForm {
         let connection: WebSocketTestClient
         let body: String
 
+        /// A chat from `sender` to `recipient`.
         init(_ http: HTTPTestClient, from sender: APIPerson, to recipient: APIPerson, _ text: String) throws {
-            connection = WebSocketTestClient(descriptor: try http.connect())
-            body = "chat=" + text
+            try self.init(on: try http.connect(), "/v1/chat/\(recipient.uid)", token: sender.token, "chat=" + text)
+        }
+
+        /// `body` to `path` with `token`, on the connection `descriptor`.
+        init(on descriptor: Int32, _ path: String, token: String, _ body: String) throws {
+            connection = WebSocketTestClient(descriptor: descriptor)
+            self.body = body
             connection.send(
-                "POST /v1/chat/\(recipient.uid) HTTP/1.1\r\nHost: slp\r\nidtoken: \(sender.token)\r\n"
+                "POST \(path) HTTP/1.1\r\nHost: slp\r\nidtoken: \(token)\r\n"
                     + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n"
                     + "Expect: 100-continue\r\nConnection: close\r\n\r\n")
             let continued = connection.readResponse()
@@ -46,6 +52,28 @@ final class APIGracefulStopCLITests: XCTestCase {
         return false
     }
 
+    /// A Socket.IO socket of `token`'s on WebSocket, connected (its CONNECT answered) on `descriptor`.
+    private func socketIO(on descriptor: Int32, token: String) -> WebSocketTestClient {
+        let webSocket = WebSocketTestClient(descriptor: descriptor)
+        XCTAssertEqual(webSocket.upgrade("/socket.io/?EIO=4&transport=websocket", token: token), 101)
+        XCTAssertEqual(webSocket.readText()?.first, "0")
+        webSocket.sendFrame("40")
+        XCTAssertEqual(webSocket.readText()?.hasPrefix(#"40{"sid":"#), true)
+        return webSocket
+    }
+
+    /// Stops `server` with SIGTERM: new connections are refused at once, the held long poll
+    /// `eventPoll` is answered `[]`, and the next frame of `webSocket` closes it with 1001.
+    private func stopAndHearGoodbye(_ server: ServedSLP, eventPoll: WebSocketTestClient, webSocket: WebSocketTestClient) {
+        server.process.signal(SIGTERM)
+        XCTAssertTrue(Polling.until(5) { refuses(server.client) }, "new connections refused")
+        let events = String(decoding: eventPoll.readToEnd(), as: UTF8.self)
+        XCTAssertTrue(events.hasPrefix("HTTP/1.1 200 ") && events.hasSuffix("\r\n\r\n[]\n"), "the long poll answered [] at once: \(events)")
+        let goodbye = webSocket.readFrame()
+        XCTAssertEqual(goodbye?.opcode, 0x8, "the next frame closes the WebSocket: no Socket.IO DISCONNECT, no Engine.IO close")
+        XCTAssertEqual(goodbye?.payload, [0x03, 0xE9], "1001, going away")
+    }
+
     /// A serve on `database` whose private directory is under `scratch` (to find its workers).
     private func served(_ database: String, _ directory: TemporaryDirectory) throws -> (SLPBinary, ServedSLP, String) {
         let scratch = directory.path("tmp")
@@ -64,11 +92,7 @@ final class APIGracefulStopCLITests: XCTestCase {
             let hub = try XCTUnwrap(ServeProcesses.hub(of: server.process.pid))
             let hubSocket = try XCTUnwrap(ServeProcesses.hubSocket(of: hub))
 
-            let webSocket = WebSocketTestClient(descriptor: try http.connect())
-            XCTAssertEqual(webSocket.upgrade("/socket.io/?EIO=4&transport=websocket", token: c.token), 101)
-            XCTAssertEqual(webSocket.readText()?.first, "0")
-            webSocket.sendFrame("40")
-            XCTAssertEqual(webSocket.readText()?.hasPrefix(#"40{"sid":"#), true)
+            let webSocket = socketIO(on: try http.connect(), token: c.token)
 
             let handshake = try http.get("/socket.io/?EIO=4&transport=polling", token: c.token)
             let open = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(handshake.text.utf8.dropFirst())) as? [String: Any])
@@ -85,17 +109,11 @@ final class APIGracefulStopCLITests: XCTestCase {
             let eventPoll = WebSocketTestClient(descriptor: try http.connect())
             eventPoll.send("GET /v1/events?since=1000000000&wait=60 HTTP/1.1\r\nHost: slp\r\nidtoken: \(c.token)\r\nConnection: close\r\n\r\n")
             XCTAssertTrue(Polling.until { ServeProcesses.connections(of: hub, on: hubSocket) == 3 }, "the socket and both polls held")
-            let chat = try PendingChat(http, from: a, to: b, "under%20way")
+            let chat = try PendingForm(http, from: a, to: b, "under%20way")
 
-            server.process.signal(SIGTERM)
-            XCTAssertTrue(Polling.until(5) { refuses(http) }, "new connections refused")
-            let events = String(decoding: eventPoll.readToEnd(), as: UTF8.self)
-            XCTAssertTrue(events.hasPrefix("HTTP/1.1 200 ") && events.hasSuffix("\r\n\r\n[]\n"), "the long poll answered [] at once: \(events)")
+            stopAndHearGoodbye(server, eventPoll: eventPoll, webSocket: webSocket)
             let noop = String(decoding: enginePoll.readToEnd(), as: UTF8.self)
             XCTAssertTrue(noop.hasPrefix("HTTP/1.1 200 ") && noop.hasSuffix("\r\n\r\n6"), "the held Engine.IO poll answered with a noop: \(noop)")
-            let goodbye = webSocket.readFrame()
-            XCTAssertEqual(goodbye?.opcode, 0x8, "the next frame closes the WebSocket: no Socket.IO DISCONNECT, no Engine.IO close")
-            XCTAssertEqual(goodbye?.payload, [0x03, 0xE9], "1001, going away")
             let answer = chat.finish()
             XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200 "), answer)
             XCTAssertTrue(answer.contains(#""chat":"under way""#), answer)
@@ -109,13 +127,57 @@ final class APIGracefulStopCLITests: XCTestCase {
         }
     }
 
+    /// With TLS (`--tls-cert`) the stop is the same: a registration under way is answered, a held
+    /// long poll answered `[]`, a wss socket closed 1001, exit 0. (lighttpd keeps TLS connections
+    /// a certificate renewal leaves behind with no bound: serve bounds every stop itself.) The
+    /// stop does not depend on the store: SQLite only.
+    func testATLSStopIsAsGraceful() {
+        TestBackend.each(self) { backend, database, directory in
+            guard backend == .sqlite else { return }
+            let authority = try TLSTestAuthority()
+            let pair = try authority.issue(serial: 58)
+            try authority.install(pair.certificate, as: authority.certificatePath)
+            try authority.install(pair.key, as: authority.keyPath)
+            let scratch = directory.path("tmp")
+            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+            let slp = SLPBinary(database: database, extra: ["TMPDIR": scratch])
+            let server = try ServedSLP(slp, options: ["--tls-cert", authority.certificatePath, "--tls-key", authority.keyPath])
+            let tunnel = { try TLSTunnel(port: server.port, caPath: authority.caPath) }
+            let phones = ["010-5802-0001", "010-5802-0002"]
+            let tokens = try phones.map { try slp.run("token", "--phone", $0).stdout.trimmingCharacters(in: .newlines) }
+            let form = { (index: Int) in "birth=1995-01-01&email=g\(index)%40example.com&gender=0&nick=g\(index)&phoneNumber=\(phones[index])" }
+            let registered = try TLSTestClient(port: server.port, caPath: authority.caPath)
+                .request("POST", "/v1/user", token: tokens[0], form: form(0), tls: "1.3", http2: false)
+            XCTAssertEqual(registered.status, 200, registered.body)
+            let hub = try XCTUnwrap(ServeProcesses.hub(of: server.process.pid))
+            let hubSocket = try XCTUnwrap(ServeProcesses.hubSocket(of: hub))
+
+            let (webSocketTunnel, pollTunnel, registrationTunnel) = (try tunnel(), try tunnel(), try tunnel())
+            let webSocket = socketIO(on: webSocketTunnel.descriptor, token: tokens[0])
+            let eventPoll = WebSocketTestClient(descriptor: pollTunnel.descriptor)
+            eventPoll.send("GET /v1/events?since=1000000000&wait=60 HTTP/1.1\r\nHost: slp\r\nidtoken: \(tokens[0])\r\nConnection: close\r\n\r\n")
+            XCTAssertTrue(Polling.until { ServeProcesses.connections(of: hub, on: hubSocket) == 2 }, "the socket and the poll held")
+            let registration = try PendingForm(on: registrationTunnel.descriptor, "/v1/user", token: tokens[1], form(1))
+
+            stopAndHearGoodbye(server, eventPoll: eventPoll, webSocket: webSocket)
+            let answer = registration.finish()
+            XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200 "), answer)
+            XCTAssertTrue(answer.contains(#""uid":"#), answer)
+
+            XCTAssertEqual(server.process.exit(within: Self.stopBound), 0, server.process.stderr)
+            XCTAssertTrue(server.process.stderr.hasSuffix("slp serve: stopped\n"), server.process.stderr)
+            XCTAssertEqual(ServeProcesses.workers(under: scratch), [], "the workers are gone")
+            withExtendedLifetime([webSocketTunnel, pollTunnel, registrationTunnel]) {}
+        }
+    }
+
     /// The stop does not depend on the store: SQLite only.
     func testASecondSignalStopsAtOnce() {
         TestBackend.each(self) { backend, database, directory in
             guard backend == .sqlite else { return }
             let (slp, server, scratch) = try served(database, directory)
             let (a, b) = try APIPerson.matched(slp, server.client, block: 5800, 10)
-            let chat = try PendingChat(server.client, from: a, to: b, "never")
+            let chat = try PendingForm(server.client, from: a, to: b, "never")
             server.process.signal(SIGTERM)
             XCTAssertTrue(server.process.waitUntil { $0.stderr.contains("slp serve: stopping: ") })
             let started = Date()

@@ -106,11 +106,12 @@ final class APIMetricsCLITests: XCTestCase {
     func testProcessMetricsNameServeLighttpdTheHubThePushSenderAndEachWorker() throws {
         TestBackend.each(self) { backend, _, _ in
             let served = try served(backend)
-            // slp-push claims its slot as it starts, a moment after serve answers: polled.
+            // slp-push and the health answerer claim their slots as they start, maybe a moment
+            // after serve answers: polled.
             var page = ""
             _ = Polling.until(every: 0.2) {
                 page = (try? served.metrics.get("/metrics", token: nil).text) ?? ""
-                return page.contains(#"slp_database_retries_total{process="push"}"#)
+                return page.contains(#"slp_database_retries_total{process="push"}"#) && page.contains(#"process_start_time_seconds{process="health"}"#)
             }
             let labels = page.split(separator: "\n").filter { $0.hasPrefix("process_start_time_seconds{") }.map {
                 $0.split(separator: "\"")[1]

@@ -102,6 +102,11 @@ final class APIServeCLITests: XCTestCase {
         XCTAssertEqual(user.status, 200)
         XCTAssertEqual(try JSONDecoder().decode(SLPUser.self, from: user.body).uid, uid)
         XCTAssertEqual(try server.client.get("/v1/nowhere", token: token).status, 404)
+        // A path of serve's with a method it does not take is 405 as with workers, not lighttpd's 404.
+        let post = try server.client.form("POST", "/", token: nil, "")
+        XCTAssertEqual(post.status, 405, post.text)
+        XCTAssertEqual(post.header("Allow"), "GET, HEAD")
+        XCTAssertEqual(try server.client.form("POST", "/nowhere", token: nil, "").status, 404)
         XCTAssertEqual(ServeProcesses.workers(under: scratch), [])
         // The realtime hub is the same in both modes: Socket.IO and the long polls are its.
         XCTAssertNotNil(ServeProcesses.hub(of: server.process.pid))

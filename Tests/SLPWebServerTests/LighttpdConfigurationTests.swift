@@ -63,4 +63,16 @@ final class LighttpdConfigurationTests: XCTestCase {
         XCTAssertTrue(text.contains("\"server.graceful-restart-bg\" => \"enable\""), text)
         XCTAssertTrue(text.contains("ssl.openssl.ssl-conf-cmd = (\"MinProtocol\" => \"TLSv1.2\""), text)
     }
+
+    /// lighttpd never bounds a stop's drain, with TLS or without: serve does (`ServeStopping`), as
+    /// the generation a certificate reload leaves behind would take lighttpd's bound as its own.
+    func testAStopIsBoundedByServeWithOrWithoutTLS() throws {
+        let directory = try ServeDirectory(temporaryDirectory: nil)
+        defer { directory.remove() }
+        let tls = TLSFiles(certificate: "/etc/slp/cert.pem", key: "/etc/slp/key.pem", check: { nil })
+        for files in [nil, tls] {
+            let text = LighttpdConfiguration(directory: directory, host: "127.0.0.1", port: 443, passed: [], workers: 2, maxFDs: 1_024, tls: files).text
+            XCTAssertEqual(text.components(separatedBy: "\"server.graceful-shutdown-timeout\" => 0)\n").count, 2, text)
+        }
+    }
 }

@@ -17,7 +17,9 @@ final class ServeDirectoryTests: XCTestCase {
         let page = try String(contentsOfFile: directory.errorPagePrefix + "413.html", encoding: .utf8)
         XCTAssertEqual(page, "413 request_too_large\n")
         let script = try String(contentsOfFile: directory.connectionLimit, encoding: .utf8)
-        XCTAssertTrue(script.contains("'429 too_many_connections\\n'"), script)
+        XCTAssertTrue(script.contains("return refuse(429, [==[429 too_many_connections]==])"), script)
+        let sizes = try String(contentsOfFile: directory.requestSize, encoding: .utf8)
+        XCTAssertTrue(sizes.contains("return refuse(414, [==[414 uri_too_long]==])"), sizes)
         XCTAssertEqual(try String(contentsOfFile: directory.configuration, encoding: .utf8), configuration.text)
     }
 

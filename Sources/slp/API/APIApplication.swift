@@ -15,14 +15,17 @@ import SLPWebServer
 @MainActor
 enum APIApplication {
     static func respond(to request: CGIRequest, service: APIService) async -> APIResponse {
-        // The web server's handler for a path it has no file for (lighttpd's 404 handler).
-        if request.redirectStatus == 404 { return .failure(APIFailure.notFound) }
-        guard let route = APIRouter.route(path: request.path) else { return .failure(APIFailure.notFound) }
-        guard route.methods.contains(request.method) else {
-            var response = APIResponse.failure(APIFailure.methodNotAllowed)
-            response.headers.append(("Allow", route.methods.joined(separator: ", ")))
-            return response
+        // The web server's handler for a path it has no file for (lighttpd's 404 handler, with
+        // `--cgi`, which it also runs for its 403: a POST to a folder such as `/`): a path of
+        // serve's asked with a method it does not take is the 405 the workers answer; any other is 404.
+        if let status = request.redirectStatus, [403, 404].contains(status) {
+            guard let asked = request.requestURI?.split(separator: "?", omittingEmptySubsequences: false).first,
+                  let route = APIRouter.route(path: String(asked)), !route.methods.contains(request.method)
+            else { return .failure(APIFailure.notFound) }
+            return methodNotAllowed(route)
         }
+        guard let route = APIRouter.route(path: request.path) else { return .failure(APIFailure.notFound) }
+        guard route.methods.contains(request.method) else { return methodNotAllowed(route) }
         // A public path (RouteTable: no token) is answered before any token is looked at.
         guard route.route.needsToken else { return await publicAnswer(route, service: service) }
         do {
@@ -85,6 +88,13 @@ enum APIApplication {
         }
         try parameters.add(formEncoded: request.body)
         return parameters
+    }
+
+    /// 405, with the methods `route` takes.
+    private static func methodNotAllowed(_ route: APIRoute) -> APIResponse {
+        var response = APIResponse.failure(APIFailure.methodNotAllowed)
+        response.headers.append(("Allow", route.methods.joined(separator: ", ")))
+        return response
     }
 
     /// The answer on a path that needs no token.

@@ -9,6 +9,9 @@ struct CGIRequest: Equatable, Sendable {
     var body: [UInt8]
     /// The `idtoken` header: a secret, never shown.
     var idToken: String?
-    /// Set when the server runs slp as its handler for an error (lighttpd's 404 handler).
+    /// The status slp is the handler for (lighttpd: 403 or 404 for its 404 handler, else 200).
     var redirectStatus: Int?
+    /// The target as the client sent it, query and all (`REQUEST_URI`): for an error handler,
+    /// what was first asked for rather than the handler's own path.
+    var requestURI: String? = nil
 }

@@ -32,7 +32,8 @@ enum CGIRequestReader {
         return .success(CGIRequest(
             method: method, path: path(variable), query: variable("QUERY_STRING") ?? "",
             contentType: variable("CONTENT_TYPE").flatMap { $0.isEmpty ? nil : $0 }, body: body,
-            idToken: variable("HTTP_IDTOKEN"), redirectStatus: variable("REDIRECT_STATUS").flatMap { Int($0) }))
+            idToken: variable("HTTP_IDTOKEN"), redirectStatus: variable("REDIRECT_STATUS").flatMap { Int($0) },
+            requestURI: variable("REQUEST_URI")))
     }
 
     /// The path asked for. Servers split it into the script's name and what follows

@@ -28,8 +28,11 @@ enum SCGIGateway {
         let service = APIService(environment: environment)
         // With `--metrics`: busy or idle in a slot of serve's metrics file (no lock, no database).
         let metrics = environment[MetricsPage.countingVariable].flatMap { try? MetricsFile(path: $0) }
-        // The health answerer is not one of the API's workers: serve keeps its slot (`process_*` only).
-        let slot = environment[WorkerProbe.socketsVariable] == nil ? metrics?.claimWorkerSlot(pid: getpid()) : nil
+        // The health answerer is not one of the API's workers: it has a slot of its own, which it
+        // claims (as slp-push does) for its `process_*` alone.
+        let isHealthAnswerer = environment[WorkerProbe.socketsVariable] != nil
+        if isHealthAnswerer { metrics?.register(.health, pid: getpid()) }
+        let slot = isHealthAnswerer ? nil : metrics?.claimWorkerSlot(pid: getpid())
         while true {
             let descriptor = accept(listening, nil, nil)
             guard descriptor >= 0 else {
