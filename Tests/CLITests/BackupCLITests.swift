@@ -139,6 +139,26 @@ final class BackupCLITests: XCTestCase {
         }
     }
 
+    /// The copy's pages go to the disk behind it as it is made, and it is flushed once, after its
+    /// check: no flush a step, whose file-system journal commits the service's own flushes would
+    /// queue behind. The database is made of many steps (32 pages each) so that a flush per step shows.
+    func testABackupFlushesItsCopyOnceAndNotAtEachStep() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { throw MissingTool(name: "strace") }
+        let directory = try TemporaryDirectory()
+        var slp = SLPBinary(database: directory.path("slp.sqlite"))
+        XCTAssertEqual(try slp.run("seed", "--users", "5000").status, 0)
+        let calls = directory.path("flushes.txt")
+        // -y names each call's file: only the copy's flushes count (not its directory's, nor the source's).
+        slp.launcher = ["/usr/bin/strace", "-f", "-qq", "-y", "-o", calls, "-e", "trace=fsync,fdatasync"]
+        let copy = directory.path("copy.sqlite")
+        let result = try slp.run("backup", copy)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let flushes = try String(contentsOfFile: calls, encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains(".copy.sqlite.backup-") }
+            .map { $0.split(separator: "(").first.map { String($0.split(separator: " ").last ?? $0) } ?? "" }
+        XCTAssertEqual(flushes, ["fsync"], "the copy's flushes")
+    }
+
     /// Names in `directory` that a backup's temporary file would have.
     private static func leftovers(_ directory: TemporaryDirectory) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.contains(".backup-") }
