@@ -84,7 +84,7 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
-        // Linux's epoll and eventfd, part of the C library but not of Swift's Glibc module.
+        // Linux's epoll, eventfd and sync_file_range, part of the C library but not of Swift's Glibc module.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(
             name: "CSQLite",
@@ -96,7 +96,7 @@ let package = Package(
         .target(name: "SLPSupport", swiftSettings: directMetadata),
         .target(name: "SLPDomain", dependencies: ["SLPSupport"], swiftSettings: directMetadata),
         .target(
-            name: "SLPData", dependencies: ["SLPDomain", "SLPSupport", "SLPIdentity", "CSQLite", .target(name: "CLibPQ", condition: postgreSQL)],
+            name: "SLPData", dependencies: ["SLPDomain", "SLPSupport", "SLPIdentity", "CSQLite", "CLinux", .target(name: "CLibPQ", condition: postgreSQL)],
             swiftSettings: directMetadata),
         // Who calls the API: slp's own tokens and Firebase ID tokens, signed and checked by libcrypto.
         .target(name: "SLPIdentity", dependencies: ["CCrypto", "SLPSupport"]),

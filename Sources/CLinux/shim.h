@@ -11,6 +11,13 @@
 // prctl(2) is variadic, which Swift cannot call.
 static inline int slp_become_child_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
 #include <stdint.h>
+#include <sys/types.h>
+
+// Starts the writeback of a file's dirty pages without waiting for it or for a journal commit
+// (`slp backup` writes its copy behind itself this way). <fcntl.h> declares sync_file_range only
+// under _GNU_SOURCE, which Swift's Glibc module does not define.
+extern int sync_file_range(int fd, off_t offset, off_t count, unsigned int flags);
+static inline int slp_start_writeback(int fd) { return sync_file_range(fd, 0, 0, 2 /* SYNC_FILE_RANGE_WRITE */); }
 
 // The metrics file's numbers, shared between processes with one writer each: a reader never
 // sees half a number, and a new entry's bytes before the count that publishes it.

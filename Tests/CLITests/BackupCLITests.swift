@@ -16,9 +16,11 @@ final class BackupCLITests: XCTestCase {
         let text: String?
     }
 
-    /// Seconds of each window of load without a backup (as long as a backup of the test's database
-    /// takes), and how many such windows and backups take turns.
+    /// The shortest window of load without a backup (seconds; each lasts as long as the backup
+    /// before it took, if longer), how many writes at least each such window holds, and how many
+    /// backups the windows surround.
     private static let window = 2.5
+    private static let quietWrites = 150
     private static let rounds = 2
     /// Matched pairs per client of the load.
     private static let pairs = 8
@@ -79,16 +81,23 @@ final class BackupCLITests: XCTestCase {
             defer { stop.store(true, ordering: .relaxed); load.wait() }
 
             // The load under way (every worker started and answering), then windows without a backup
-            // and with one in turn, so that a quiet or a busy moment of the machine falls on both kinds.
+            // around each backup (quiet, backup, quiet, backup, quiet), so that a quiet or a busy
+            // moment of the machine falls on both kinds. Each quiet window lasts as long as the backup
+            // before it took and holds `quietWrites` writes at least: both kinds have enough for a p99.
             while answers.withLock({ $0.count }) < 50 { Thread.sleep(forTimeInterval: 0.01) }
             var quiet: [(Date, Date)] = [], busy: [(Date, Date)] = []
+            func loadAlone(for seconds: Double) {
+                let start = Date(), already = answers.withLock { $0.count }
+                Thread.sleep(forTimeInterval: seconds)
+                while answers.withLock({ $0.count }) < already + Self.quietWrites { Thread.sleep(forTimeInterval: 0.01) }
+                quiet.append((start, Date()))
+            }
             var copies: [String] = []
             var acknowledged: Set<String> = []
+            var lastBackup = Self.window
             for round in 0..<Self.rounds {
-                let quietStart = Date()
-                Thread.sleep(forTimeInterval: Self.window)
+                loadAlone(for: lastBackup)
                 let backupStart = Date()
-                quiet.append((quietStart, backupStart))
                 if round == 0 {
                     acknowledged = Set(answers.withLock { $0 }.filter { $0.status == 200 && $0.text != nil && $0.answered < backupStart }.map { $0.text! })
                 }
@@ -97,17 +106,21 @@ final class BackupCLITests: XCTestCase {
                 XCTAssertEqual(result.status, 0, result.stderr)
                 copies.append(copy)
                 busy.append((backupStart, Date()))
+                lastBackup = max(Self.window, Date().timeIntervalSince(backupStart))
             }
+            loadAlone(for: lastBackup)
             stop.store(true, ordering: .relaxed)
             load.wait()
 
             let all = answers.withLock { $0 }
             XCTAssertEqual(all.filter { $0.status != 200 && $0.status != 429 }.map(\.status), [], "every write answered 200 (or 429, its pace)")
-            func latencies(_ windows: [(Date, Date)]) -> [Double] {
-                all.filter { answer in answer.status == 200 && windows.contains { answer.sent >= $0.0 && answer.answered <= $0.1 } }
-                    .map { $0.answered.timeIntervalSince($0.sent) }
-            }
-            let before = latencies(quiet), during = latencies(busy)
+            // Before: writes sent and answered inside a quiet window. During: every write that overlapped
+            // a backup, however long it was held (one a backup blocked until it ended counts too).
+            let answered = all.filter { $0.status == 200 }
+            let before = answered.filter { answer in quiet.contains { answer.sent >= $0.0 && answer.answered <= $0.1 } }
+                .map { $0.answered.timeIntervalSince($0.sent) }
+            let during = answered.filter { answer in busy.contains { answer.sent < $0.1 && answer.answered > $0.0 } }
+                .map { $0.answered.timeIntervalSince($0.sent) }
             XCTAssertGreaterThanOrEqual(before.count, 300, "enough writes before for a p99")
             XCTAssertGreaterThanOrEqual(during.count, 300, "enough writes during the backups for a p99")
             let p99Before = Self.p99(before), p99During = Self.p99(during)
@@ -124,6 +137,26 @@ final class BackupCLITests: XCTestCase {
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.contains(".backup-") }, [])
             XCTAssertEqual(server.stop(), 0)
         }
+    }
+
+    /// The copy's pages go to the disk behind it as it is made, and it is flushed once, after its
+    /// check: no flush a step, whose file-system journal commits the service's own flushes would
+    /// queue behind. The database is made of many steps (32 pages each) so that a flush per step shows.
+    func testABackupFlushesItsCopyOnceAndNotAtEachStep() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { throw MissingTool(name: "strace") }
+        let directory = try TemporaryDirectory()
+        var slp = SLPBinary(database: directory.path("slp.sqlite"))
+        XCTAssertEqual(try slp.run("seed", "--users", "5000").status, 0)
+        let calls = directory.path("flushes.txt")
+        // -y names each call's file: only the copy's flushes count (not its directory's, nor the source's).
+        slp.launcher = ["/usr/bin/strace", "-f", "-qq", "-y", "-o", calls, "-e", "trace=fsync,fdatasync"]
+        let copy = directory.path("copy.sqlite")
+        let result = try slp.run("backup", copy)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let flushes = try String(contentsOfFile: calls, encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains(".copy.sqlite.backup-") }
+            .map { $0.split(separator: "(").first.map { String($0.split(separator: " ").last ?? $0) } ?? "" }
+        XCTAssertEqual(flushes, ["fsync"], "the copy's flushes")
     }
 
     /// Names in `directory` that a backup's temporary file would have.

@@ -1,3 +1,4 @@
+import CLinux
 import CSQLite
 #if canImport(Glibc)
 import Glibc
@@ -21,16 +22,16 @@ public struct DatabaseBackup: Sendable {
     public var pagesPerStep: Int32
     /// The pause after each step.
     public var pause: Duration
-    /// Whether each step's pages go to the disk before the next (else all at the end).
-    public var flushesEachStep: Bool
+    /// How the copy's pages go to the disk while it copies.
+    public var flush: BackupFlush
     /// Whether the copy checkpoints the commits its snapshot held back (`checkpoint`), else a
     /// writer does at its next commit.
     public var checkpointsAfter: Bool
 
-    public init(pagesPerStep: Int32 = 32, pause: Duration = .milliseconds(20), flushesEachStep: Bool = true, checkpointsAfter: Bool = true) {
+    public init(pagesPerStep: Int32 = 32, pause: Duration = .milliseconds(20), flush: BackupFlush = .writeBehind, checkpointsAfter: Bool = true) {
         self.pagesPerStep = pagesPerStep
         self.pause = pause
-        self.flushesEachStep = flushesEachStep
+        self.flush = flush
         self.checkpointsAfter = checkpointsAfter
     }
 
@@ -63,7 +64,8 @@ public struct DatabaseBackup: Sendable {
     /// SQLite's online backup of `database` into the empty file `temporary`: its page count.
     private func copy(_ database: Database, to temporary: String) throws -> Int {
         let destination = try Connection(path: temporary)
-        // No journal: a failed copy is thrown away whole, and `flush` makes the finished one durable.
+        // No journal and no flush of SQLite's own: a failed copy is thrown away whole, and `flush`
+        // makes the finished one durable before it has its name.
         try destination.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
         // Opened before the snapshot ends, so that its checkpoint starts the moment it does.
         let checkpointer = checkpointsAfter ? try Connection(path: database.path) : nil
@@ -73,16 +75,22 @@ public struct DatabaseBackup: Sendable {
             guard let backup = sqlite3_backup_init(destination.handle, "main", source.handle, "main") else {
                 throw SQLiteError(connection: destination.handle, code: sqlite3_errcode(destination.handle))
             }
-            // Each step's pages go to the disk before the pause: one flush of the whole copy at the
-            // end would hold the disk for as long, and every commit of the service (each waits for
-            // its own flush) would wait behind it.
+            // Each step's pages leave for the disk during the pause (`flush`): one flush of the
+            // whole copy at the end would hold the disk for as long, and every commit of the
+            // service (each waits for its own flush) would wait behind it.
             let written = open(temporary, O_RDONLY | O_CLOEXEC)
             defer { if written >= 0 { close(written) } }
             var code: Int32
             repeat {
                 code = sqlite3_backup_step(backup, pagesPerStep)
                 if code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED {
-                    if flushesEachStep, written >= 0 { _ = fdatasync(written) }
+                    if written >= 0 {
+                        switch flush {
+                        case .eachStep: _ = fdatasync(written)
+                        case .writeBehind: _ = slp_start_writeback(written)
+                        case .atEnd: break
+                        }
+                    }
                     Self.sleep(pause)
                 }
             } while code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED
