@@ -6,10 +6,10 @@
 person of phone 010-7700-0001 registered and waiting at Seoul City Hall, with exactly MARKERS
 people their search lists. Nothing leaves the machine (every name but 127.0.0.1 fails to
 resolve, so no map tiles). Measured, each in the page's own clock where the page sees it:
-- the first load, with an empty cache, of that person's link: slp's own files apart from
-  Leaflet (`/vendor/`), their bytes as sent (compressed when served so) and requests, and the
-  time from the navigation's start to the map holding MARKERS markers (in the DOM, then the
-  next frame painted);
+- the first load, with an empty cache, of that person's link: every request to slp's origin
+  but Leaflet (`/vendor/`), the API (`/v1/`) and the socket (the browser's own `/favicon.ico`
+  included), their bytes as sent (compressed when served so) and count, and the time from the
+  navigation's start to the map holding MARKERS markers (in the DOM, then the next frame painted);
 - the queue button: after leaving the queue, from just before the click to the same;
 - MESSAGES chat messages (default 50, 5 a second: the chat bucket's rate) from a partner over
   REST, each timed from the moment its POST starts: its `createdAt` (stamped by the worker in
@@ -119,7 +119,7 @@ def main():
         entries = driver.execute_script("""
             return performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
               .filter((e) => new URL(e.name).origin === location.origin)
-              .map((e) => [new URL(e.name).pathname, e.encodedBodySize, e.decodedBodySize, e.transferSize]);""")
+              .map((e) => [new URL(e.name).pathname, e.encodedBodySize, e.decodedBodySize, e.transferSize, e.responseEnd]);""")
         own = [e for e in entries if not e[0].startswith(("/vendor/", "/v1/", "/socket.io/"))]
         vendor = [e for e in entries if e[0].startswith("/vendor/")]
         calls = [e for e in entries if e[0].startswith("/v1/")]
@@ -128,7 +128,8 @@ def main():
             "ownTransfer": sum(e[3] for e in own), "ownPaths": sorted(e[0] for e in own),
             "leafletRequests": len(vendor), "leafletBytes": sum(e[1] for e in vendor),
             "apiRequests": len(calls), "apiBytes": sum(e[1] for e in calls),
-            "markers": count, "markersInDOM": marks["inDOM"], "markersPainted": marks["painted"]}
+            "markers": count, "markersInDOM": marks["inDOM"], "markersPainted": marks["painted"],
+            "ownLoaded": max(e[4] for e in own), "searchAnswered": max(e[4] for e in calls if e[0] == "/v1/queue/search")}
 
         # Leave the queue (the map empties), then queue again with the button: the map fills anew.
         driver.find_element(By.CSS_SELECTOR, ".finder button.secondary").click()

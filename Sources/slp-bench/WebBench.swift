@@ -20,15 +20,23 @@ enum WebBench {
         let setup = try BenchSetup(benchPath: arguments[0], scratchName: "slp-web", buildHint: "swift build -c release --static-swift-stdlib")
         let keep = arguments.contains("--keep")
         defer { if !keep { setup.removeScratch() } }
+        // `--slp PATH`: another build's slp (its slp-push beside it), to compare builds in one sitting.
+        let slpPath = arguments.firstIndex(of: "--slp").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } ?? setup.slp
+        guard FileManager.default.isExecutableFile(atPath: slpPath) else { throw LoadFailure("\(slpPath) is not an executable slp") }
         let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
         print("slp-bench --web \(Date()) on \(BenchSetup.machine), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
-            + "load average \(load): \(markers) people on the map, \(messages) chat messages")
+            + "load average \(load): \(markers) people on the map, \(messages) chat messages; \(slpPath)")
 
-        let database = setup.scratch + "/web.sqlite"
+        // The database in a directory of its own, as a service keeps it: what else the bench and
+        // the browser write (logs, profiles) goes elsewhere.
+        let database = setup.scratch + "/db/web.sqlite", browserTemporary = setup.scratch + "/browser"
+        for directory in [setup.scratch + "/db", browserTemporary] {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
         let environment = SLPServeProcess.environment(database: database, temporary: setup.scratch)
         let child = ChildProcess(scratch: setup.scratch + "/slp")
         let slp = { (arguments: [String]) throws -> String in
-            let result = try child.run([setup.slp] + arguments, environment: environment)
+            let result = try child.run([slpPath] + arguments, environment: environment)
             guard result.status == 0 else {
                 throw LoadFailure("slp \(arguments.first ?? "") failed (exit \(result.status)): \(result.errorText.trimmingCharacters(in: .whitespacesAndNewlines))")
             }
@@ -36,7 +44,7 @@ enum WebBench {
         }
         _ = try slp(["seed", "--users", "\(markers)", "--center", center, "--spread-km", "0.5", "--seed", "21"])
         let metricsPort = try HTTPClient.freePort()
-        let serve = try SLPServeProcess(slp: setup.slp, database: database, scratch: setup.scratch, name: "serve", options: ["--metrics", "\(metricsPort)"])
+        let serve = try SLPServeProcess(slp: slpPath, database: database, scratch: setup.scratch, name: "serve", options: ["--metrics", "\(metricsPort)"])
         defer { serve.stop() }
         let http = HTTPClient(port: serve.port)
         let token = try slp(["token", "--phone", searcherPhone])
@@ -57,8 +65,8 @@ enum WebBench {
 
         print("running \(script) in headless Chromium…")
         let browser = try ChildProcess(scratch: setup.scratch + "/browser").run(
-            [python, script, "http://127.0.0.1:\(serve.port)", setup.slp, "\(markers)", "\(messages)"],
-            environment: environment + ["PYTHONDONTWRITEBYTECODE=1"])
+            [python, script, "http://127.0.0.1:\(serve.port)", slpPath, "\(markers)", "\(messages)"],
+            environment: SLPServeProcess.environment(database: database, temporary: browserTemporary) + ["PYTHONDONTWRITEBYTECODE=1"])
         let output = String(decoding: browser.output, as: UTF8.self)
         guard browser.status == 0, let last = output.split(separator: "\n").last,
               let figures = try? JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any] else {

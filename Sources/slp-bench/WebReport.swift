@@ -27,6 +27,7 @@ struct WebReport {
             the API \(Int(number(load, "apiRequests"))) requests, \(Int(number(load, "apiBytes"))) bytes
             map, first load: \(Int(number(load, "markers"))) markers in the DOM \(ms(number(load, "markersInDOM"))) ms, painted \
             \(ms(number(load, "markersPainted"))) ms after the navigation's start   goal ≤ 1 s: \(verdict(number(load, "markersPainted"), Self.mapGoalMilliseconds))
+               (slp's files all in at \(ms(number(load, "ownLoaded"))) ms, the search's answer at \(ms(number(load, "searchAnswered"))) ms)
             map, queue button: \(Int(number(queue, "markers"))) markers in the DOM \(ms(number(queue, "inDOM"))) ms, painted \
             \(ms(number(queue, "painted"))) ms after the click   goal ≤ 1 s: \(verdict(number(queue, "painted"), Self.mapGoalMilliseconds))
             """)
