@@ -119,7 +119,7 @@ def main():
         entries = driver.execute_script("""
             return performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
               .filter((e) => new URL(e.name).origin === location.origin)
-              .map((e) => [new URL(e.name).pathname, e.encodedBodySize, e.decodedBodySize, e.transferSize, e.responseEnd]);""")
+              .map((e) => [new URL(e.name).pathname, e.encodedBodySize, e.decodedBodySize, e.transferSize, e.responseEnd, e.startTime]);""")
         own = [e for e in entries if not e[0].startswith(("/vendor/", "/v1/", "/socket.io/"))]
         vendor = [e for e in entries if e[0].startswith("/vendor/")]
         calls = [e for e in entries if e[0].startswith("/v1/")]
@@ -129,6 +129,8 @@ def main():
             "leafletRequests": len(vendor), "leafletBytes": sum(e[1] for e in vendor),
             "apiRequests": len(calls), "apiBytes": sum(e[1] for e in calls),
             "markers": count, "markersInDOM": marks["inDOM"], "markersPainted": marks["painted"],
+            "timeline": [[e[0], round(e[5]), round(e[4])] for e in entries],
+            "domContentLoaded": driver.execute_script("return performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"),
             "ownLoaded": max(e[4] for e in own), "searchAnswered": max(e[4] for e in calls if e[0] == "/v1/queue/search")}
 
         # Leave the queue (the map empties), then queue again with the button: the map fills anew.
