@@ -1,42 +1,72 @@
-"""The web client's first load and chat delivery in headless Chromium (issue 52's benchmark).
+"""The web client's first load, map and chat delivery in headless Chromium (issue 52's benchmark).
 
-    python3 browser_bench.py BASE SLP [MESSAGES]
+    python3 browser_bench.py BASE SLP MARKERS [MESSAGES]
 
-Against a `slp serve` at BASE whose database (SLP_DB) holds people waiting around Seoul City
-Hall (`slp seed --users 1000 --center 37.5665,126.978 --spread-km 0.5`): a person signs in by
-link, registers and queues there; printed are the bytes and requests of the first load (slp's
-own files apart from Leaflet, as sent: compressed when served so), the time from the queue
-button to the map showing every marker of the search, and how long each of MESSAGES chat
-messages (default 50, 5 a second: the chat bucket's rate) takes from the moment its POST starts
-to its line in the page (p50, p99, max)."""
+`slp-bench --web` starts it against a `slp serve` at BASE whose database (SLP_DB) it built: the
+person of phone 010-7700-0001 registered and waiting at Seoul City Hall, with exactly MARKERS
+people their search lists. Nothing leaves the machine (every name but 127.0.0.1 fails to
+resolve, so no map tiles). Measured, each in the page's own clock where the page sees it:
+- the first load, with an empty cache, of that person's link: every request to slp's origin
+  but Leaflet (`/vendor/`), the API (`/v1/`) and the socket (the browser's own `/favicon.ico`
+  included), their bytes as sent (compressed when served so) and count, and the time from the
+  navigation's start to the map holding MARKERS markers (in the DOM, then the next frame painted);
+- the queue button: after leaving the queue, from just before the click to the same;
+- MESSAGES chat messages (default 50, 5 a second: the chat bucket's rate) from a partner over
+  REST, each timed from the moment its POST starts: its `createdAt` (stamped by the worker in
+  the transaction), its Socket.IO frame's arrival in the page (the hub's emit, through
+  lighttpd), and its line in the chat.
+Prints one JSON document on its last line."""
 import json
-import statistics
 import subprocess
 import sys
 import time
 import urllib.parse
 import urllib.request
+from datetime import datetime
 
 from selenium import webdriver
-from selenium.webdriver.common.by import By
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
 
-BASE, SLP = sys.argv[1], sys.argv[2]
-MESSAGES = int(sys.argv[3]) if len(sys.argv) > 3 else 50
+BASE, SLP, MARKERS = sys.argv[1], sys.argv[2], int(sys.argv[3])
+MESSAGES = int(sys.argv[4]) if len(sys.argv) > 4 else 50
 CENTER = (37.5665, 126.978)
-# Each line the page adds to the chat, stamped with the wall clock when it appears.
-STAMP_ARRIVALS = """
-window.__arrivals = {};
+# Stamped in the page, on its clock (ms since the navigation started, or wall clock for chat):
+# when the map first holds MARKERS markers and the frame after; each Socket.IO frame carrying a
+# bench message; each partner's line added to the chat.
+STAMPS = """
+window.__marks = { want: %d, inDOM: null, painted: null };
+window.__frames = {};
+window.__lines = {};
+const wall = () => performance.timeOrigin + performance.now();
 new MutationObserver((changes) => {
+  const marks = window.__marks;
+  if (marks.inDOM === null && document.querySelectorAll('path.person').length >= marks.want) {
+    marks.inDOM = performance.now();
+    requestAnimationFrame(() => requestAnimationFrame(() => { marks.painted = performance.now(); }));
+  }
   for (const change of changes) for (const node of change.addedNodes) {
-    if (node.classList && node.classList.contains('theirs')) window.__arrivals[node.querySelector('.text').textContent] = performance.timeOrigin + performance.now();
+    if (node.classList && node.classList.contains('theirs')) window.__lines[node.querySelector('.text').textContent] = wall();
   }
 }).observe(document, { childList: true, subtree: true });
-"""
+const NativeSocket = window.WebSocket;
+window.WebSocket = class extends NativeSocket {
+  constructor(...parameters) {
+    super(...parameters);
+    this.addEventListener('message', (event) => {
+      const found = typeof event.data === 'string' && event.data.match(/bench \\d+/);
+      if (found) window.__frames[found[0]] = wall();
+    });
+  }
+};
+""" % MARKERS
 
 
 def slp(*arguments):
-    return subprocess.run([SLP, *arguments], capture_output=True, text=True, check=True).stdout.strip()
+    done = subprocess.run([SLP, *arguments], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"browser_bench: slp {arguments[0]} failed: {done.stderr.strip()}")
+    return done.stdout.strip()
 
 
 def api(method, path, token, form=None):
@@ -47,14 +77,29 @@ def api(method, path, token, form=None):
         return json.loads(response.read() or b"null")
 
 
-def wait(check, bound=60.0):
+def wait(check, what, bound=60.0):
     deadline = time.monotonic() + bound
     while time.monotonic() < deadline:
         value = check()
         if value:
             return value
-        time.sleep(0.005)
-    raise SystemExit("the page did not get there")
+        time.sleep(0.01)
+    raise SystemExit(f"browser_bench: the page did not get there within {bound:.0f} s: {what}")
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
+
+
+def spread(values):
+    return {"p50": percentile(values, 0.5), "p99": percentile(values, 0.99), "max": max(values)}
+
+
+def markers(driver, what):
+    marks = wait(lambda: (lambda m: m if m["painted"] is not None else None)(driver.execute_script("return window.__marks")), what)
+    count = driver.execute_script("return document.querySelectorAll('path.person').length")
+    return marks, count
 
 
 def main():
@@ -63,58 +108,79 @@ def main():
                      "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1", "--lang=ko-KR"):
         options.add_argument(argument)
     driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": STAMP_ARRIVALS})
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": STAMPS})
     driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": BASE, "permissions": ["geolocation"]})
     driver.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": CENTER[0], "longitude": CENTER[1], "accuracy": 10})
+    figures = {}
     try:
-        token = slp("token", "--phone", "010-7700-0001")
+        token = slp("token", "--as", "010-7700-0001")
         driver.get(f"{BASE}/#token={token}")
-        wait(lambda: driver.find_elements(By.NAME, "nick"))
+        marks, count = markers(driver, f"{MARKERS} markers on the first load")
         entries = driver.execute_script("""
             return performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
-              .map((e) => [new URL(e.name).pathname, e.encodedBodySize, e.decodedBodySize, e.transferSize]);""")
-        own = [entry for entry in entries if not entry[0].startswith("/vendor/") and not entry[0].startswith("/v1/")]
-        vendor = [entry for entry in entries if entry[0].startswith("/vendor/")]
-        print(f"first load: slp's own files {len(own)} requests, {sum(e[1] for e in own)} bytes as sent "
-              f"({sum(e[2] for e in own)} decoded); Leaflet {len(vendor)} requests, {sum(e[1] for e in vendor)} bytes as sent")
+              .filter((e) => new URL(e.name).origin === location.origin)
+              .map((e) => [new URL(e.name).pathname, e.encodedBodySize, e.decodedBodySize, e.transferSize, e.responseEnd, e.startTime]);""")
+        own = [e for e in entries if not e[0].startswith(("/vendor/", "/v1/", "/socket.io/"))]
+        vendor = [e for e in entries if e[0].startswith("/vendor/")]
+        calls = [e for e in entries if e[0].startswith("/v1/")]
+        figures["firstLoad"] = {
+            "ownRequests": len(own), "ownBytes": sum(e[1] for e in own), "ownDecoded": sum(e[2] for e in own),
+            "ownTransfer": sum(e[3] for e in own), "ownPaths": sorted(e[0] for e in own),
+            "leafletRequests": len(vendor), "leafletBytes": sum(e[1] for e in vendor),
+            "apiRequests": len(calls), "apiBytes": sum(e[1] for e in calls),
+            "markers": count, "markersInDOM": marks["inDOM"], "markersPainted": marks["painted"],
+            "timeline": [[e[0], round(e[5]), round(e[4])] for e in entries],
+            "domContentLoaded": driver.execute_script("return performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"),
+            "ownLoaded": max(e[4] for e in own), "searchAnswered": max(e[4] for e in calls if e[0] == "/v1/queue/search")}
 
-        driver.find_element(By.NAME, "nick").send_keys("벤치")
-        driver.find_element(By.NAME, "birth").send_keys("1994-01-01")
-        driver.find_element(By.NAME, "email").send_keys("bench@example.com")
-        driver.find_element(By.NAME, "email").submit()
-        wait(lambda: driver.find_elements(By.ID, "studies"))
-        locate = [b for b in driver.find_elements(By.CSS_SELECTOR, ".finder button") if b.is_displayed()][0]
-        started = time.monotonic()
+        # Leave the queue (the map empties), then queue again with the button: the map fills anew.
+        driver.find_element(By.CSS_SELECTOR, ".finder button.secondary").click()
+        wait(lambda: driver.execute_script("return document.querySelectorAll('path.person').length === 0"), "the map emptied")
+        locate = driver.find_element(By.CSS_SELECTOR, ".finder .buttons button:not(.secondary)")
+        start = driver.execute_script("window.__marks.inDOM = window.__marks.painted = null; return performance.now()")
         locate.click()
-        count = wait(lambda: driver.execute_script("return document.querySelectorAll('#people .person-card').length"))
-        markers = wait(lambda: driver.execute_script(
-            "const n = document.querySelectorAll('path.person').length; return n >= arguments[0] ? n : 0", count))
-        print(f"map: {markers} markers drawn {1000 * (time.monotonic() - started):.0f} ms after the queue button "
-              "(queue, search, list and map)")
+        marks, count = markers(driver, f"{MARKERS} markers after the queue button")
+        figures["queueButton"] = {"markers": count, "inDOM": marks["inDOM"] - start, "painted": marks["painted"] - start}
 
         partner = slp("token", "--phone", "010-7700-0002")
-        api("POST", "/user", partner, {"phoneNumber": "+821077000002", "nick": "상대", "birth": "1994-01-01", "email": "p@example.com", "gender": "1", "FCMtoken": ""})
+        api("POST", "/user", partner, {"phoneNumber": "+821077000002", "nick": "상대", "birth": "1994-01-01",
+                                       "email": "p@example.com", "gender": "1", "FCMtoken": ""})
         api("POST", "/queue", partner, {"lat": CENTER[0], "long": CENTER[1], "studylist": "swift"})
-        me = wait(lambda: driver.execute_script("return document.getElementById('whoami').textContent"))
-        uid = json.loads(__import__("base64").urlsafe_b64decode(token.split(".")[1] + "==")).get("sub")
-        api("POST", "/queue/studyrequest", partner, {"otheruid": uid})
-        accept = wait(lambda: [b for b in driver.find_elements(By.CSS_SELECTOR, "#requests button") if b.is_displayed()])
+        me = api("GET", "/user", token)["uid"]
+        api("POST", "/queue/studyrequest", partner, {"otheruid": me})
+        accept = wait(lambda: [b for b in driver.find_elements(By.CSS_SELECTOR, "#requests button") if b.is_displayed()],
+                      "the partner's request")
         accept[0].click()
-        wait(lambda: driver.find_elements(By.ID, "chat-input") and driver.find_element(By.ID, "chat-input").is_displayed())
+        wait(lambda: driver.find_elements(By.ID, "chat-input") and driver.find_element(By.ID, "chat-input").is_displayed(),
+             "the chat")
         transport = driver.execute_script("return document.documentElement.dataset.transport")
-        sent = {}
+        started, answered, created = {}, {}, {}
         for index in range(MESSAGES):
             text = f"bench {index}"
-            sent[text] = time.time() * 1000
-            api("POST", f"/chat/{uid}", partner, {"chat": text})
+            started[text] = time.time() * 1000
+            sent = api("POST", f"/chat/{me}", partner, {"chat": text})
+            answered[text] = time.time() * 1000
+            created[text] = datetime.fromisoformat(sent["createdAt"].replace("Z", "+00:00")).timestamp() * 1000
             time.sleep(0.2)
-        arrivals = wait(lambda: (lambda got: got if len(got) >= MESSAGES else None)(driver.execute_script("return window.__arrivals")))
-        delays = sorted(arrivals[text] - sent[text] for text in sent)
-        p99 = delays[min(len(delays) - 1, int(len(delays) * 0.99))]
-        print(f"chat to the page over {transport} ({me}): {MESSAGES} messages, p50 {statistics.median(delays):.1f} ms, "
-              f"p99 {p99:.1f} ms, max {delays[-1]:.1f} ms (from the POST's start)")
+        lines = wait(lambda: (lambda got: got if len(got) >= MESSAGES else None)(driver.execute_script("return window.__lines")),
+                     f"{MESSAGES} chat lines")
+        frames = driver.execute_script("return window.__frames")
+        texts = list(started)
+        figures["chat"] = {
+            "transport": transport, "messages": MESSAGES,
+            "postToLine": spread([lines[t] - started[t] for t in texts]),
+            "postAnswered": spread([answered[t] - started[t] for t in texts]),
+            "postToCreatedAt": spread([created[t] - started[t] for t in texts]),
+            "createdAtToLine": spread([lines[t] - created[t] for t in texts]),
+        }
+        if len(frames) >= MESSAGES:
+            figures["chat"].update({
+                "createdAtToFrame": spread([frames[t] - created[t] for t in texts]),
+                "frameToLine": spread([lines[t] - frames[t] for t in texts]),
+            })
     finally:
         driver.quit()
+    print(json.dumps(figures))
 
 
 if __name__ == "__main__":

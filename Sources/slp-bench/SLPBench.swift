@@ -13,7 +13,9 @@ import SLPSupport
 /// through `slp serve` (`HTTPBench`); `--held`, what connections held open cost the requests of
 /// others (`HeldBench`); `--write-limits`, what bounding each user's writes bounds and costs
 /// (`WriteLimitBench`); `--pushes N`, what `slp serve`'s push sender sends and costs against a fake
-/// FCM, with Google's firebase-admin as the anchor (`PushBench`). `--chat-only` runs the chat part alone: paging, sending,
+/// FCM, with Google's firebase-admin as the anchor (`PushBench`); `--web`, the web client in headless
+/// Chromium: first load, a map of 1,000 people, chat delivery to the page (`WebBench`; it needs
+/// Debian's chromium and chromium-driver and PyPI's selenium). `--chat-only` runs the chat part alone: paging, sending,
 /// and how soon other processes' commits wake `chat follow`, `events` and `queue --wait`; built
 /// with the PostgreSQL trait, also how long `slp` takes to give up on a server it cannot reach,
 /// and (with `--postgres`) new connections and the clock offset they measure: the figures the
@@ -45,6 +47,14 @@ struct SLPBench {
 
     static func run() throws {
         let arguments = CommandLine.arguments
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage)
+            return
+        }
+        if arguments.contains("--web") {
+            try WebBench.run(arguments)
+            return
+        }
         if arguments.contains("--load") {
             try LoadBench.run(arguments)
             return
@@ -392,6 +402,16 @@ struct SLPBench {
         }
         report.processes = commands.compactMap { item in times[item.name].map { (item.name, Percentiles($0).p50 * 1_000) } }
     }
+
+    static let usage = """
+        USAGE: slp-bench [--quick] [--dir DIR] [--keep] [--postgres [URL]]   search, queue and chat figures
+               slp-bench --chat-only | --load | --sockets | --http | --held | --write-limits | --backup | --pushes N
+               slp-bench --web [--messages N] [--slp PATH] [--keep]
+                 the web client in headless Chromium: first load (bytes, requests), a map of 1,000 people,
+                 chat delivery to the page; needs Debian's chromium and chromium-driver and PyPI's selenium
+                 (Scripts/test --install-only), and is run from the repository's top directory
+        Build: swift build -c release --static-swift-stdlib (docs/PERFORMANCE.md says what each mode measures)
+        """
 
     /// hyperfine rounds of the whole-process comparison, and runs of each command per round.
     static let processRounds = 6

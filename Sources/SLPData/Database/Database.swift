@@ -136,7 +136,7 @@ public final class Database {
     }
 
     /// `dataVersion()` as soon as it differs from `token`, or once `limit` has passed: woken by
-    /// writes beside the file (`CommitWatch`), each of which it checks.
+    /// writes to the database's files (`CommitWatch`), each of which it checks.
     public nonisolated(nonsending) func waitForChange(after token: Int64, upTo limit: Duration) async throws -> Int64 {
         let clock = ContinuousClock()
         let deadline = clock.now + limit
@@ -146,10 +146,15 @@ public final class Database {
             let left = deadline - clock.now
             if version != token || left <= .zero { return version }
             guard await watch.wait(upTo: left) else { continue }
-            for delay in CommitWatch.settleDelays where clock.now + delay < deadline {
-                try? await Task.sleep(for: delay)
+            // Looks again after growing delays, each a wait for the next write: a write meanwhile
+            // (the same commit's, or the next one's) starts them over, so a commit made during
+            // the long ones is seen as soon as the short ones after its own write allow.
+            var step = 0
+            while step < CommitWatch.settleDelays.count, clock.now + CommitWatch.settleDelays[step] < deadline {
+                let written = await watch.wait(upTo: CommitWatch.settleDelays[step])
                 let settled = try dataVersion()
                 if settled != token { return settled }
+                step = written ? 0 : step + 1
             }
         }
     }
