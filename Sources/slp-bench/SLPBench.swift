@@ -406,7 +406,7 @@ struct SLPBench {
     static let usage = """
         USAGE: slp-bench [--quick] [--dir DIR] [--keep] [--postgres [URL]]   search, queue and chat figures
                slp-bench --chat-only | --load | --sockets | --http | --held | --write-limits | --backup | --pushes N
-               slp-bench --web [--messages N] [--slp PATH] [--keep]
+               slp-bench --web [--postgres [URL]] [--messages N] [--slp PATH] [--keep]
                  the web client in headless Chromium: first load (bytes, requests), a map of 1,000 people,
                  chat delivery to the page; needs Debian's chromium and chromium-driver and PyPI's selenium
                  (Scripts/test --install-only), and is run from the repository's top directory

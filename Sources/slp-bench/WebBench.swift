@@ -1,4 +1,7 @@
 import Foundation
+#if PostgreSQL
+import SLPPrivateCluster
+#endif
 
 /// `slp-bench --web`: the web client as a person meets it, in headless Chromium driven by
 /// Selenium (`Fixtures/web-client/browser_bench.py`; it needs Debian's chromium and
@@ -6,7 +9,8 @@ import Foundation
 /// load's bytes and requests, the map drawing exactly `markers` people, and chat delivery to the
 /// page, against issue 52's goals. The data is built here: `slp seed` around Seoul City Hall, the
 /// searcher registered and queued there through the API, and more seeded until the searcher's
-/// own search (the page's) lists exactly `markers`.
+/// own search (the page's) lists exactly `markers`. `--postgres [URL]` runs it on PostgreSQL (the
+/// bench's own cluster, or the server at URL) instead of SQLite.
 enum WebBench {
     static let markers = 1_000
     static let center = "37.5665,126.978"
@@ -24,12 +28,36 @@ enum WebBench {
         let slpPath = arguments.firstIndex(of: "--slp").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } ?? setup.slp
         guard FileManager.default.isExecutableFile(atPath: slpPath) else { throw LoadFailure("\(slpPath) is not an executable slp") }
         let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
-        print("slp-bench --web \(Date()) on \(BenchSetup.machine), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
-            + "load average \(load): \(markers) people on the map, \(messages) chat messages; \(slpPath)")
 
         // The database in a directory of its own, as a service keeps it: what else the bench and
         // the browser write (logs, profiles) goes elsewhere.
-        let database = setup.scratch + "/db/web.sqlite", browserTemporary = setup.scratch + "/browser"
+        var database = setup.scratch + "/db/web.sqlite"
+        let browserTemporary = setup.scratch + "/browser"
+        #if PostgreSQL
+        var cluster: PrivateCluster?
+        var store: PostgreSQLLoadStore?
+        defer {
+            store?.remove()
+            cluster?.remove()
+        }
+        #endif
+        if arguments.contains("--postgres") {
+            #if PostgreSQL
+            var index = arguments.firstIndex(of: "--postgres")!
+            if let chosen = try PostgreSQLServerChoice.reading(arguments, at: &index).start(announce: { print($0) }) {
+                cluster = chosen.cluster
+                let server = try LoadPostgreSQLServer(adminURL: chosen.adminURL, scratch: setup.scratch)
+                let made = try PostgreSQLLoadStore(server: server, name: "slp_web_\(getpid())", keep: keep)
+                store = made
+                database = made.location
+            }
+            #else
+            throw LoadFailure("this slp-bench was built without PostgreSQL; build it with: swift build -c release --traits PostgreSQL")
+            #endif
+        }
+        print("slp-bench --web \(Date()) on \(BenchSetup.machine), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+            + "load average \(load): \(markers) people on the map, \(messages) chat messages, "
+            + "\(database.hasPrefix("postgresql://") ? "PostgreSQL" : "SQLite"); \(slpPath)")
         for directory in [setup.scratch + "/db", browserTemporary] {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
