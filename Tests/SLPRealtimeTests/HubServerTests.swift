@@ -394,7 +394,12 @@ final class HubServerTests: XCTestCase {
         let client = try WebSocketTestClient(path: path)
         XCTAssertEqual(client.upgrade("/socket.io/?EIO=4&transport=websocket", token: nil), 101)
         XCTAssertTrue(client.readText()?.hasPrefix(#"0{"sid":""#) == true)
+        // The loop takes commands in the order posted: once bob has his, alice's emit was
+        // handled, before the CONNECT is sent (else its token check may come first).
+        let bob = try connectedWebSocket("user-bob")
         commands?.post(.emit(to: "alice", event: "chat", json: #"{"_id":"4"}"#))
+        commands?.post(.emit(to: "bob", event: "chat", json: #"{"_id":"handled"}"#))
+        XCTAssertEqual(bob.readText(), #"42["chat",{"_id":"handled"}]"#)
         client.sendFrame(#"421["changesocketid","alice"]"#)
         client.sendFrame(#"40{"idtoken":"user-alice"}"#)
         XCTAssertTrue(client.readText()?.hasPrefix(Self.connected) == true, "nothing before the CONNECT's answer")

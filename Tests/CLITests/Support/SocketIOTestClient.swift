@@ -10,7 +10,7 @@ import XCTest
 /// standard input closes.
 final class SocketIOTestClient: @unchecked Sendable {
     static let script = #"""
-        import json, sys, threading, time
+        import json, queue, sys, threading, time
         import socketio
         url, token, transports, announced, by = sys.argv[1], sys.argv[2], sys.argv[3].split(","), sys.argv[4], sys.argv[5]
         lock = threading.Lock()
@@ -18,6 +18,18 @@ final class SocketIOTestClient: @unchecked Sendable {
             with lock:
                 print(json.dumps(fields, ensure_ascii=False), flush=True)
         client = socketio.Client(reconnection=True, reconnection_delay=0.2, reconnection_delay_max=1)
+        # python-engineio hands each message to a thread of its own, so one may be reported before
+        # an earlier one: one thread handles them here in the order they came off the wire.
+        received, trigger = queue.Queue(), client.eio._trigger_event
+        def in_order(event, *args, **options):
+            if event != "message":
+                return trigger(event, *args, **options)
+            received.put(args)
+        def handle_received():
+            while True:
+                trigger("message", *received.get())
+        threading.Thread(target=handle_received, daemon=True).start()
+        client.eio._trigger_event = in_order
         @client.event
         def connect():
             say(kind="connected", transport=client.transport())
