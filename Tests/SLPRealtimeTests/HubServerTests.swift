@@ -162,6 +162,28 @@ final class HubServerTests: XCTestCase {
         XCTAssertEqual(socket.readText(), #"42["chat",{"_id":"3"}]"#)
     }
 
+    /// socket.io-client-swift sends `upgrade` only once its poll has returned: the probe ends the
+    /// held poll with a noop at once (within the client's 10 s read, a ping would be 60 s away),
+    /// a poll while the upgrade is pending is not held, and what waits goes over the WebSocket in order.
+    func testAProbeEndsTheHeldPollSoTheClientCanUpgradeAtOnce() throws {
+        try startHub { $0.pingInterval = .seconds(60) }
+        let session = try connectedPolling("user-alice")
+        let poll = try WebSocketTestClient(path: path)
+        poll.send("GET \(session) HTTP/1.1\r\nidtoken: user-alice\r\n\r\n")
+        let socket = try WebSocketTestClient(path: path)
+        XCTAssertEqual(socket.upgrade(session.replacingOccurrences(of: "polling", with: "websocket"), token: "user-alice"), 101)
+        socket.sendFrame("2probe")
+        XCTAssertEqual(socket.readText(), "3probe")
+        let held = String(decoding: poll.readToEnd(), as: UTF8.self)
+        let next = try request("GET", session, token: "user-alice").body
+        commands?.post(.emit(to: "alice", event: "chat", json: #"{"_id":"1"}"#))
+        socket.sendFrame("5")
+        commands?.post(.emit(to: "alice", event: "chat", json: #"{"_id":"2"}"#))
+        XCTAssertEqual(
+            [held.hasSuffix("\r\n\r\n6") ? "6" : held, next, socket.readText(), socket.readText()],
+            ["6", "6", #"42["chat",{"_id":"1"}]"#, #"42["chat",{"_id":"2"}]"#])
+    }
+
     func testHostileFramesCloseTheirConnectionWithTheirCodeAndNoOther() throws {
         try startHub()
         let bystander = try WebSocketTestClient(path: path)

@@ -72,7 +72,7 @@ package final class EngineIOServer {
         session.probe = nil
         // With its transports taken away first, `close` only forgets the session.
         close(session)
-        poll?.respond(HTTPResponse(status: 200, text: EngineIOPacket(.noop).encoded))
+        if let poll { endPoll(poll) }
         for webSocket in webSockets { webSocket.closeWebSocket(.goingAway) }
     }
 
@@ -259,6 +259,7 @@ package final class EngineIOServer {
             return close(session)
         }
         guard session.waiting.isEmpty else { return flushPolling(session, to: connection) }
+        guard !session.isUpgrading else { return endPoll(connection) }
         session.heldPoll = connection
         connection.onClose = { [weak session] closed in
             if session?.heldPoll === closed { session?.heldPoll = nil }
@@ -285,7 +286,9 @@ package final class EngineIOServer {
         connection.upgrade(accept: accept)
         session.probe = connection
         connection.onClose = { [weak session] closed in
-            if session?.probe === closed { session?.probe = nil }
+            guard let session, session.probe === closed else { return }
+            session.probe = nil
+            session.isUpgrading = false
         }
         if saidGoodbye { return goodbye(session) }
         connection.onMessage = { [weak self, weak session] connection, message in
@@ -293,13 +296,22 @@ package final class EngineIOServer {
             switch message {
             case .text("2probe"):
                 connection.sendText("3probe")
-            case .text("5"):
-                session.probe = nil
-                attach(connection, to: session)
-                // The poll held open ends with a no-op, as the protocol says.
+                // The client sends `upgrade` once its poll has ended (socket.io-client-swift's
+                // fast upgrade, engine.io-client's pause): the poll held ends now with a noop, as
+                // engine.io's server ends it, not at the next packet or ping.
+                session.isUpgrading = true
                 if let poll = session.heldPoll {
                     session.heldPoll = nil
-                    poll.respond(HTTPResponse(status: 200, text: EngineIOPacket(.noop).encoded))
+                    endPoll(poll)
+                }
+            case .text("5"):
+                session.probe = nil
+                session.isUpgrading = false
+                attach(connection, to: session)
+                // A poll held still (a client that upgrades without waiting) ends with a noop too.
+                if let poll = session.heldPoll {
+                    session.heldPoll = nil
+                    endPoll(poll)
                 }
                 for packet in session.waiting { connection.sendText(packet.encoded) }
                 session.waiting = []
@@ -340,6 +352,11 @@ package final class EngineIOServer {
             session.heldPoll = nil
             flushPolling(session, to: poll)
         }
+    }
+
+    /// Answers a poll with a noop: it ends with nothing to say.
+    private func endPoll(_ poll: HubConnection) {
+        poll.respond(HTTPResponse(status: 200, text: EngineIOPacket(.noop).encoded))
     }
 
     private func flushPolling(_ session: EngineIOSession, to poll: HubConnection) {

@@ -19,6 +19,9 @@ final class EngineIOSession {
     var webSocket: HubConnection?
     /// A WebSocket probing to take over, before the client's `upgrade` packet.
     var probe: HubConnection?
+    /// Whether that WebSocket's probe was answered: the client now waits for its poll to end
+    /// before it sends `upgrade`, so no poll is held until then.
+    var isUpgrading = false
     /// The poll held until there is something to send.
     var heldPoll: HubConnection?
     /// Packets for the next poll.
