@@ -25,13 +25,15 @@ final class SLPServeProcess {
     }
 
     /// lighttpd's configuration as `slp serve` generated it, the private directory it names, and
-    /// the files there it reads besides (its error pages and connection limit), by relative path.
+    /// the files there it reads besides (its error pages and its Lua scripts: the connection
+    /// limit, the request's size), by relative path.
     func configuration() throws -> ServeConfiguration {
         guard let name = try FileManager.default.contentsOfDirectory(atPath: temporary).first(where: { $0.hasPrefix("slp-serve.") }) else {
             throw LoadFailure("slp serve's directory not found in \(temporary)")
         }
         let directory = "\(temporary)/\(name)"
-        let named = ["connection-limit.lua"] + (try FileManager.default.contentsOfDirectory(atPath: directory + "/errors")).map { "errors/" + $0 }
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".lua") }.sorted()
+        let named = scripts + (try FileManager.default.contentsOfDirectory(atPath: directory + "/errors")).map { "errors/" + $0 }
         let files = try named.map { ($0, try Data(contentsOf: URL(fileURLWithPath: directory + "/" + $0))) }
         let text = try String(contentsOfFile: directory + "/lighttpd.conf", encoding: .utf8)
         return ServeConfiguration(text: text, directory: directory, files: files)

@@ -9,6 +9,9 @@ package struct Route: Sendable, Equatable {
     package let answerer: RouteAnswerer
     /// Whether a caller must prove who they are (`idtoken`); a path without is public.
     package let needsToken: Bool
+    /// The template's segments after the first `/`, a trailing slash dropped (`/socket.io/` is
+    /// `socket.io`): split once here, as every request is matched against them.
+    let segments: [Substring]
 
     init(_ template: String, _ name: RouteName, _ methods: [String], by answerer: RouteAnswerer = .workers, token needsToken: Bool = true) {
         self.name = name
@@ -16,13 +19,9 @@ package struct Route: Sendable, Equatable {
         self.methods = methods
         self.answerer = answerer
         self.needsToken = needsToken
-    }
-
-    /// The template's segments after the first `/`, a trailing slash dropped (`/socket.io/` is `socket.io`).
-    var segments: [Substring] {
         var parts = template.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         if parts.count > 1, parts.last == "" { parts.removeLast() }
-        return Array(parts)
+        segments = Array(parts)
     }
 
     /// Whether a template's segment stands for any one segment (`{uid}`).
