@@ -218,6 +218,15 @@ package struct LighttpdConfiguration: Sendable {
             "      " + headers(Self.hashedFilesCacheControl),
             "    }",
             "  }",
+        ] + (workers != nil ? [] : [
+            // Without workers nothing but a file answers there, and lighttpd answers a method it
+            // serves no file to on a folder (`/`) itself (403 for a POST, 501 for a PUT, 200 for
+            // an OPTIONS). Where there is no file, its 404 handler (slp) answers them as a worker
+            // would: 405 with the route's `Allow`.
+            "  $HTTP[\"request-method\"] !~ \"^(GET|HEAD)$\" {",
+            "    server.document-root = \(quoted(directory.nowhere))",
+            "  }",
+        ]) + [
             "}",
         ]
     }

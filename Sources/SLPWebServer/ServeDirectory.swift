@@ -21,6 +21,8 @@ package final class ServeDirectory: Sendable {
     /// The web client's document root: `index.html`, `app/<hash>/…` and `vendor/leaflet`, a link
     /// to Debian's Leaflet (nothing else of the directory is reachable from it).
     var web: String { path + "/web" }
+    /// A folder serve never makes: lighttpd finds no file under it (404).
+    var nowhere: String { path + "/nowhere" }
     /// Where lighttpd keeps the compressed copies of the web client's files.
     var compressedFiles: String { path + "/compressed" }
     var uploads: String { path + "/uploads" }

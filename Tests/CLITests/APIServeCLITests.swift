@@ -102,10 +102,17 @@ final class APIServeCLITests: XCTestCase {
         XCTAssertEqual(user.status, 200)
         XCTAssertEqual(try JSONDecoder().decode(SLPUser.self, from: user.body).uid, uid)
         XCTAssertEqual(try server.client.get("/v1/nowhere", token: token).status, 404)
-        // A path of serve's with a method it does not take is 405 as with workers, not lighttpd's 404.
-        let post = try server.client.form("POST", "/", token: nil, "")
-        XCTAssertEqual(post.status, 405, post.text)
-        XCTAssertEqual(post.header("Allow"), "GET, HEAD")
+        // A path of serve's with a method it does not take is 405 as with workers (not lighttpd's
+        // 403 handler for a POST to a folder, nor its 501 for a method it serves no file to), in
+        // slp's own words: those of the API's 405.
+        let refusal = try server.client.get("/v1/queue/dodge", token: nil)
+        XCTAssertEqual(refusal.status, 405, refusal.text)
+        for method in ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"] {
+            let answer = try server.client.form(method, "/", token: nil, "")
+            XCTAssertEqual(answer.status, 405, "\(method): \(answer.text)")
+            XCTAssertEqual(answer.header("Allow"), "GET, HEAD", method)
+            XCTAssertEqual(answer.text, refusal.text, method)
+        }
         XCTAssertEqual(try server.client.form("POST", "/nowhere", token: nil, "").status, 404)
         XCTAssertEqual(ServeProcesses.workers(under: scratch), [])
         // The realtime hub is the same in both modes: Socket.IO and the long polls are its.

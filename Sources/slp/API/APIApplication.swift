@@ -16,9 +16,9 @@ import SLPWebServer
 enum APIApplication {
     static func respond(to request: CGIRequest, service: APIService) async -> APIResponse {
         // The web server's handler for a path it has no file for (lighttpd's 404 handler, with
-        // `--cgi`, which it also runs for its 403: a POST to a folder such as `/`): a path of
-        // serve's asked with a method it does not take is the 405 the workers answer; any other is 404.
-        if let status = request.redirectStatus, [403, 404].contains(status) {
+        // `--cgi`, which also gets every method the files' paths do not take): a path of serve's
+        // asked with a method it does not take is the 405 the workers answer; any other is 404.
+        if request.redirectStatus == 404 {
             guard let asked = request.requestURI?.split(separator: "?", omittingEmptySubsequences: false).first,
                   let route = APIRouter.route(path: String(asked)), !route.methods.contains(request.method)
             else { return .failure(APIFailure.notFound) }
