@@ -132,6 +132,9 @@ final class WebClientBrowserCLITests: XCTestCase {
             timeout: Self.storyBound)
         XCTAssertEqual(outcome.status, 0, outcome.stdoutText + outcome.stderrText, file: file, line: line)
         XCTAssertEqual(server.stop(), 0, file: file, line: line)
+        // The browsers asked for nothing that is not there (as an icon the page does not name).
+        let missing = server.process.stderr.split(separator: "\n").filter { $0.hasSuffix(" ms") && $0.split(separator: " ").dropFirst(2).first == "404" }
+        XCTAssertEqual(missing, [], "asked for and not found", file: file, line: line)
         return outcome.stdoutText
     }
 }
