@@ -10,16 +10,34 @@ package enum WebContentPolicy {
     /// What Firebase Auth's phone sign-in calls: sending the code, and minting and refreshing tokens.
     package static let firebaseAPIs = ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"]
 
+    /// Every directive the policy may have, in the header's order, with the sources the page
+    /// always allows. One without sources is left out (`default-src` governs it) until a
+    /// variant widens it.
+    static let directives: [(name: String, sources: [String])] = [
+        ("default-src", ["'self'"]),
+        ("script-src", ["'self'"]),
+        ("style-src", ["'self'"]),
+        ("img-src", ["'self'", "data:", "https://tile.openstreetmap.org"]),
+        ("connect-src", ["'self'"]),
+        ("frame-src", []),
+        ("base-uri", ["'none'"]),
+        ("form-action", ["'self'"]),
+        ("frame-ancestors", ["'none'"]),
+    ]
+
     package static func header(firebase: FirebaseWebConfig?) -> String {
-        var directives = [
-            "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: https://tile.openstreetmap.org",
-            "connect-src 'self'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
-        ]
+        var policy = directives
         if let firebase {
-            directives[1] += " " + (firebase.moduleOrigins + recaptchaScripts).joined(separator: " ")
-            directives[4] += " " + firebaseAPIs.joined(separator: " ")
-            directives.insert((["frame-src"] + recaptchaFrames).joined(separator: " "), at: 5)
+            widen(&policy, "script-src", by: firebase.moduleOrigins + recaptchaScripts)
+            widen(&policy, "connect-src", by: firebaseAPIs)
+            widen(&policy, "frame-src", by: recaptchaFrames)
         }
-        return directives.joined(separator: "; ")
+        return policy.filter { !$0.sources.isEmpty }.map { ([$0.name] + $0.sources).joined(separator: " ") }.joined(separator: "; ")
+    }
+
+    /// Adds `sources` to the directive `name` of `policy` (a name it lacks goes last).
+    private static func widen(_ policy: inout [(name: String, sources: [String])], _ name: String, by sources: [String]) {
+        guard let index = policy.firstIndex(where: { $0.name == name }) else { return policy.append((name, sources)) }
+        policy[index].sources += sources
     }
 }
