@@ -182,7 +182,8 @@ package struct APIServer: Sendable {
     /// stops serve gracefully: lighttpd stops listening and finishes the requests it holds (serve
     /// stops what is left after `LighttpdConfiguration.gracefulStopSeconds`); once it no longer
     /// listens the hub says goodbye (held long polls answered `[]`, every socket closed so its app
-    /// reconnects, which behind a balancer is to another serve); once lighttpd is gone the workers
+    /// reconnects, which behind a balancer is to another serve); once lighttpd is gone, and any
+    /// generation of it a certificate renewal left behind has finished its requests, the workers
     /// are ended (idle by then), then the hub and the push sender. A second signal stops
     /// everything at once.
     private func watch(
@@ -193,6 +194,8 @@ package struct APIServer: Sendable {
         var errorLines = LineBuffer(descriptor: process.errors)
         var stopping: ServeStopping?
         var ready = false, portTaken = false
+        // lighttpd's exit status once it has ended (it is reaped then, and cannot be asked again).
+        var lighttpdEnded: Int32?
         var lastError: String?
         while true {
             var watched = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: access, events: Int16(POLLIN), revents: 0)]
@@ -229,7 +232,12 @@ package struct APIServer: Sendable {
                 lastError = line
                 writeError("lighttpd: " + Self.withoutTimestamp(line) + "\n")
             }
-            if let status = process.exitStatus() {
+            if let status = lighttpdEnded ?? process.exitStatus() {
+                lighttpdEnded = status
+                // A graceful stop also waits, within the same bound, for what lighttpd leaves
+                // in its group: the generation a certificate renewal left behind finishes the
+                // requests it holds, on serve's workers, which must outlive it.
+                if let state = stopping, !state.atOnce, process.groupHasOthers(than: children.compactMap(\.pid)) { continue }
                 for line in accessLines.lines() { writeError((requests?.take(line) ?? RequestMetrics.printed(line)) + "\n") }
                 // serve's workers wait for requests that can no longer come.
                 process.stopAtOnce()

@@ -346,7 +346,8 @@ package struct LighttpdConfiguration: Sendable {
     /// (`ServeStopping`), one way with or without TLS. lighttpd's bound cannot be it: in 1.4.69
     /// the generation a certificate reload leaves behind (`server.graceful-restart-bg`) takes the
     /// same flag as its own bound once the new generation tells it to stop, so any bound there
-    /// would cut the sockets it holds that long after each renewal. One line: lighttpd refuses a
+    /// would cut the sockets it holds that long after each renewal. serve's stop waits for that
+    /// generation as for the last one, within the same bound. One line: lighttpd refuses a
     /// feature flag set twice.
     var gracefulStopLines: [String] {
         let flags = (tls == nil ? [] : ["\"server.graceful-restart-bg\" => \"enable\""]) + ["\"server.graceful-shutdown-timeout\" => 0"]

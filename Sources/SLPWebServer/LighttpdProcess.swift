@@ -96,6 +96,25 @@ struct LighttpdProcess: Sendable {
         }
     }
 
+    /// Whether a process of lighttpd's group other than lighttpd itself (ended) and `known`
+    /// (serve's workers) still runs: the generation a certificate renewal left behind
+    /// (`TLSReload`) with the requests it holds, a CGI program, a logger with lines to write.
+    /// Read from /proc (Linux); none when it cannot be read.
+    func groupHasOthers(than known: [pid_t]) -> Bool {
+        guard let directory = opendir("/proc") else { return false }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let pid = pid_t(name), !known.contains(pid), let stat = ProcessStatistics.contents(of: "/proc/\(pid)/stat"),
+                  let end = stat.lastIndex(of: ")")
+            else { continue }
+            // After the command: state, parent, group. One ended but not yet reaped (Z) holds nothing.
+            let fields = stat[stat.index(after: end)...].split(separator: " ")
+            if fields.count > 2, fields[0] != "Z", pid_t(fields[2]) == child.pid { return true }
+        }
+        return false
+    }
+
     /// Has lighttpd read its configuration and TLS files again without dropping a connection
     /// (a graceful restart: `TLSReload` says how).
     func reload() {

@@ -12,7 +12,8 @@ struct ServeStopping {
     /// serve could not see it closed: a client the goodbye makes reconnect must find the port refused.
     static let listenerBound: Duration = .seconds(2)
     /// When serve stops what is left at once: lighttpd itself waits for the requests under way
-    /// without a bound (`LighttpdConfiguration.gracefulStopLines`).
+    /// without a bound (`LighttpdConfiguration.gracefulStopLines`), and so does a generation a
+    /// certificate renewal left behind, which serve waits for too.
     static let drainBound: Duration = .seconds(LighttpdConfiguration.gracefulStopSeconds)
     /// How long the workers get to end, once lighttpd has, before they are killed.
     static let workersBound: Duration = .seconds(5)

@@ -43,6 +43,11 @@ final class APIGracefulStopCLITests: XCTestCase {
             connection.send(body)
             return String(decoding: connection.readToEnd(), as: UTF8.self)
         }
+
+        /// Sends the body a byte a second from now on, all of it on `finish`.
+        func trickling() -> TricklingBody {
+            TricklingBody(connection, body)
+        }
     }
 
     /// Whether a connection to `port` is refused now.
@@ -133,9 +138,10 @@ final class APIGracefulStopCLITests: XCTestCase {
     }
 
     /// With TLS (`--tls-cert`) the stop is the same: a registration under way is answered, a held
-    /// long poll answered `[]`, a wss socket closed 1001, exit 0. (lighttpd keeps TLS connections
-    /// a certificate renewal leaves behind with no bound: serve bounds every stop itself.) The
-    /// stop does not depend on the store: SQLite only.
+    /// long poll answered `[]`, a wss socket closed 1001, exit 0; and so is a registration under
+    /// way on the lighttpd generation a certificate renewal left behind, once the generation
+    /// after it has ended. (lighttpd keeps TLS connections a renewal leaves behind with no bound:
+    /// serve bounds every stop itself.) The stop does not depend on the store: SQLite only.
     func testATLSStopIsAsGraceful() {
         TestBackend.each(self) { backend, database, directory in
             guard backend == .sqlite else { return }
@@ -148,7 +154,7 @@ final class APIGracefulStopCLITests: XCTestCase {
             let slp = SLPBinary(database: database, extra: ["TMPDIR": scratch])
             let server = try ServedSLP(slp, options: ["--tls-cert", authority.certificatePath, "--tls-key", authority.keyPath])
             let tunnel = { try TLSTunnel(port: server.port, caPath: authority.caPath) }
-            let phones = ["010-5802-0001", "010-5802-0002"]
+            let phones = ["010-5802-0001", "010-5802-0002", "010-5802-0003"]
             let tokens = try phones.map { try slp.run("token", "--phone", $0).stdout.trimmingCharacters(in: .newlines) }
             let form = { (index: Int) in "birth=1995-01-01&email=g\(index)%40example.com&gender=0&nick=g\(index)&phoneNumber=\(phones[index])" }
             let registered = try TLSTestClient(port: server.port, caPath: authority.caPath)
@@ -156,6 +162,18 @@ final class APIGracefulStopCLITests: XCTestCase {
             XCTAssertEqual(registered.status, 200, registered.body)
             let hub = try XCTUnwrap(ServeProcesses.hub(of: server.process.pid))
             let hubSocket = try XCTUnwrap(ServeProcesses.hubSocket(of: hub))
+
+            // A registration under way, then a renewal: the generation before it holds the registration.
+            let behindTunnel = try tunnel()
+            let behind = try PendingForm(on: behindTunnel.descriptor, "/v1/user", token: tokens[2], form(2)).trickling()
+            let renewed = try authority.issue(serial: 5859)
+            try authority.install(renewed.certificate, as: authority.certificatePath)
+            try authority.install(renewed.key, as: authority.keyPath)
+            let client = TLSTestClient(port: server.port, caPath: authority.caPath)
+            XCTAssertTrue(
+                Polling.until(APITLSCLITests.renewalBound, every: 0.2) { (try? client.handshake()["serial"]) == TLSTestAuthority.hex(5859) },
+                server.process.stderr)
+            XCTAssertEqual(ServeProcesses.lighttpds(of: server.process.pid).count, 2, "the generation before the renewal holds the registration")
 
             let (webSocketTunnel, pollTunnel, registrationTunnel) = (try tunnel(), try tunnel(), try tunnel())
             let webSocket = socketIO(on: webSocketTunnel.descriptor, token: tokens[0])
@@ -168,11 +186,20 @@ final class APIGracefulStopCLITests: XCTestCase {
             let answer = registration.finish()
             XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200 "), answer)
             XCTAssertTrue(answer.contains(#""uid":"#), answer)
+            // The generation serve started last has ended; the one before still finishes its registration.
+            XCTAssertTrue(Polling.until { ServeProcesses.lighttpds(of: server.process.pid).count < 2 }, "the last generation ended")
+            // A lower bound, which a slow machine meets as well: serve sees its lighttpd end within
+            // a few of its 20 ms looks.
+            XCTAssertFalse(
+                Polling.until(1, every: 0.05) { ServeProcesses.lighttpds(of: server.process.pid).isEmpty }, "the generation left behind still runs")
+            let answerBehind = behind.finish()
+            XCTAssertTrue(answerBehind.hasPrefix("HTTP/1.1 200 "), answerBehind)
+            XCTAssertTrue(answerBehind.contains(#""uid":"#), answerBehind)
 
             XCTAssertEqual(server.process.exit(within: Self.stopBound), 0, server.process.stderr)
             XCTAssertTrue(server.process.stderr.hasSuffix("slp serve: stopped\n"), server.process.stderr)
             XCTAssertEqual(ServeProcesses.workers(under: scratch), [], "the workers are gone")
-            withExtendedLifetime([webSocketTunnel, pollTunnel, registrationTunnel]) {}
+            withExtendedLifetime([behindTunnel, webSocketTunnel, pollTunnel, registrationTunnel]) {}
         }
     }
 

@@ -79,11 +79,7 @@ final class APITLSCLITests: XCTestCase {
                 // connections of the generation before the reload 8 s after it: that generation,
                 // holding the socket, is still there 10 s on (a lower bound, which a slow machine
                 // meets as well). On SQLite only: lighttpd's processes do not depend on the store.
-                let lighttpds = {
-                    ServeProcesses.descendants(of: server.process.pid).filter { pid in
-                        (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8))?.contains("lighttpd") == true
-                    }
-                }
+                let lighttpds = { ServeProcesses.lighttpds(of: server.process.pid) }
                 XCTAssertEqual(lighttpds().count, 2, "the generation before the reload holds the socket")
                 XCTAssertFalse(Polling.until(10, every: 0.5) { lighttpds().count < 2 }, "the generation before the reload ended, with the socket")
             }

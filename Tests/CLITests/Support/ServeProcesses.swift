@@ -49,6 +49,14 @@ enum ServeProcesses {
             .first { $0.hasPrefix("SLP_HUB_SOCKET=") }.map { String($0.dropFirst("SLP_HUB_SOCKET=".count)) }
     }
 
+    /// The lighttpd processes below the serve `pid`: the one it runs, and each generation a
+    /// certificate renewal left behind while it lives.
+    static func lighttpds(of serve: Int32) -> [Int32] {
+        descendants(of: serve).filter { pid in
+            (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8))?.contains("lighttpd") == true
+        }
+    }
+
     /// Every process below `pid`: its children, theirs, and so on.
     static func descendants(of pid: Int32) -> [Int32] {
         var parents: [Int32: Int32] = [:]
