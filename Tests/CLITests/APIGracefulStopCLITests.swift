@@ -140,8 +140,9 @@ final class APIGracefulStopCLITests: XCTestCase {
     /// With TLS (`--tls-cert`) the stop is the same: a registration under way is answered, a held
     /// long poll answered `[]`, a wss socket closed 1001, exit 0; and so is a registration under
     /// way on the lighttpd generation a certificate renewal left behind, once the generation
-    /// after it has ended. (lighttpd keeps TLS connections a renewal leaves behind with no bound:
-    /// serve bounds every stop itself.) The stop does not depend on the store: SQLite only.
+    /// after it has ended, while one there that never finishes is cut at the same 10 s.
+    /// (lighttpd keeps TLS connections a renewal leaves behind with no bound: serve bounds every
+    /// stop itself.) The stop does not depend on the store: SQLite only.
     func testATLSStopIsAsGraceful() {
         TestBackend.each(self) { backend, database, directory in
             guard backend == .sqlite else { return }
@@ -154,7 +155,7 @@ final class APIGracefulStopCLITests: XCTestCase {
             let slp = SLPBinary(database: database, extra: ["TMPDIR": scratch])
             let server = try ServedSLP(slp, options: ["--tls-cert", authority.certificatePath, "--tls-key", authority.keyPath])
             let tunnel = { try TLSTunnel(port: server.port, caPath: authority.caPath) }
-            let phones = ["010-5802-0001", "010-5802-0002", "010-5802-0003"]
+            let phones = ["010-5802-0001", "010-5802-0002", "010-5802-0003", "010-5802-0004"]
             let tokens = try phones.map { try slp.run("token", "--phone", $0).stdout.trimmingCharacters(in: .newlines) }
             let form = { (index: Int) in "birth=1995-01-01&email=g\(index)%40example.com&gender=0&nick=g\(index)&phoneNumber=\(phones[index])" }
             let registered = try TLSTestClient(port: server.port, caPath: authority.caPath)
@@ -163,9 +164,10 @@ final class APIGracefulStopCLITests: XCTestCase {
             let hub = try XCTUnwrap(ServeProcesses.hub(of: server.process.pid))
             let hubSocket = try XCTUnwrap(ServeProcesses.hubSocket(of: hub))
 
-            // A registration under way, then a renewal: the generation before it holds the registration.
-            let behindTunnel = try tunnel()
+            // Two registrations under way, then a renewal: the generation before it holds them.
+            let (behindTunnel, unfinishedTunnel) = (try tunnel(), try tunnel())
             let behind = try PendingForm(on: behindTunnel.descriptor, "/v1/user", token: tokens[2], form(2)).trickling()
+            let unfinished = try PendingForm(on: unfinishedTunnel.descriptor, "/v1/user", token: tokens[3], form(3)).trickling()
             let renewed = try authority.issue(serial: 5859)
             try authority.install(renewed.certificate, as: authority.certificatePath)
             try authority.install(renewed.key, as: authority.keyPath)
@@ -173,7 +175,7 @@ final class APIGracefulStopCLITests: XCTestCase {
             XCTAssertTrue(
                 Polling.until(APITLSCLITests.renewalBound, every: 0.2) { (try? client.handshake()["serial"]) == TLSTestAuthority.hex(5859) },
                 server.process.stderr)
-            XCTAssertEqual(ServeProcesses.lighttpds(of: server.process.pid).count, 2, "the generation before the renewal holds the registration")
+            XCTAssertEqual(ServeProcesses.lighttpds(of: server.process.pid).count, 2, "the generation before the renewal holds the registrations")
 
             let (webSocketTunnel, pollTunnel, registrationTunnel) = (try tunnel(), try tunnel(), try tunnel())
             let webSocket = socketIO(on: webSocketTunnel.descriptor, token: tokens[0])
@@ -197,9 +199,12 @@ final class APIGracefulStopCLITests: XCTestCase {
             XCTAssertTrue(answerBehind.contains(#""uid":"#), answerBehind)
 
             XCTAssertEqual(server.process.exit(within: Self.stopBound), 0, server.process.stderr)
+            XCTAssertTrue(
+                server.process.stderr.contains("slp serve: stopping at once: the requests under way did not finish in 10 s\n"), server.process.stderr)
+            XCTAssertEqual(unfinished.finish(), "", "the registration that never finished is cut")
             XCTAssertTrue(server.process.stderr.hasSuffix("slp serve: stopped\n"), server.process.stderr)
             XCTAssertEqual(ServeProcesses.workers(under: scratch), [], "the workers are gone")
-            withExtendedLifetime([behindTunnel, webSocketTunnel, pollTunnel, registrationTunnel]) {}
+            withExtendedLifetime([behindTunnel, unfinishedTunnel, webSocketTunnel, pollTunnel, registrationTunnel]) {}
         }
     }
 
