@@ -39,16 +39,20 @@ struct HTTPReport {
                 + latencies.joined(separator: "; ") + " |")
         }
 
-        Swift.print("\n### Metrics on against off (GET myQueueState, K clients, \(Int(options.phaseSeconds)) s each: off, `--metrics` scraped every second, off again; requests/s)\n")
-        Swift.print("| backend | K | off | metrics on | off again | on ÷ mean of off | pages scraped | on p50 / p99 ms | errors |")
-        Swift.print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+        Swift.print("\n### Metrics on against off (GET myQueueState, K clients, \(Int(options.phaseSeconds)) s a phase, "
+            + "in turns: off, `--metrics` scraped every second, off, … off)\n")
+        Swift.print("| backend | K | off, requests/s | metrics on, requests/s | each on ÷ mean of the offs beside it | median | "
+            + "server CPU per answer off / on, µs | off ÷ on | pages scraped | middle on-phase p50 / p99 ms | errors |")
+        Swift.print("|---|---:|---|---|---|---:|---:|---:|---:|---:|---:|")
         for round in rounds {
-            let off = (round.state.perSecond + round.stateAgain.perSecond) / 2
-            let errors = round.state.errors + round.stateWithMetrics.errors + round.stateAgain.errors
+            let metrics = round.metrics
             let f = { (value: Double, digits: Int) in String(format: "%.\(digits)f", value) }
-            Swift.print("| \(round.backend) | \(round.clients) | \(f(round.state.perSecond, 0)) | \(f(round.stateWithMetrics.perSecond, 0)) | "
-                + "\(f(round.stateAgain.perSecond, 0)) | \(f(round.stateWithMetrics.perSecond / off, 3))× | \(round.metricsPages) | "
-                + "\(ms(round.stateWithMetrics.latency.p50)) / \(ms(round.stateWithMetrics.latency.p99)) | \(errors) |")
+            let rates = { (phases: [MetricsComparison.Phase]) in phases.map { f($0.throughput.perSecond, 0) }.joined(separator: ", ") }
+            let latencies = metrics.on[metrics.on.count / 2].throughput.latency
+            Swift.print("| \(round.backend) | \(round.clients) | \(rates(metrics.off)) | \(rates(metrics.on)) | "
+                + "\(metrics.ratios.map { f($0, 3) }.joined(separator: ", ")) | \(f(metrics.ratio, 3))× | "
+                + "\(f(MetricsComparison.cpuPerAnswer(metrics.off), 0)) / \(f(MetricsComparison.cpuPerAnswer(metrics.on), 0)) | "
+                + "\(f(metrics.cpuRatio, 3))× | \(metrics.pages) | \(ms(latencies.p50)) / \(ms(latencies.p99)) | \(metrics.errors) |")
         }
 
         Swift.print("\n### The apps' traffic (K clients, \(Int(options.seconds)) s, each request sent when the one before it is answered)\n")
@@ -97,7 +101,7 @@ struct HTTPReport {
             lines.append("lost \(round.findings.lostCount)")
             if round.clients == 64 { lines.append("write p99 \(ms(Percentiles(round.tally.writeMicros).p99)) ms (goal ≤ 1000 on SQLite)") }
             lines.append(String(
-                format: "metrics on %.3f× off (goal ≥ 0.97×)", round.stateWithMetrics.perSecond / ((round.state.perSecond + round.stateAgain.perSecond) / 2)))
+                format: "metrics on %.3f× off, server CPU %.3f× (goal ≥ 0.97×)", round.metrics.ratio, round.metrics.cpuRatio))
             if round.clients == 16 {
                 lines.append(String(format: "myQueueState %.2f× (goal ≥ 0.5×), search %.2f× (goal ≥ 0.4×)",
                                     round.state.perSecond / round.floor, round.search.perSecond / round.floor))

@@ -3,20 +3,18 @@ import Foundation
 /// One round of the HTTP benchmark: K clients on one fresh copy of the seeded store through
 /// `slp serve`. Set-up (registering the people, their tokens from `slp token`, putting them in
 /// the queue through the API) is not timed. Then, back to back, the floor, `GET myQueueState`
-/// alone, the same through a second serve with `--metrics` (scraped every second), the same
-/// without again, `POST /v1/queue/search` alone, the floor again, and the apps' mixed traffic;
-/// then the store is checked.
+/// alone and in turns with a second serve that has `--metrics` (`MetricsComparison`),
+/// `POST /v1/queue/search` alone, the floor again, and the apps' mixed traffic; then the store
+/// is checked.
 struct HTTPRound: Sendable {
     let backend: String
     let clients: Int
     let people: Int
     let floorBefore: HTTPThroughput
-    let state: HTTPThroughput
-    /// `GET myQueueState` through a serve with `--metrics`, then through the first serve again.
-    let stateWithMetrics: HTTPThroughput
-    let stateAgain: HTTPThroughput
-    /// Metrics pages read while `stateWithMetrics` ran.
-    let metricsPages: Int
+    /// `GET myQueueState` through the first serve, its first turn in `metrics`.
+    var state: HTTPThroughput { metrics.off[0].throughput }
+    /// `GET myQueueState` in turns through the first serve and one with `--metrics`.
+    let metrics: MetricsComparison
     let search: HTTPThroughput
     /// The same searches from clients that take gzip, then brotli (as the apps' Alamofire).
     let searchGzip: HTTPThroughput
@@ -99,7 +97,6 @@ struct HTTPRound: Sendable {
         }
         floorBefore = try floor("floor")
         let stateRequest = { @Sendable (client: Int, n: Int) in ("GET", "/v1/queue/myQueueState", Optional(tokens[client][n % tokens[client].count]), String?.none) }
-        state = HTTPThroughput.measure("GET myQueueState", port: port, clients: clients, seconds: options.phaseSeconds, expected: [200, 201], request: stateRequest)
         do {
             let metricsPort = try HTTPClient.freePort()
             let measured = try SLPServeProcess(
@@ -108,13 +105,10 @@ struct HTTPRound: Sendable {
             defer { measured.stop() }
             // Its workers warmed as the first serve's were by the set-up, unmeasured.
             _ = HTTPThroughput.measure("warm-up", port: measured.port, clients: clients, seconds: 2, expected: [200, 201], request: stateRequest)
-            let scraper = MetricsScraper(port: metricsPort)
-            stateWithMetrics = HTTPThroughput.measure(
-                "GET myQueueState, metrics on", port: measured.port, clients: clients, seconds: options.phaseSeconds, expected: [200, 201],
-                request: stateRequest)
-            metricsPages = scraper.stop()
+            metrics = MetricsComparison.measure(
+                off: (serve.pid, port), on: (measured.pid, measured.port), metricsPort: metricsPort, clients: clients,
+                seconds: options.phaseSeconds, request: stateRequest)
         }
-        stateAgain = HTTPThroughput.measure("GET myQueueState", port: port, clients: clients, seconds: options.phaseSeconds, expected: [200, 201], request: stateRequest)
         let searches = { (label: String, encodings: String?) in
             HTTPThroughput.measure(label, port: port, clients: clients, seconds: options.phaseSeconds, expected: [200], acceptEncoding: encodings) {
                 client, n in
