@@ -104,18 +104,6 @@ enum BackupBench {
         }
         let copyPath = scratch + "/copy.sqlite"
         try copy("slp backup", file: copyPath) { try run("slp backup", [slp, "--db", database, "backup", copyPath]) }
-        try FileManager.default.removeItem(atPath: copyPath)
-        // The same copy in this process, its pages sent to the disk otherwise: what each choice of
-        // `DatabaseBackup.flush` costs the writers.
-        let source = try Database(path: database, creation: .none)
-        for (label, backup) in [
-            ("in-process, each step flushed (fdatasync)", DatabaseBackup(flush: .eachStep)),
-            ("in-process, written behind (sync_file_range), as slp backup", DatabaseBackup(flush: .writeBehind)),
-            ("in-process, flushed at the end only", DatabaseBackup(flush: .atEnd)),
-        ] {
-            try copy(label, file: copyPath) { _ = try backup.write(source, to: copyPath) }
-            try FileManager.default.removeItem(atPath: copyPath)
-        }
         let vacuumPath = scratch + "/vacuum.sqlite"
         try copy("VACUUM INTO (sqlite3)", file: vacuumPath) { try run("VACUUM INTO", ["/usr/bin/sqlite3", database, "VACUUM INTO '\(vacuumPath)'"]) }
     }

@@ -87,9 +87,9 @@ enum HTTPBench {
                     servePort: probe.port, postmaster: backend.postmaster)
                 let round = try HTTPRound(store: store, clients: clients, setting: setting)
                 print(String(
-                    format: "   floor %.0f/s; myQueueState %.0f/s (%.2f×); search %.0f/s (%.2f×); apps %d requests, %d 5xx, %d other errors; %d violations, %d lost",
+                    format: "   floor %.0f/s; myQueueState %.0f/s (%.2f×); search %.0f/s (%.2f×); apps %d requests, %d refused by the limits, %d 5xx, %d other errors; %d violations, %d lost",
                     round.floor, round.state.perSecond, round.state.perSecond / round.floor, round.search.perSecond,
-                    round.search.perSecond / round.floor, round.tally.requests, round.tally.serverErrors, round.tally.otherErrors,
+                    round.search.perSecond / round.floor, round.tally.requests, round.tally.limited, round.tally.serverErrors, round.tally.otherErrors,
                     round.findings.violationCount, round.findings.lostCount))
                 report.rounds.append(round)
             }

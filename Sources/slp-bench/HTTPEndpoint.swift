@@ -17,4 +17,13 @@ enum HTTPEndpoint: String, CaseIterable, Sendable {
         case .queue, .request, .accept, .chatSend, .rate, .dodge: true
         }
     }
+
+    /// The per-user write bucket the request takes from; nil for a read (the search counts as one).
+    var writeKind: WritePace.Kind? {
+        switch self {
+        case .state, .search, .chatRead: nil
+        case .chatSend: .chat
+        case .queue, .request, .accept, .rate, .dodge: .other
+        }
+    }
 }

@@ -13,6 +13,8 @@ struct HTTPPerson: Sendable {
     var nextPoll = 0.0
     /// The newest message time this app has seen in its current chat (`lastchatDate`).
     var lastChatDate: String?
+    /// Their writes, kept within the API's per-user limits.
+    var pace = WritePace()
 
     /// SLP's apps poll myQueueState every 5 s while open.
     static let pollInterval = 5.0

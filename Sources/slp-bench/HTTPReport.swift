@@ -55,16 +55,16 @@ struct HTTPReport {
                 + "\(f(metrics.cpuRatio, 3))× | \(metrics.pages) | \(ms(latencies.p50)) / \(ms(latencies.p99)) | \(metrics.errors) |")
         }
 
-        Swift.print("\n### The apps' traffic (K clients, \(Int(options.seconds)) s, each request sent when the one before it is answered)\n")
-        Swift.print("| backend | K | people | requests | requests/s | 200 | refusals (201–205, 409) | 5xx | other errors | writes p50 / p99 ms | all p50 / p99 ms | machine cores busy | round: this run, others |")
-        Swift.print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        Swift.print("\n### The apps' traffic (K clients, \(Int(options.seconds)) s, each request sent when the one before it is answered and its person's write limit allows)\n")
+        Swift.print("| backend | K | people | requests | requests/s | 200 | refusals (201–205, 409) | refused by the limits (429) | 5xx | other errors | writes p50 / p99 ms | all p50 / p99 ms | machine cores busy | round: this run, others |")
+        Swift.print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for round in rounds {
             let tally = round.tally
             let done = HTTPEndpoint.allCases.reduce(0) { $0 + tally[$1].done }
             let all = HTTPEndpoint.allCases.flatMap { tally[$0].micros }
             let f = { (value: Double, digits: Int) in String(format: "%.\(digits)f", value) }
             Swift.print("| \(round.backend) | \(round.clients) | \(round.people) | \(tally.requests) | \(f(Double(tally.requests) / round.seconds, 1)) | "
-                + "\(done) | \(tally.refusals) | \(tally.serverErrors) | \(tally.otherErrors) | \(latency(tally.writeMicros)) | \(latency(all)) | "
+                + "\(done) | \(tally.refusals) | \(tally.limited) | \(tally.serverErrors) | \(tally.otherErrors) | \(latency(tally.writeMicros)) | \(latency(all)) | "
                 + "\(f(round.machineCores, 2)) | \(f(round.roundCores.benchmark, 2)), \(f(round.roundCores.others, 2)) |")
         }
 
@@ -76,13 +76,13 @@ struct HTTPReport {
             Swift.print("| \(round.backend) | \(round.clients) | " + cells.joined(separator: " | ") + " |")
         }
 
-        Swift.print("\n### Requests per endpoint (200 / refused / 5xx / other errors)\n")
+        Swift.print("\n### Requests per endpoint (200 / refused / refused by the limits / 5xx / other errors)\n")
         Swift.print("| backend | K | " + HTTPEndpoint.allCases.map(\.rawValue).joined(separator: " | ") + " |")
         Swift.print("|---|---:|" + String(repeating: "---:|", count: HTTPEndpoint.allCases.count))
         for round in rounds {
             let cells = HTTPEndpoint.allCases.map { endpoint -> String in
                 let counts = round.tally[endpoint]
-                return "\(counts.done) / \(counts.refusals) / \(counts.serverErrors) / \(counts.otherErrors)"
+                return "\(counts.done) / \(counts.refusals) / \(counts.limited) / \(counts.serverErrors) / \(counts.otherErrors)"
             }
             Swift.print("| \(round.backend) | \(round.clients) | " + cells.joined(separator: " | ") + " |")
         }

@@ -7,8 +7,9 @@ import SLPSupport
 /// time, queues, searches, requests the people it finds (mostly other clients' people, who
 /// answer, rather than the seeded crowd, who never do), accepts the requests it is shown
 /// (after a request that matched at once, as SLP's apps do), chats (sending, and reading with
-/// `lastchatDate`), then reviews or now and then dodges. Every 200 to a write is recorded, to
-/// be read back from the store afterwards.
+/// `lastchatDate`), then reviews or now and then dodges. Each person writes within the API's
+/// per-user write limits (`WritePace`): a turn whose write their bucket does not allow yet waits.
+/// Every 200 to a write is recorded, to be read back from the store afterwards.
 struct HTTPWorker {
     let index: Int
     private let client: HTTPClient
@@ -32,7 +33,18 @@ struct HTTPWorker {
     /// Takes turns among `people` until `deadline` (monotonic ns); `everyone` is every client's people.
     mutating func run(people: [HTTPPerson], everyone: Set<String>, until deadline: UInt64) {
         var people = people
-        PersonTurns.run(&people, phase: \.phase, until: deadline) { take(&$0, everyone: everyone) }
+        PersonTurns.run(&people, phase: \.phase, until: deadline, readyAt: Self.readyAt) { take(&$0, everyone: everyone) }
+    }
+
+    /// When `person`'s next turn may come: once the bucket of its first write allows it (a
+    /// turn in the queue searches first, and then may write).
+    private static func readyAt(_ person: HTTPPerson) -> UInt64 {
+        if person.clock >= person.nextPoll { return 0 }
+        switch person.phase {
+        case .matched(_?, let left) where left > 0: return person.pace.readyAt(.chat)
+        case .idle, .waiting, .matched(_?, _): return person.pace.readyAt(.other)
+        case .matched(nil, _), .parked: return 0
+        }
     }
 
     private mutating func take(_ person: inout HTTPPerson, everyone: Set<String>) {
@@ -193,7 +205,14 @@ struct HTTPWorker {
     private mutating func send(
         _ endpoint: HTTPEndpoint, _ person: inout HTTPPerson, _ method: String, _ target: String, form: String? = nil
     ) -> HTTPResponse {
+        if let kind = endpoint.writeKind {
+            // A second write in one turn (a request that matched, then the accept) may wait here.
+            let ready = person.pace.readyAt(kind), now = Stopwatch.now()
+            if ready > now { usleep(UInt32((ready - now) / 1_000)) }
+            person.pace.take(kind, now: Stopwatch.now())
+        }
         let answer = client.send(method, target, token: person.token, form: form)
+        if answer.status == 429, let kind = endpoint.writeKind { person.pace.refused(kind, now: Stopwatch.now()) }
         tally.record(endpoint, answer)
         person.clock += Self.seconds[endpoint] ?? 1
         return answer

@@ -1,12 +1,15 @@
 import Foundation
 
 /// How one benchmark client's people take turns, for the HTTP and the load benchmark alike:
-/// round the list, skipping whoever serves a dodge penalty, each turn one request or command.
+/// round the list, skipping whoever serves a dodge penalty or is not ready yet, each turn one
+/// request or command.
 enum PersonTurns {
     /// Gives `take` one person a turn after another until `deadline` (monotonic ns); a person's
-    /// penalty ends when its time has come.
+    /// penalty ends when its time has come, and a person whose next turn may come only at
+    /// `readyAt` (monotonic ns) is skipped until then.
     static func run<Person>(
-        _ people: inout [Person], phase: WritableKeyPath<Person, PersonPhase>, until deadline: UInt64, take: (inout Person) -> Void
+        _ people: inout [Person], phase: WritableKeyPath<Person, PersonPhase>, until deadline: UInt64,
+        readyAt: (Person) -> UInt64 = { _ in 0 }, take: (inout Person) -> Void
     ) {
         var next = 0
         while Stopwatch.now() < deadline {
@@ -18,14 +21,15 @@ enum PersonTurns {
             for offset in 0..<people.count {
                 let index = (next + offset) % people.count
                 if case .parked = people[index][keyPath: phase] { continue }
+                if readyAt(people[index]) > now { continue }
                 turn = index
                 break
             }
             guard let turn else {
-                // Everyone here serves a penalty: the client is idle until the first one ends.
-                let wake = people.compactMap { person -> UInt64? in
+                // Everyone here serves a penalty or waits: the client is idle until the first one is ready.
+                let wake = people.map { person -> UInt64 in
                     if case .parked(let until) = person[keyPath: phase] { return until }
-                    return nil
+                    return readyAt(person)
                 }.min() ?? deadline
                 usleep(UInt32(min(max(Int64(min(wake, deadline)) - Int64(now), 1_000_000), 100_000_000) / 1_000))
                 continue

@@ -22,16 +22,13 @@ public struct DatabaseBackup: Sendable {
     public var pagesPerStep: Int32
     /// The pause after each step.
     public var pause: Duration
-    /// How the copy's pages go to the disk while it copies.
-    public var flush: BackupFlush
     /// Whether the copy checkpoints the commits its snapshot held back (`checkpoint`), else a
     /// writer does at its next commit.
     public var checkpointsAfter: Bool
 
-    public init(pagesPerStep: Int32 = 32, pause: Duration = .milliseconds(20), flush: BackupFlush = .writeBehind, checkpointsAfter: Bool = true) {
+    public init(pagesPerStep: Int32 = 32, pause: Duration = .milliseconds(20), checkpointsAfter: Bool = true) {
         self.pagesPerStep = pagesPerStep
         self.pause = pause
-        self.flush = flush
         self.checkpointsAfter = checkpointsAfter
     }
 
@@ -75,22 +72,18 @@ public struct DatabaseBackup: Sendable {
             guard let backup = sqlite3_backup_init(destination.handle, "main", source.handle, "main") else {
                 throw SQLiteError(connection: destination.handle, code: sqlite3_errcode(destination.handle))
             }
-            // Each step's pages leave for the disk during the pause (`flush`): one flush of the
-            // whole copy at the end would hold the disk for as long, and every commit of the
-            // service (each waits for its own flush) would wait behind it.
+            // Each step's pages leave for the disk during the pause: the kernel is asked to start
+            // writing them (`sync_file_range`), waiting neither for them nor for a journal commit.
+            // A flush a step (`fdatasync`, on ext4 a journal commit each, as the copy's blocks are
+            // new) would queue the service's own commits behind it; one flush of the whole copy
+            // at the end would hold the disk for as long. `flush` then finds little left.
             let written = open(temporary, O_RDONLY | O_CLOEXEC)
             defer { if written >= 0 { close(written) } }
             var code: Int32
             repeat {
                 code = sqlite3_backup_step(backup, pagesPerStep)
                 if code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED {
-                    if written >= 0 {
-                        switch flush {
-                        case .eachStep: _ = fdatasync(written)
-                        case .writeBehind: _ = slp_start_writeback(written)
-                        case .atEnd: break
-                        }
-                    }
+                    if written >= 0 { _ = slp_start_writeback(written) }
                     Self.sleep(pause)
                 }
             } while code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED

@@ -13,8 +13,10 @@ import Musl
 /// files), each of which would start a waiter's looks again for nothing. A wake is still only a
 /// write, so the waiter reads `PRAGMA data_version` to know whether it was a commit. A commit's
 /// frames reach the `-wal` file before the commit is visible (that waits for the sync), so after
-/// a write the waiter looks again a few times over a short while (`settleDelays`). Where inotify
-/// is unavailable (or its per-user instances are used up) it waits a short while instead.
+/// a write the waiter looks again a few times over a short while (`settleDelays`); once writes
+/// keep coming without a commit (a long transaction spilling pages, a checkpoint), at a bounded
+/// pace rather than at every write. Where inotify is unavailable (or its per-user instances are
+/// used up) it waits a short while instead.
 final class CommitWatch {
     private let descriptor: Int32
     /// The names in the directory whose writes wake a waiter: the database's own files.
@@ -22,6 +24,12 @@ final class CommitWatch {
     /// When to look again after a write that was not yet a visible commit: from a millisecond
     /// to a quarter of a second in all, the time a commit takes to sync.
     static let settleDelays: [Duration] = [1, 2, 4, 8, 16, 32, 64, 128].map { .milliseconds($0) }
+    /// How many writes without a commit start the short looks over: a commit's own few writes
+    /// do, and writes that keep coming after them are no commit yet.
+    static let quickRestarts = 8
+    /// The longest a look waits while writes keep coming without a commit (`settleDelays[busyStep]`):
+    /// how late a commit made meanwhile may be seen, against a look at every write.
+    static let busyStep = 5
     /// How long a wait lasts at most without inotify.
     static let fallbackInterval: Duration = .milliseconds(50)
 
@@ -66,6 +74,13 @@ final class CommitWatch {
                 }
             }
         }
+    }
+
+    /// Sleeps `delay` whatever is written meanwhile; whether the database's files were written
+    /// (never known without inotify).
+    nonisolated(nonsending) func pause(_ delay: Duration) async -> Bool {
+        try? await Task.sleep(for: delay)
+        return descriptor >= 0 && Self.drain(descriptor, naming: names)
     }
 
     /// Reads every event waiting; whether one was a write to `names` (or the kernel dropped

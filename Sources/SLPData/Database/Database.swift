@@ -22,6 +22,9 @@ public final class Database {
     private lazy var writeQueue = WriteQueue(databasePath: path)
     /// Wakes `waitForChange`; made by its first call.
     private lazy var commitWatch = CommitWatch(databasePath: path)
+    /// How many times `waitForChange` has read `data_version`: what a waiter costs while
+    /// nothing commits.
+    private(set) var changeLooks = 0
 
     /// Opens the slp database at absolute `path`, creating what `creation` allows when it is
     /// missing (by default the file and its directories).
@@ -142,21 +145,41 @@ public final class Database {
         let deadline = clock.now + limit
         let watch = commitWatch
         while true {
-            let version = try dataVersion()
+            let version = try look()
             let left = deadline - clock.now
             if version != token || left <= .zero { return version }
             guard await watch.wait(upTo: left) else { continue }
             // Looks again after growing delays, each a wait for the next write: a write meanwhile
             // (the same commit's, or the next one's) starts them over, so a commit made during
-            // the long ones is seen as soon as the short ones after its own write allow.
-            var step = 0
-            while step < CommitWatch.settleDelays.count, clock.now + CommitWatch.settleDelays[step] < deadline {
-                let written = await watch.wait(upTo: CommitWatch.settleDelays[step])
-                let settled = try dataVersion()
+            // the long ones is seen as soon as the short ones after its own write allow. Writes
+            // that keep coming without a commit (a long transaction spilling pages, a checkpoint)
+            // start them over `quickRestarts` times only: after that each look waits out its
+            // delay, which grows to `settleDelays[busyStep]` and stays there while they go on,
+            // instead of following every write.
+            var step = 0, restarts = 0
+            while step < CommitWatch.settleDelays.count {
+                let delay = min(CommitWatch.settleDelays[step], deadline - clock.now)
+                guard delay > .zero else { break }
+                let quick = restarts < CommitWatch.quickRestarts
+                let written = quick ? await watch.wait(upTo: delay) : await watch.pause(delay)
+                let settled = try look()
                 if settled != token { return settled }
-                step = written ? 0 : step + 1
+                if !written {
+                    step += 1
+                } else if quick {
+                    restarts += 1
+                    step = 0
+                } else {
+                    step = min(step + 1, CommitWatch.busyStep)
+                }
             }
         }
+    }
+
+    /// `waitForChange`'s look at `data_version`, counted.
+    private func look() throws -> Int64 {
+        changeLooks += 1
+        return try dataVersion()
     }
 
     private func transaction<T>(_ begin: String, _ body: (Connection) throws -> T) throws -> T {
