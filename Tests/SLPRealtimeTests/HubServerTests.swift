@@ -184,6 +184,32 @@ final class HubServerTests: XCTestCase {
             ["6", "6", #"42["chat",{"_id":"1"}]"#, #"42["chat",{"_id":"2"}]"#])
     }
 
+    /// engine.io's `upgradeTimeout`: a probe that has not sent `5` within the bound is closed
+    /// with no packet, and the session goes on over polling, its polls held again (not answered
+    /// `6` at once, a loop a client could drive at full speed).
+    func testAProbeThatNeverUpgradesIsClosedAtTheBoundAndPollsAreHeldAgain() throws {
+        try startHub {
+            $0.pingInterval = .seconds(60)
+            $0.upgradeTimeout = .milliseconds(200)
+        }
+        let session = try connectedPolling("user-alice")
+        let socket = try WebSocketTestClient(path: path)
+        XCTAssertEqual(socket.upgrade(session.replacingOccurrences(of: "polling", with: "websocket"), token: "user-alice"), 101)
+        socket.sendFrame("2probe")
+        XCTAssertEqual(socket.readText(), "3probe")
+        XCTAssertEqual(try request("GET", session, token: "user-alice").body, "6", "while the probe is pending")
+
+        let close = socket.readFrame()
+        XCTAssertEqual(close?.opcode, 0x8, "the probe's next frame closes it, at the bound")
+        let poll = try WebSocketTestClient(path: path)
+        poll.send("GET \(session) HTTP/1.1\r\nidtoken: user-alice\r\n\r\n")
+        // Read by the hub (its token's answer comes at that turn's end), so before the emit.
+        let deadline = Date().addingTimeInterval(10)
+        while poll.unread > 0, Date() < deadline { usleep(1_000) }
+        commands?.post(.emit(to: "alice", event: "chat", json: #"{"_id":"1"}"#))
+        XCTAssertTrue(String(decoding: poll.readToEnd(), as: UTF8.self).hasSuffix(#"42["chat",{"_id":"1"}]"#), "the poll was held")
+    }
+
     func testHostileFramesCloseTheirConnectionWithTheirCodeAndNoOther() throws {
         try startHub()
         let bystander = try WebSocketTestClient(path: path)

@@ -285,12 +285,18 @@ package final class EngineIOServer {
         }
         connection.upgrade(accept: accept)
         session.probe = connection
-        connection.onClose = { [weak session] closed in
-            guard let session, session.probe === closed else { return }
-            session.probe = nil
-            session.isUpgrading = false
+        connection.onClose = { [weak self, weak session] closed in
+            guard let self, let session, session.probe === closed else { return }
+            stopProbing(session)
         }
         if saidGoodbye { return goodbye(session) }
+        // As engine.io's `upgradeTimeout`, from the WebSocket's opening: a probe left without
+        // `5` is closed with no packet (the session is not its to end) and polling goes on.
+        session.upgradeDeadline = loop.after(settings.upgradeTimeout) { [weak self, weak session, weak connection] in
+            guard let self, let session, let connection, session.probe === connection else { return }
+            stopProbing(session)
+            connection.closeWebSocket(.normal, reason: "the upgrade did not complete in time")
+        }
         connection.onMessage = { [weak self, weak session] connection, message in
             guard let self, let session, session.probe === connection else { return }
             switch message {
@@ -305,8 +311,7 @@ package final class EngineIOServer {
                     endPoll(poll)
                 }
             case .text("5"):
-                session.probe = nil
-                session.isUpgrading = false
+                stopProbing(session)
                 attach(connection, to: session)
                 // A poll held still (a client that upgrades without waiting) ends with a noop too.
                 if let poll = session.heldPoll {
@@ -319,6 +324,14 @@ package final class EngineIOServer {
                 connection.closeWebSocket(.policyViolation, reason: "expected the probe or the upgrade")
             }
         }
+    }
+
+    /// `session` has no probe any more, nor a deadline for one: its polls are held again.
+    private func stopProbing(_ session: EngineIOSession) {
+        if let deadline = session.upgradeDeadline { loop.cancel(deadline) }
+        session.upgradeDeadline = nil
+        session.probe = nil
+        session.isUpgrading = false
     }
 
     /// `connection` carries `session` from now on.
@@ -522,7 +535,7 @@ package final class EngineIOServer {
         sessions[session.sid] = nil
         stopWaiting(session)
         leaveItsUser(session)
-        for timer in [session.pingTimer, session.pongDeadline, session.expiryTimer].compactMap({ $0 }) { loop.cancel(timer) }
+        for timer in [session.pingTimer, session.pongDeadline, session.expiryTimer, session.upgradeDeadline].compactMap({ $0 }) { loop.cancel(timer) }
         if let poll = session.heldPoll {
             session.heldPoll = nil
             poll.respond(HTTPResponse(status: 200, text: EngineIOPacket(.close).encoded))

@@ -22,6 +22,8 @@ final class EngineIOSession {
     /// Whether that WebSocket's probe was answered: the client now waits for its poll to end
     /// before it sends `upgrade`, so no poll is held until then.
     var isUpgrading = false
+    /// The deadline for that WebSocket's `upgrade` (`HubSettings.upgradeTimeout`).
+    var upgradeDeadline: Int?
     /// The poll held until there is something to send.
     var heldPoll: HubConnection?
     /// Packets for the next poll.
