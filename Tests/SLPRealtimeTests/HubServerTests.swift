@@ -20,12 +20,24 @@ final class HubServerTests: XCTestCase {
     }
 
     private let withdrawn = Withdrawn()
+    /// Tokens whose `identify` the gate answers only once `releases` gets a message (a reader slow
+    /// to answer), and how many such answers it holds back now.
+    private final class Stalled: Sendable {
+        let tokens = Mutex<Set<String>>([])
+        let count = Mutex(0)
+    }
+
+    private let stalled = Stalled()
+    private var releases: LoopMailbox<Bool>?
 
     /// Starts a hub with `settings` (a 4 KiB payload unless told otherwise) on a thread of its own.
     private func startHub(_ configure: (inout HubSettings) -> Void = { _ in }) throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("hub-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock").path
         let commands = try LoopMailbox<HubCommand>()
         self.commands = commands
+        let releases = try LoopMailbox<Bool>()
+        self.releases = releases
+        let stalled = self.stalled
         var settings = HubSettings()
         settings.maxPayload = 4_096
         configure(&settings)
@@ -39,15 +51,26 @@ final class HubServerTests: XCTestCase {
                     let gone = withdrawn.names.withLock { $0.contains(uid) }
                     later { then(gone ? .refused(HubRefusal(406, code: "not_registered", message: "not registered")) : .user(uid, expiresIn: expiresIn)) }
                 }
+                var heldBack: [() -> Void] = []
                 let gate = HubGate(identify: { token, then in
-                    guard let token, token.hasPrefix("user-") else {
-                        return later { then(.refused(HubRefusal(401, code: "unauthorized", message: "no idtoken"))) }
+                    let answer = {
+                        guard let token, token.hasPrefix("user-") else {
+                            return later { then(.refused(HubRefusal(401, code: "unauthorized", message: "no idtoken"))) }
+                        }
+                        let parts = token.dropFirst(5).split(separator: "@")
+                        admit(String(parts[0]), parts.dropFirst().first.flatMap { Int($0) }.map { .milliseconds($0) }, then)
                     }
-                    let parts = token.dropFirst(5).split(separator: "@")
-                    admit(String(parts[0]), parts.dropFirst().first.flatMap { Int($0) }.map { .milliseconds($0) }, then)
+                    guard let token, stalled.tokens.withLock({ $0.contains(token) }) else { return answer() }
+                    heldBack.append(answer)
+                    stalled.count.withLock { $0 += 1 }
                 }, admit: { admit($0, nil, $1) })
                 let hub = try HubServer(path: path, settings: settings, commands: commands, gate: gate)
                 later = { [weak hub] answer in hub?.loop.after(.zero, answer) }
+                try hub.loop.watch(releases) { _ in
+                    let answers = heldBack
+                    heldBack = []
+                    for answer in answers { answer() }
+                }
                 // `/answer?bytes=N`: an answer of N bytes, as large as the hub may write one.
                 hub.route = { [engineIO = hub.engineIO] connection, head in
                     if head.path == "/socket.io/" { return engineIO.handle(connection, head) }
@@ -410,6 +433,25 @@ final class HubServerTests: XCTestCase {
         XCTAssertEqual(late.readFrame()?.payload, [0x03, 0xE9], "a WebSocket that comes later closes at once")
         let latePolling = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-dave").body))"
         XCTAssertEqual(try request("GET", latePolling, token: "user-dave").body, "6", "a session that comes later: its first poll a noop")
+    }
+
+    /// A poll heard before the goodbye whose token the reader answers only after it ends as the
+    /// held polls did (a noop), not as a poll of a sid never held (400 `unknown_session`).
+    func testAPollWaitingForItsTokensAnswerAtTheGoodbyeEndsAsAHeldPollDoes() throws {
+        try startHub()
+        let socket = try connectedWebSocket("user-alice")
+        let session = try connectedPolling("user-bob")
+        stalled.tokens.withLock { _ = $0.insert("user-bob") }
+        let poll = try WebSocketTestClient(path: path)
+        poll.send("GET \(session) HTTP/1.1\r\nidtoken: user-bob\r\n\r\n")
+        let deadline = Date().addingTimeInterval(10)
+        while stalled.count.withLock({ $0 }) == 0, Date() < deadline { usleep(1_000) }
+
+        commands?.post(.goodbye)
+        XCTAssertEqual(socket.readFrame()?.opcode, 0x8, "the goodbye has been said")
+        releases?.post(true)
+        let answer = String(decoding: poll.readToEnd(), as: UTF8.self)
+        XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200 ") && answer.hasSuffix("\r\n\r\n6"), answer)
     }
 
     // MARK: - The token in Socket.IO's CONNECT (browsers)

@@ -55,9 +55,9 @@ package final class EngineIOServer {
     ///
     /// The goodbye is the transport's end, with no Engine.IO or Socket.IO packet before it: a
     /// WebSocket gets a close frame, 1001 ("going away"); a held poll is answered with a noop
-    /// and the session forgotten, so the next poll fails. socket.io-client-swift 16 (the apps)
-    /// and the JavaScript client take a transport's end as "transport close" and reconnect, and
-    /// so does python-socketio. A Socket.IO DISCONNECT would mean "io server disconnect", after
+    /// (as is one heard before, its token answered after) and the session forgotten, so the next
+    /// poll fails. socket.io-client-swift 16 (the apps) and the JavaScript client take a
+    /// transport's end as "transport close" and reconnect, and so does python-socketio. A Socket.IO DISCONNECT would mean "io server disconnect", after
     /// which no client reconnects by itself; an Engine.IO close (`1`) makes the Swift and
     /// JavaScript clients reconnect but python-socketio stop for good.
     package func sayGoodbye() {
@@ -95,22 +95,27 @@ package final class EngineIOServer {
             }
             // An app's session, or none: refused without a token, as before there were others.
         }
+        // The session the request names as it stood now: one a goodbye ends meanwhile still
+        // answers it (`serve`).
+        let named = head.parameter("sid").flatMap { sessions[String($0)] }
         // The answer comes later, from the reader: it finds the server gone rather than freed.
         gate.identify(token) { [weak self] caller in
             switch caller {
             case .refused(let refusal): connection.respond(refusal.response)
             case .user(let uid, let expiresIn):
-                connection.readBody { [weak self] body in self?.serve(connection, head, uid, expiresIn, body) }
+                connection.readBody { [weak self] body in self?.serve(connection, head, uid, expiresIn, body, named: named) }
             }
         }
     }
 
-    private func serve(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String, _ expiresIn: Duration?, _ body: [UInt8]) {
+    private func serve(
+        _ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String, _ expiresIn: Duration?, _ body: [UInt8], named: EngineIOSession?
+    ) {
         guard let sid = head.parameter("sid") else {
             if let session = open(connection, head, uid) { expire(session, in: expiresIn) }
             return
         }
-        guard let session = sessions[String(sid)] else {
+        guard let session = sessions[String(sid)] ?? named else {
             return connection.respond(.refusal(400, code: "unknown_session", message: "no session has that sid"))
         }
         guard session.owner == uid else { return connection.respond(.refusal(403, code: "forbidden", message: "the session is another user's")) }
@@ -120,8 +125,14 @@ package final class EngineIOServer {
 
     /// A request of `session`'s, its caller's right to it settled.
     private func serve(_ session: EngineIOSession, _ connection: HubConnection, _ head: HTTPRequestHead, _ body: [UInt8] = []) {
-        if session.isClosed { return connection.respond(.refusal(400, code: "unknown_session", message: "no session has that sid")) }
-        if head.parameter("transport") == "websocket" { return probe(session, connection, head) }
+        let polls = head.parameter("transport") == "polling"
+        if session.isClosed {
+            // A poll heard before the goodbye, its token answered after it: it ends as the held
+            // polls did then. Any later one finds no session.
+            if saidGoodbye, polls, head.method == "GET" { return endPoll(connection) }
+            return connection.respond(.refusal(400, code: "unknown_session", message: "no session has that sid"))
+        }
+        if !polls { return probe(session, connection, head) }
         guard session.webSocket == nil else {
             return connection.respond(.refusal(400, code: "bad_request", message: "the session has moved to WebSocket"))
         }
