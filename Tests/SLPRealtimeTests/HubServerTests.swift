@@ -233,6 +233,19 @@ final class HubServerTests: XCTestCase {
         XCTAssertTrue(String(decoding: poll.readToEnd(), as: UTF8.self).hasSuffix(#"42["chat",{"_id":"1"}]"#), "the poll was held")
     }
 
+    /// Each CONNECT is a question to the reader (a storage read), and one poll's body can hold
+    /// thousands: while one is asked, another is ignored, so a body of CONNECTs, a token in the
+    /// header or in each, is one question and one answer.
+    func testCONNECTsWhileOneIsAskedAreIgnored() throws {
+        try startHub()
+        for (token, connect) in [("user-alice", "40"), (nil, #"40{"idtoken":"user-bob"}"#)] {
+            let session = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: token).body))"
+            XCTAssertEqual(try request("POST", session, token: token, body: Array(repeating: connect, count: 100).joined(separator: "\u{1e}")).body, "ok")
+            let answer = try request("GET", session, token: token).body
+            XCTAssertTrue(answer.hasPrefix(Self.connected) && !answer.contains("\u{1e}"), "\(connect): \(answer.prefix(200))")
+        }
+    }
+
     func testHostileFramesCloseTheirConnectionWithTheirCodeAndNoOther() throws {
         try startHub()
         let bystander = try WebSocketTestClient(path: path)

@@ -429,11 +429,15 @@ package final class EngineIOServer {
             return
         }
         switch packet.kind {
+        case .connect where session.isConnecting:
+            break
         case .connect where !session.byHeader:
             connectWithToken(session, packet)
         case .connect:
             // Only while its user may (still registered): asked again at every CONNECT.
+            session.isConnecting = true
             gate.admit(session.owner ?? "") { caller in
+                session.isConnecting = false
                 guard !session.isClosed else { return }
                 switch caller {
                 case .user:
@@ -468,7 +472,9 @@ package final class EngineIOServer {
         guard let token, !token.isEmpty else {
             return refuseConnect(session, HubRefusal(401, code: "unauthorized", message: "no idtoken in the CONNECT's auth"))
         }
+        session.isConnecting = true
         gate.identify(token) { [weak self, weak session] caller in
+            session?.isConnecting = false
             guard let self, let session, !session.isClosed, !session.isEnding else { return }
             switch caller {
             case .refused(let refusal):

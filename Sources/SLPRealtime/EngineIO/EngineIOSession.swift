@@ -15,6 +15,9 @@ final class EngineIOSession {
     var connectDeadline: Int?
     /// The Socket.IO socket's id once the client connected to the default namespace.
     var socketID: String?
+    /// Whether a CONNECT's question is with the gate (a storage read each): another CONNECT
+    /// meanwhile is ignored, so that a poll's body of thousands asks once.
+    var isConnecting = false
     /// The transport once upgraded, or from the start.
     var webSocket: HubConnection?
     /// A WebSocket probing to take over, before the client's `upgrade` packet.
