@@ -270,10 +270,18 @@ package final class EngineIOServer {
             return close(session)
         }
         guard session.waiting.isEmpty else { return flushPolling(session, to: connection) }
-        guard !session.isUpgrading else { return endPoll(connection) }
         session.heldPoll = connection
         connection.onClose = { [weak session] closed in
             if session?.heldPoll === closed { session?.heldPoll = nil }
+        }
+        if session.isUpgrading {
+            // The client should wait for `5` instead (the apps do); held a while, not answered at
+            // once, it cannot make a loop of polls. Held on if the probe ends first.
+            loop.after(settings.noopWhileUpgrading) { [weak self, weak session, weak connection] in
+                guard let self, let session, let connection, session.isUpgrading, session.heldPoll === connection else { return }
+                session.heldPoll = nil
+                endPoll(connection)
+            }
         }
         if saidGoodbye { goodbye(session) }
     }

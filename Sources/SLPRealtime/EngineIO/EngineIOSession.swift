@@ -23,7 +23,8 @@ final class EngineIOSession {
     /// A WebSocket probing to take over, before the client's `upgrade` packet.
     var probe: HubConnection?
     /// Whether that WebSocket's probe was answered: the client now waits for its poll to end
-    /// before it sends `upgrade`, so no poll is held until then.
+    /// before it sends `upgrade`, so a poll until then is held only briefly
+    /// (`HubSettings.noopWhileUpgrading`).
     var isUpgrading = false
     /// The deadline for that WebSocket's `upgrade` (`HubSettings.upgradeTimeout`).
     var upgradeDeadline: Int?
