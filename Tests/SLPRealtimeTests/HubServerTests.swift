@@ -597,6 +597,17 @@ final class HubServerTests: XCTestCase {
         XCTAssertEqual(client.readResponse().hasPrefix("HTTP/1.1 503"), true)
     }
 
+    /// A session whose CONNECT was refused still counts against its address until it is gone (at
+    /// its next poll): else each refusal would make room for another session at once.
+    func testARefusedBrowserSessionCountsAsWaitingUntilItIsGone() throws {
+        try startHub { $0.maxWaitingForConnectPerAddress = 1 }
+        let handshake = "/socket.io/?EIO=4&transport=polling"
+        let session = "\(handshake)&sid=\(sid(try request("GET", handshake, token: nil).body))"
+        XCTAssertEqual(try request("POST", session, token: nil, body: #"40{"idtoken":"forged"}"#).body, "ok")
+        let refusedThenOpened = [try request("GET", handshake, token: nil).status, try request("GET", session, token: nil).status, try request("GET", handshake, token: nil).status]
+        XCTAssertEqual(refusedThenOpened, [429, 200, 200])
+    }
+
     func testAConnectedBrowserSessionNoLongerCountsAsWaiting() throws {
         try startHub { $0.maxWaitingForConnect = 1 }
         let handshake = "/socket.io/?EIO=4&transport=polling"
@@ -632,6 +643,18 @@ final class HubServerTests: XCTestCase {
         XCTAssertEqual(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice").status, 200, "the eleventh")
         let refused = try request("GET", unconnected, token: "user-alice").body
         XCTAssertEqual(refused, #"44{"message":"a newer session of this user took this one's place (8 at most)","data":\#(reason)}\#u{1e}1"#)
+    }
+
+    /// Ended sessions waiting for their next poll are a user's `sessionsPerUser` at most: beyond,
+    /// the oldest is closed outright, so that handshakes at full speed, each ending an older
+    /// session, leave no pile of them behind.
+    func testAUsersSessionsEndedAndWaitingForTheirNextPollAreBounded() throws {
+        try startHub()
+        let handshake = "/socket.io/?EIO=4&transport=polling"
+        let first = "\(handshake)&sid=\(sid(try request("GET", handshake, token: "user-alice").body))"
+        // The 9th to the 17th end the 1st to the 9th: nine ended, one too many.
+        for _ in 0..<16 { XCTAssertEqual(try request("GET", handshake, token: "user-alice").status, 200) }
+        XCTAssertEqual(try request("GET", first, token: "user-alice").status, 400, "the oldest ended is gone")
     }
 
     /// A session ends when its token expires, told as REST tells it (401, `the idtoken has

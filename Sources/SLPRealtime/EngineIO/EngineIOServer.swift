@@ -15,6 +15,10 @@ package final class EngineIOServer {
     private var sessions: [String: EngineIOSession] = [:]
     /// Each user's sessions, oldest first.
     private var sessionsByUser: [String: [EngineIOSession]] = [:]
+    /// Each user's sessions told why they end that wait for their next poll (`endAtNextPoll`),
+    /// oldest first, `sessionsPerUser` at most: beyond, the oldest is closed outright, so that
+    /// handshakes at full speed, each ending an older session, leave no pile behind them.
+    private var endingByUser: [String: [EngineIOSession]] = [:]
     /// The sessions a user holds at most; a new one ends the oldest, saying why (`end`).
     package static let sessionsPerUser = 8
     /// What the oldest session is told when a newer one takes its place.
@@ -232,11 +236,16 @@ package final class EngineIOServer {
         if let oldest = sessionsByUser[uid], oldest.count > Self.sessionsPerUser { end(oldest[0], because: Self.evicted) }
     }
 
-    /// `session` no longer counts among its owner's sessions.
+    /// `session` no longer counts among its owner's sessions, nor among those ending.
     private func leaveItsUser(_ session: EngineIOSession) {
         guard let owner = session.owner else { return }
-        sessionsByUser[owner]?.removeAll { $0 === session }
-        if sessionsByUser[owner]?.isEmpty == true { sessionsByUser[owner] = nil }
+        Self.remove(session, of: owner, from: &sessionsByUser)
+        Self.remove(session, of: owner, from: &endingByUser)
+    }
+
+    private static func remove(_ session: EngineIOSession, of owner: String, from lists: inout [String: [EngineIOSession]]) {
+        lists[owner]?.removeAll { $0 === session }
+        if lists[owner]?.isEmpty == true { lists[owner] = nil }
     }
 
     /// `session` no longer counts as waiting for its CONNECT's token.
@@ -536,15 +545,21 @@ package final class EngineIOServer {
     /// The one way a polling session told why it ends goes (`isEnding`): its next poll takes
     /// what it was told, then it is closed; a poll held now is that poll. Until then it hears
     /// nothing more, counts no more among its user's, and is forgotten at its pong's deadline
-    /// if that poll never comes.
+    /// if that poll never comes (sooner: as the oldest of more than `sessionsPerUser` of its
+    /// user's ending so, or at its CONNECT's deadline if it never proved its user).
     private func endAtNextPoll(_ session: EngineIOSession) {
         session.isEnding = true
         if let poll = session.heldPoll {
             session.heldPoll = nil
             return flushPolling(session, to: poll)
         }
-        stopWaiting(session)
+        // One that never proved its user still counts against its address (and goes at its
+        // CONNECT's deadline): a refused CONNECT frees no room for another.
         leaveItsUser(session)
+        if let owner = session.owner {
+            endingByUser[owner, default: []].append(session)
+            if let ending = endingByUser[owner], ending.count > Self.sessionsPerUser { close(ending[0]) }
+        }
         for timer in [session.pingTimer, session.pongDeadline, session.expiryTimer].compactMap({ $0 }) { loop.cancel(timer) }
         session.pingTimer = nil
         session.expiryTimer = nil
