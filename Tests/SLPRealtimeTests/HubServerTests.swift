@@ -119,6 +119,28 @@ final class HubServerTests: XCTestCase {
         return session
     }
 
+    /// A WebSocket probing to take over alice's polling `session`, its `2probe` answered.
+    private func probing(_ session: String) throws -> WebSocketTestClient {
+        let socket = try WebSocketTestClient(path: path)
+        XCTAssertEqual(socket.upgrade(session.replacingOccurrences(of: "polling", with: "websocket"), token: "user-alice"), 101)
+        socket.sendFrame("2probe")
+        XCTAssertEqual(socket.readText(), "3probe")
+        return socket
+    }
+
+    /// The body of alice's poll of `session` when an event is emitted to her once the hub has
+    /// read it: the event if the poll was held, a noop if it was answered at once.
+    private func pollAnsweredByAnEmit(_ session: String) throws -> String {
+        let poll = try WebSocketTestClient(path: path)
+        poll.send("GET \(session) HTTP/1.1\r\nidtoken: user-alice\r\n\r\n")
+        // Read by the hub (its token's answer comes at that turn's end), so before the emit.
+        let deadline = Date().addingTimeInterval(10)
+        while poll.unread > 0, Date() < deadline { usleep(1_000) }
+        commands?.post(.emit(to: "alice", event: "chat", json: #"{"_id":"1"}"#))
+        let answer = String(decoding: poll.readToEnd(), as: UTF8.self)
+        return answer.range(of: "\r\n\r\n").map { String(answer[$0.upperBound...]) } ?? answer
+    }
+
     /// The open packet's `sid`.
     private func sid(_ open: String) -> String {
         guard let start = open.range(of: #""sid":""#), let end = open[start.upperBound...].firstIndex(of: "\"") else { return "" }
@@ -217,19 +239,10 @@ final class HubServerTests: XCTestCase {
             $0.upgradeTimeout = .milliseconds(200)
         }
         let session = try connectedPolling("user-alice")
-        let socket = try WebSocketTestClient(path: path)
-        XCTAssertEqual(socket.upgrade(session.replacingOccurrences(of: "polling", with: "websocket"), token: "user-alice"), 101)
-        socket.sendFrame("2probe")
-        XCTAssertEqual(socket.readText(), "3probe")
+        let socket = try probing(session)
         let close = socket.readFrame()
         XCTAssertEqual(close?.opcode, 0x8, "the probe's next frame closes it, at the bound")
-        let poll = try WebSocketTestClient(path: path)
-        poll.send("GET \(session) HTTP/1.1\r\nidtoken: user-alice\r\n\r\n")
-        // Read by the hub (its token's answer comes at that turn's end), so before the emit.
-        let deadline = Date().addingTimeInterval(10)
-        while poll.unread > 0, Date() < deadline { usleep(1_000) }
-        commands?.post(.emit(to: "alice", event: "chat", json: #"{"_id":"1"}"#))
-        XCTAssertTrue(String(decoding: poll.readToEnd(), as: UTF8.self).hasSuffix(#"42["chat",{"_id":"1"}]"#), "the poll was held")
+        XCTAssertEqual(try pollAnsweredByAnEmit(session), #"42["chat",{"_id":"1"}]"#, "the poll was held")
     }
 
     /// Each CONNECT is a question to the reader (a storage read), and one poll's body can hold
@@ -253,17 +266,10 @@ final class HubServerTests: XCTestCase {
             $0.noopWhileUpgrading = .seconds(60)
         }
         let session = try connectedPolling("user-alice")
-        let socket = try WebSocketTestClient(path: path)
-        XCTAssertEqual(socket.upgrade(session.replacingOccurrences(of: "polling", with: "websocket"), token: "user-alice"), 101)
-        socket.sendFrame("2probe")
-        XCTAssertEqual(socket.readText(), "3probe")
-        let poll = try WebSocketTestClient(path: path)
-        poll.send("GET \(session) HTTP/1.1\r\nidtoken: user-alice\r\n\r\n")
-        // Read by the hub (its token's answer comes at that turn's end), so before the emit.
-        let deadline = Date().addingTimeInterval(10)
-        while poll.unread > 0, Date() < deadline { usleep(1_000) }
-        commands?.post(.emit(to: "alice", event: "chat", json: #"{"_id":"1"}"#))
-        XCTAssertTrue(String(decoding: poll.readToEnd(), as: UTF8.self).hasSuffix(#"42["chat",{"_id":"1"}]"#), "the poll was held")
+        // The probe stays open while the poll is made.
+        try withExtendedLifetime(try probing(session)) {
+            XCTAssertEqual(try pollAnsweredByAnEmit(session), #"42["chat",{"_id":"1"}]"#, "the poll was held")
+        }
     }
 
     func testHostileFramesCloseTheirConnectionWithTheirCodeAndNoOther() throws {

@@ -61,9 +61,10 @@ package final class EngineIOServer {
     /// WebSocket gets a close frame, 1001 ("going away"); a held poll is answered with a noop
     /// (as is one heard before, its token answered after) and the session forgotten, so the next
     /// poll fails. socket.io-client-swift 16 (the apps) and the JavaScript client take a
-    /// transport's end as "transport close" and reconnect, and so does python-socketio. A Socket.IO DISCONNECT would mean "io server disconnect", after
-    /// which no client reconnects by itself; an Engine.IO close (`1`) makes the Swift and
-    /// JavaScript clients reconnect but python-socketio stop for good.
+    /// transport's end as "transport close" and reconnect, and so does python-socketio. A
+    /// Socket.IO DISCONNECT would mean "io server disconnect", after which no client reconnects
+    /// by itself; an Engine.IO close (`1`) makes the Swift and JavaScript clients reconnect but
+    /// python-socketio stop for good.
     package func sayGoodbye() {
         saidGoodbye = true
         for session in Array(sessions.values) { goodbye(session) }
