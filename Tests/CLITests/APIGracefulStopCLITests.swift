@@ -114,10 +114,9 @@ final class APIGracefulStopCLITests: XCTestCase {
             let eventPoll = WebSocketTestClient(descriptor: try http.connect())
             eventPoll.send("GET /v1/events?since=1000000000&wait=60 HTTP/1.1\r\nHost: slp\r\nidtoken: \(c.token)\r\nConnection: close\r\n\r\n")
             XCTAssertTrue(Polling.until { ServeProcesses.connections(of: hub, on: hubSocket) == 3 }, "the socket and both polls held")
-            // The hub holds a poll only once the reader has checked its token, which may still be
-            // under way (a stop then forgets the session first, and the poll's sid is unknown).
-            // The reader answers one question at a time, in the order asked: once a poll asked
-            // after both is answered, both are held.
+            // Both polls must have been heard before the stop: one whose head comes after it is a
+            // poll of a session already gone. The reader answers one question at a time, in the
+            // order asked: once a poll asked after both is answered, both were heard (and held).
             XCTAssertEqual(try http.get("/v1/events?since=1000000000&wait=0", token: c.token).text, "[]\n")
             let chat = try PendingForm(http, from: a, to: b, "under%20way")
 

@@ -17,6 +17,35 @@ final class EventLoopTests: XCTestCase {
         XCTAssertEqual(fired, ["early", "late"])
     }
 
+    /// A far deadline cancelled and set again and again (a session's token expiry, re-armed at
+    /// each of its requests) does not pile up until it comes: the loop keeps about what is live.
+    func testCancelledDeadlinesDoNotPileUp() throws {
+        let loop = try EventLoop()
+        var timer = loop.after(.seconds(3_600)) {}
+        for _ in 0..<10_000 {
+            loop.cancel(timer)
+            timer = loop.after(.seconds(3_600)) {}
+        }
+        XCTAssertLessThanOrEqual(loop.deadlinesKept, 100)
+    }
+
+    /// What is left after cancelled deadlines are dropped still comes in order of deadline.
+    func testDeadlinesLeftAfterADropStillComeInOrder() throws {
+        let loop = try EventLoop()
+        let delays = (1...60).map { $0 * 37 % 61 }
+        var fired: [Int] = []
+        for delay in delays {
+            loop.after(.milliseconds(delay)) {
+                fired.append(delay)
+                if fired.count == delays.count { loop.stop() }
+            }
+            // Cancelled ones among them, sooner and later, so that dropping them leaves gaps.
+            for index in 0..<10 { loop.cancel(loop.after(.microseconds(index * 7_919 % 61_000)) {}) }
+        }
+        try loop.run()
+        XCTAssertEqual(fired, delays.sorted())
+    }
+
     func testAMessagePostedFromAnotherThreadReachesTheLoop() throws {
         let loop = try EventLoop()
         let mailbox = try LoopMailbox<Int>()

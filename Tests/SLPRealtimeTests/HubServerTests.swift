@@ -20,12 +20,24 @@ final class HubServerTests: XCTestCase {
     }
 
     private let withdrawn = Withdrawn()
+    /// Tokens whose `identify` the gate answers only once `releases` gets a message (a reader slow
+    /// to answer), and how many such answers it holds back now.
+    private final class Stalled: Sendable {
+        let tokens = Mutex<Set<String>>([])
+        let count = Mutex(0)
+    }
+
+    private let stalled = Stalled()
+    private var releases: LoopMailbox<Bool>?
 
     /// Starts a hub with `settings` (a 4 KiB payload unless told otherwise) on a thread of its own.
     private func startHub(_ configure: (inout HubSettings) -> Void = { _ in }) throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("hub-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock").path
         let commands = try LoopMailbox<HubCommand>()
         self.commands = commands
+        let releases = try LoopMailbox<Bool>()
+        self.releases = releases
+        let stalled = self.stalled
         var settings = HubSettings()
         settings.maxPayload = 4_096
         configure(&settings)
@@ -39,15 +51,26 @@ final class HubServerTests: XCTestCase {
                     let gone = withdrawn.names.withLock { $0.contains(uid) }
                     later { then(gone ? .refused(HubRefusal(406, code: "not_registered", message: "not registered")) : .user(uid, expiresIn: expiresIn)) }
                 }
+                var heldBack: [() -> Void] = []
                 let gate = HubGate(identify: { token, then in
-                    guard let token, token.hasPrefix("user-") else {
-                        return later { then(.refused(HubRefusal(401, code: "unauthorized", message: "no idtoken"))) }
+                    let answer = {
+                        guard let token, token.hasPrefix("user-") else {
+                            return later { then(.refused(HubRefusal(401, code: "unauthorized", message: "no idtoken"))) }
+                        }
+                        let parts = token.dropFirst(5).split(separator: "@")
+                        admit(String(parts[0]), parts.dropFirst().first.flatMap { Int($0) }.map { .milliseconds($0) }, then)
                     }
-                    let parts = token.dropFirst(5).split(separator: "@")
-                    admit(String(parts[0]), parts.dropFirst().first.flatMap { Int($0) }.map { .milliseconds($0) }, then)
+                    guard let token, stalled.tokens.withLock({ $0.contains(token) }) else { return answer() }
+                    heldBack.append(answer)
+                    stalled.count.withLock { $0 += 1 }
                 }, admit: { admit($0, nil, $1) })
                 let hub = try HubServer(path: path, settings: settings, commands: commands, gate: gate)
                 later = { [weak hub] answer in hub?.loop.after(.zero, answer) }
+                try hub.loop.watch(releases) { _ in
+                    let answers = heldBack
+                    heldBack = []
+                    for answer in answers { answer() }
+                }
                 // `/answer?bytes=N`: an answer of N bytes, as large as the hub may write one.
                 hub.route = { [engineIO = hub.engineIO] connection, head in
                     if head.path == "/socket.io/" { return engineIO.handle(connection, head) }
@@ -94,6 +117,28 @@ final class HubServerTests: XCTestCase {
         XCTAssertEqual(try request("POST", session, token: token, body: "40").body, "ok")
         XCTAssertTrue(try request("GET", session, token: token).body.hasPrefix(#"40{"sid":""#))
         return session
+    }
+
+    /// A WebSocket probing to take over alice's polling `session`, its `2probe` answered.
+    private func probing(_ session: String) throws -> WebSocketTestClient {
+        let socket = try WebSocketTestClient(path: path)
+        XCTAssertEqual(socket.upgrade(session.replacingOccurrences(of: "polling", with: "websocket"), token: "user-alice"), 101)
+        socket.sendFrame("2probe")
+        XCTAssertEqual(socket.readText(), "3probe")
+        return socket
+    }
+
+    /// The body of alice's poll of `session` when an event is emitted to her once the hub has
+    /// read it: the event if the poll was held, a noop if it was answered at once.
+    private func pollAnsweredByAnEmit(_ session: String) throws -> String {
+        let poll = try WebSocketTestClient(path: path)
+        poll.send("GET \(session) HTTP/1.1\r\nidtoken: user-alice\r\n\r\n")
+        // Read by the hub (its token's answer comes at that turn's end), so before the emit.
+        let deadline = Date().addingTimeInterval(10)
+        while poll.unread > 0, Date() < deadline { usleep(1_000) }
+        commands?.post(.emit(to: "alice", event: "chat", json: #"{"_id":"1"}"#))
+        let answer = String(decoding: poll.readToEnd(), as: UTF8.self)
+        return answer.range(of: "\r\n\r\n").map { String(answer[$0.upperBound...]) } ?? answer
     }
 
     /// The open packet's `sid`.
@@ -164,7 +209,8 @@ final class HubServerTests: XCTestCase {
 
     /// socket.io-client-swift sends `upgrade` only once its poll has returned: the probe ends the
     /// held poll with a noop at once (within the client's 10 s read, a ping would be 60 s away),
-    /// a poll while the upgrade is pending is not held, and what waits goes over the WebSocket in order.
+    /// a poll while the upgrade is pending ends with a noop too, and what waits goes over the
+    /// WebSocket in order.
     func testAProbeEndsTheHeldPollSoTheClientCanUpgradeAtOnce() throws {
         try startHub { $0.pingInterval = .seconds(60) }
         let session = try connectedPolling("user-alice")
@@ -182,6 +228,48 @@ final class HubServerTests: XCTestCase {
         XCTAssertEqual(
             [held.hasSuffix("\r\n\r\n6") ? "6" : held, next, socket.readText(), socket.readText()],
             ["6", "6", #"42["chat",{"_id":"1"}]"#, #"42["chat",{"_id":"2"}]"#])
+    }
+
+    /// engine.io's `upgradeTimeout`: a probe that has not sent `5` within the bound is closed
+    /// with no packet, and the session goes on over polling, its polls held again (not answered
+    /// `6` at once, a loop a client could drive at full speed).
+    func testAProbeThatNeverUpgradesIsClosedAtTheBoundAndPollsAreHeldAgain() throws {
+        try startHub {
+            $0.pingInterval = .seconds(60)
+            $0.upgradeTimeout = .milliseconds(200)
+        }
+        let session = try connectedPolling("user-alice")
+        let socket = try probing(session)
+        let close = socket.readFrame()
+        XCTAssertEqual(close?.opcode, 0x8, "the probe's next frame closes it, at the bound")
+        XCTAssertEqual(try pollAnsweredByAnEmit(session), #"42["chat",{"_id":"1"}]"#, "the poll was held")
+    }
+
+    /// Each CONNECT is a question to the reader (a storage read), and one poll's body can hold
+    /// thousands: while one is asked, another is ignored, so a body of CONNECTs, a token in the
+    /// header or in each, is one question and one answer.
+    func testCONNECTsWhileOneIsAskedAreIgnored() throws {
+        try startHub()
+        for (token, connect) in [("user-alice", "40"), (nil, #"40{"idtoken":"user-bob"}"#)] {
+            let session = "/socket.io/?EIO=4&transport=polling&sid=\(sid(try request("GET", "/socket.io/?EIO=4&transport=polling", token: token).body))"
+            XCTAssertEqual(try request("POST", session, token: token, body: Array(repeating: connect, count: 100).joined(separator: "\u{1e}")).body, "ok")
+            let answer = try request("GET", session, token: token).body
+            XCTAssertTrue(answer.hasPrefix(Self.connected) && !answer.contains("\u{1e}"), "\(connect): \(answer.prefix(200))")
+        }
+    }
+
+    /// A poll while a probe waits for `5` is held a while before its noop, as engine.io's server
+    /// ends it at its next check: a client cannot turn the upgrade into a loop of polls.
+    func testAPollWhileAProbeWaitsIsHeldAWhileNotAnsweredAtOnce() throws {
+        try startHub {
+            $0.pingInterval = .seconds(60)
+            $0.noopWhileUpgrading = .seconds(60)
+        }
+        let session = try connectedPolling("user-alice")
+        // The probe stays open while the poll is made.
+        try withExtendedLifetime(try probing(session)) {
+            XCTAssertEqual(try pollAnsweredByAnEmit(session), #"42["chat",{"_id":"1"}]"#, "the poll was held")
+        }
     }
 
     func testHostileFramesCloseTheirConnectionWithTheirCodeAndNoOther() throws {
@@ -386,6 +474,25 @@ final class HubServerTests: XCTestCase {
         XCTAssertEqual(try request("GET", latePolling, token: "user-dave").body, "6", "a session that comes later: its first poll a noop")
     }
 
+    /// A poll heard before the goodbye whose token the reader answers only after it ends as the
+    /// held polls did (a noop), not as a poll of a sid never held (400 `unknown_session`).
+    func testAPollWaitingForItsTokensAnswerAtTheGoodbyeEndsAsAHeldPollDoes() throws {
+        try startHub()
+        let socket = try connectedWebSocket("user-alice")
+        let session = try connectedPolling("user-bob")
+        stalled.tokens.withLock { _ = $0.insert("user-bob") }
+        let poll = try WebSocketTestClient(path: path)
+        poll.send("GET \(session) HTTP/1.1\r\nidtoken: user-bob\r\n\r\n")
+        let deadline = Date().addingTimeInterval(10)
+        while stalled.count.withLock({ $0 }) == 0, Date() < deadline { usleep(1_000) }
+
+        commands?.post(.goodbye)
+        XCTAssertEqual(socket.readFrame()?.opcode, 0x8, "the goodbye has been said")
+        releases?.post(true)
+        let answer = String(decoding: poll.readToEnd(), as: UTF8.self)
+        XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200 ") && answer.hasSuffix("\r\n\r\n6"), answer)
+    }
+
     // MARK: - The token in Socket.IO's CONNECT (browsers)
 
     private static let connected = #"40{"sid":""#
@@ -496,6 +603,17 @@ final class HubServerTests: XCTestCase {
         XCTAssertEqual(client.readResponse().hasPrefix("HTTP/1.1 503"), true)
     }
 
+    /// A session whose CONNECT was refused still counts against its address until it is gone (at
+    /// its next poll): else each refusal would make room for another session at once.
+    func testARefusedBrowserSessionCountsAsWaitingUntilItIsGone() throws {
+        try startHub { $0.maxWaitingForConnectPerAddress = 1 }
+        let handshake = "/socket.io/?EIO=4&transport=polling"
+        let session = "\(handshake)&sid=\(sid(try request("GET", handshake, token: nil).body))"
+        XCTAssertEqual(try request("POST", session, token: nil, body: #"40{"idtoken":"forged"}"#).body, "ok")
+        let refusedThenOpened = [try request("GET", handshake, token: nil).status, try request("GET", session, token: nil).status, try request("GET", handshake, token: nil).status]
+        XCTAssertEqual(refusedThenOpened, [429, 200, 200])
+    }
+
     func testAConnectedBrowserSessionNoLongerCountsAsWaiting() throws {
         try startHub { $0.maxWaitingForConnect = 1 }
         let handshake = "/socket.io/?EIO=4&transport=polling"
@@ -531,6 +649,18 @@ final class HubServerTests: XCTestCase {
         XCTAssertEqual(try request("GET", "/socket.io/?EIO=4&transport=polling", token: "user-alice").status, 200, "the eleventh")
         let refused = try request("GET", unconnected, token: "user-alice").body
         XCTAssertEqual(refused, #"44{"message":"a newer session of this user took this one's place (8 at most)","data":\#(reason)}\#u{1e}1"#)
+    }
+
+    /// Ended sessions waiting for their next poll are a user's `sessionsPerUser` at most: beyond,
+    /// the oldest is closed outright, so that handshakes at full speed, each ending an older
+    /// session, leave no pile of them behind.
+    func testAUsersSessionsEndedAndWaitingForTheirNextPollAreBounded() throws {
+        try startHub()
+        let handshake = "/socket.io/?EIO=4&transport=polling"
+        let first = "\(handshake)&sid=\(sid(try request("GET", handshake, token: "user-alice").body))"
+        // The 9th to the 17th end the 1st to the 9th: nine ended, one too many.
+        for _ in 0..<16 { XCTAssertEqual(try request("GET", handshake, token: "user-alice").status, 200) }
+        XCTAssertEqual(try request("GET", first, token: "user-alice").status, 400, "the oldest ended is gone")
     }
 
     /// A session ends when its token expires, told as REST tells it (401, `the idtoken has

@@ -15,6 +15,10 @@ package final class EngineIOServer {
     private var sessions: [String: EngineIOSession] = [:]
     /// Each user's sessions, oldest first.
     private var sessionsByUser: [String: [EngineIOSession]] = [:]
+    /// Each user's sessions told why they end that wait for their next poll (`endAtNextPoll`),
+    /// oldest first, `sessionsPerUser` at most: beyond, the oldest is closed outright, so that
+    /// handshakes at full speed, each ending an older session, leave no pile behind them.
+    private var endingByUser: [String: [EngineIOSession]] = [:]
     /// The sessions a user holds at most; a new one ends the oldest, saying why (`end`).
     package static let sessionsPerUser = 8
     /// What the oldest session is told when a newer one takes its place.
@@ -55,11 +59,12 @@ package final class EngineIOServer {
     ///
     /// The goodbye is the transport's end, with no Engine.IO or Socket.IO packet before it: a
     /// WebSocket gets a close frame, 1001 ("going away"); a held poll is answered with a noop
-    /// and the session forgotten, so the next poll fails. socket.io-client-swift 16 (the apps)
-    /// and the JavaScript client take a transport's end as "transport close" and reconnect, and
-    /// so does python-socketio. A Socket.IO DISCONNECT would mean "io server disconnect", after
-    /// which no client reconnects by itself; an Engine.IO close (`1`) makes the Swift and
-    /// JavaScript clients reconnect but python-socketio stop for good.
+    /// (as is one heard before, its token answered after) and the session forgotten, so the next
+    /// poll fails. socket.io-client-swift 16 (the apps) and the JavaScript client take a
+    /// transport's end as "transport close" and reconnect, and so does python-socketio. A
+    /// Socket.IO DISCONNECT would mean "io server disconnect", after which no client reconnects
+    /// by itself; an Engine.IO close (`1`) makes the Swift and JavaScript clients reconnect but
+    /// python-socketio stop for good.
     package func sayGoodbye() {
         saidGoodbye = true
         for session in Array(sessions.values) { goodbye(session) }
@@ -95,22 +100,27 @@ package final class EngineIOServer {
             }
             // An app's session, or none: refused without a token, as before there were others.
         }
+        // The session the request names as it stood now: one a goodbye ends meanwhile still
+        // answers it (`serve`).
+        let named = head.parameter("sid").flatMap { sessions[String($0)] }
         // The answer comes later, from the reader: it finds the server gone rather than freed.
         gate.identify(token) { [weak self] caller in
             switch caller {
             case .refused(let refusal): connection.respond(refusal.response)
             case .user(let uid, let expiresIn):
-                connection.readBody { [weak self] body in self?.serve(connection, head, uid, expiresIn, body) }
+                connection.readBody { [weak self] body in self?.serve(connection, head, uid, expiresIn, body, named: named) }
             }
         }
     }
 
-    private func serve(_ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String, _ expiresIn: Duration?, _ body: [UInt8]) {
+    private func serve(
+        _ connection: HubConnection, _ head: HTTPRequestHead, _ uid: String, _ expiresIn: Duration?, _ body: [UInt8], named: EngineIOSession?
+    ) {
         guard let sid = head.parameter("sid") else {
             if let session = open(connection, head, uid) { expire(session, in: expiresIn) }
             return
         }
-        guard let session = sessions[String(sid)] else {
+        guard let session = sessions[String(sid)] ?? named else {
             return connection.respond(.refusal(400, code: "unknown_session", message: "no session has that sid"))
         }
         guard session.owner == uid else { return connection.respond(.refusal(403, code: "forbidden", message: "the session is another user's")) }
@@ -120,8 +130,14 @@ package final class EngineIOServer {
 
     /// A request of `session`'s, its caller's right to it settled.
     private func serve(_ session: EngineIOSession, _ connection: HubConnection, _ head: HTTPRequestHead, _ body: [UInt8] = []) {
-        if session.isClosed { return connection.respond(.refusal(400, code: "unknown_session", message: "no session has that sid")) }
-        if head.parameter("transport") == "websocket" { return probe(session, connection, head) }
+        let polls = head.parameter("transport") == "polling"
+        if session.isClosed {
+            // A poll heard before the goodbye, its token answered after it: it ends as the held
+            // polls did then. Any later one finds no session.
+            if saidGoodbye, polls, head.method == "GET" { return endPoll(connection) }
+            return connection.respond(.refusal(400, code: "unknown_session", message: "no session has that sid"))
+        }
+        if !polls { return probe(session, connection, head) }
         guard session.webSocket == nil else {
             return connection.respond(.refusal(400, code: "bad_request", message: "the session has moved to WebSocket"))
         }
@@ -221,11 +237,16 @@ package final class EngineIOServer {
         if let oldest = sessionsByUser[uid], oldest.count > Self.sessionsPerUser { end(oldest[0], because: Self.evicted) }
     }
 
-    /// `session` no longer counts among its owner's sessions.
+    /// `session` no longer counts among its owner's sessions, nor among those ending.
     private func leaveItsUser(_ session: EngineIOSession) {
         guard let owner = session.owner else { return }
-        sessionsByUser[owner]?.removeAll { $0 === session }
-        if sessionsByUser[owner]?.isEmpty == true { sessionsByUser[owner] = nil }
+        Self.remove(session, of: owner, from: &sessionsByUser)
+        Self.remove(session, of: owner, from: &endingByUser)
+    }
+
+    private static func remove(_ session: EngineIOSession, of owner: String, from lists: inout [String: [EngineIOSession]]) {
+        lists[owner]?.removeAll { $0 === session }
+        if lists[owner]?.isEmpty == true { lists[owner] = nil }
     }
 
     /// `session` no longer counts as waiting for its CONNECT's token.
@@ -259,10 +280,18 @@ package final class EngineIOServer {
             return close(session)
         }
         guard session.waiting.isEmpty else { return flushPolling(session, to: connection) }
-        guard !session.isUpgrading else { return endPoll(connection) }
         session.heldPoll = connection
         connection.onClose = { [weak session] closed in
             if session?.heldPoll === closed { session?.heldPoll = nil }
+        }
+        if session.isUpgrading {
+            // The client should wait for `5` instead (the apps do); held a while, not answered at
+            // once, it cannot make a loop of polls. Held on if the probe ends first.
+            loop.after(settings.noopWhileUpgrading) { [weak self, weak session, weak connection] in
+                guard let self, let session, let connection, session.isUpgrading, session.heldPoll === connection else { return }
+                session.heldPoll = nil
+                endPoll(connection)
+            }
         }
         if saidGoodbye { goodbye(session) }
     }
@@ -285,12 +314,18 @@ package final class EngineIOServer {
         }
         connection.upgrade(accept: accept)
         session.probe = connection
-        connection.onClose = { [weak session] closed in
-            guard let session, session.probe === closed else { return }
-            session.probe = nil
-            session.isUpgrading = false
+        connection.onClose = { [weak self, weak session] closed in
+            guard let self, let session, session.probe === closed else { return }
+            stopProbing(session)
         }
         if saidGoodbye { return goodbye(session) }
+        // As engine.io's `upgradeTimeout`, from the WebSocket's opening: a probe left without
+        // `5` is closed with no packet (the session is not its to end) and polling goes on.
+        session.upgradeDeadline = loop.after(settings.upgradeTimeout) { [weak self, weak session, weak connection] in
+            guard let self, let session, let connection, session.probe === connection else { return }
+            stopProbing(session)
+            connection.closeWebSocket(.normal, reason: "the upgrade did not complete in time")
+        }
         connection.onMessage = { [weak self, weak session] connection, message in
             guard let self, let session, session.probe === connection else { return }
             switch message {
@@ -305,8 +340,7 @@ package final class EngineIOServer {
                     endPoll(poll)
                 }
             case .text("5"):
-                session.probe = nil
-                session.isUpgrading = false
+                stopProbing(session)
                 attach(connection, to: session)
                 // A poll held still (a client that upgrades without waiting) ends with a noop too.
                 if let poll = session.heldPoll {
@@ -319,6 +353,14 @@ package final class EngineIOServer {
                 connection.closeWebSocket(.policyViolation, reason: "expected the probe or the upgrade")
             }
         }
+    }
+
+    /// `session` has no probe any more, nor a deadline for one: its polls are held again.
+    private func stopProbing(_ session: EngineIOSession) {
+        if let deadline = session.upgradeDeadline { loop.cancel(deadline) }
+        session.upgradeDeadline = nil
+        session.probe = nil
+        session.isUpgrading = false
     }
 
     /// `connection` carries `session` from now on.
@@ -405,11 +447,15 @@ package final class EngineIOServer {
             return
         }
         switch packet.kind {
+        case .connect where session.isConnecting:
+            break
         case .connect where !session.byHeader:
             connectWithToken(session, packet)
         case .connect:
             // Only while its user may (still registered): asked again at every CONNECT.
+            session.isConnecting = true
             gate.admit(session.owner ?? "") { caller in
+                session.isConnecting = false
                 guard !session.isClosed else { return }
                 switch caller {
                 case .user:
@@ -444,7 +490,9 @@ package final class EngineIOServer {
         guard let token, !token.isEmpty else {
             return refuseConnect(session, HubRefusal(401, code: "unauthorized", message: "no idtoken in the CONNECT's auth"))
         }
+        session.isConnecting = true
         gate.identify(token) { [weak self, weak session] caller in
+            session?.isConnecting = false
             guard let self, let session, !session.isClosed, !session.isEnding else { return }
             switch caller {
             case .refused(let refusal):
@@ -498,15 +546,21 @@ package final class EngineIOServer {
     /// The one way a polling session told why it ends goes (`isEnding`): its next poll takes
     /// what it was told, then it is closed; a poll held now is that poll. Until then it hears
     /// nothing more, counts no more among its user's, and is forgotten at its pong's deadline
-    /// if that poll never comes.
+    /// if that poll never comes (sooner: as the oldest of more than `sessionsPerUser` of its
+    /// user's ending so, or at its CONNECT's deadline if it never proved its user).
     private func endAtNextPoll(_ session: EngineIOSession) {
         session.isEnding = true
         if let poll = session.heldPoll {
             session.heldPoll = nil
             return flushPolling(session, to: poll)
         }
-        stopWaiting(session)
+        // One that never proved its user still counts against its address (and goes at its
+        // CONNECT's deadline): a refused CONNECT frees no room for another.
         leaveItsUser(session)
+        if let owner = session.owner {
+            endingByUser[owner, default: []].append(session)
+            if let ending = endingByUser[owner], ending.count > Self.sessionsPerUser { close(ending[0]) }
+        }
         for timer in [session.pingTimer, session.pongDeadline, session.expiryTimer].compactMap({ $0 }) { loop.cancel(timer) }
         session.pingTimer = nil
         session.expiryTimer = nil
@@ -522,7 +576,7 @@ package final class EngineIOServer {
         sessions[session.sid] = nil
         stopWaiting(session)
         leaveItsUser(session)
-        for timer in [session.pingTimer, session.pongDeadline, session.expiryTimer].compactMap({ $0 }) { loop.cancel(timer) }
+        for timer in [session.pingTimer, session.pongDeadline, session.expiryTimer, session.upgradeDeadline].compactMap({ $0 }) { loop.cancel(timer) }
         if let poll = session.heldPoll {
             session.heldPoll = nil
             poll.respond(HTTPResponse(status: 200, text: EngineIOPacket(.close).encoded))

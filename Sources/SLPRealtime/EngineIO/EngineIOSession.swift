@@ -15,13 +15,19 @@ final class EngineIOSession {
     var connectDeadline: Int?
     /// The Socket.IO socket's id once the client connected to the default namespace.
     var socketID: String?
+    /// Whether a CONNECT's question is with the gate (a storage read each): another CONNECT
+    /// meanwhile is ignored, so that a poll's body of thousands asks once.
+    var isConnecting = false
     /// The transport once upgraded, or from the start.
     var webSocket: HubConnection?
     /// A WebSocket probing to take over, before the client's `upgrade` packet.
     var probe: HubConnection?
     /// Whether that WebSocket's probe was answered: the client now waits for its poll to end
-    /// before it sends `upgrade`, so no poll is held until then.
+    /// before it sends `upgrade`, so a poll until then is held only briefly
+    /// (`HubSettings.noopWhileUpgrading`).
     var isUpgrading = false
+    /// The deadline for that WebSocket's `upgrade` (`HubSettings.upgradeTimeout`).
+    var upgradeDeadline: Int?
     /// The poll held until there is something to send.
     var heldPoll: HubConnection?
     /// Packets for the next poll.

@@ -20,6 +20,12 @@ package struct HubSettings: Sendable {
     /// the hub memory before anyone is known, and a polling one no connection lighttpd counts.
     package var maxWaitingForConnectPerAddress = 64
     package var maxWaitingForConnect = 4_096
+    /// How long a WebSocket probing to take over a polling session may go without the client's
+    /// `upgrade` (`5`) before it is closed and polling goes on (engine.io's `upgradeTimeout`).
+    package var upgradeTimeout: Duration = .seconds(10)
+    /// How long a poll that comes while a probe waits for `5` is held before its noop (engine.io
+    /// ends it at its next check, every 100 ms): no client polls faster while it upgrades.
+    package var noopWhileUpgrading: Duration = .milliseconds(100)
 
     package init() {}
 }

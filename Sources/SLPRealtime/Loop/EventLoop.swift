@@ -81,8 +81,14 @@ package final class EventLoop {
     }
 
     package func cancel(_ timer: Int) {
-        timerActions[timer] = nil
+        guard timerActions.removeValue(forKey: timer) != nil else { return }
+        // A cancelled deadline waits in the heap until it comes up; once such deadlines are most
+        // of it they go, or one an hour off, re-armed at every request, would pile up for an hour.
+        if timers.count > 2 * timerActions.count + 64 { timers.removeAll { self.timerActions[$0] == nil } }
     }
+
+    /// Deadlines the loop keeps, those of cancelled timers not yet dropped among them.
+    package var deadlinesKept: Int { timers.count }
 
     /// Ends `run` after the handlers of this turn.
     package func stop() {

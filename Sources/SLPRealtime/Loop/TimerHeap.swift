@@ -9,6 +9,7 @@ struct TimerHeap {
     private var entries: [Entry] = []
 
     var isEmpty: Bool { entries.isEmpty }
+    var count: Int { entries.count }
     var soonest: ContinuousClock.Instant? { entries.first?.deadline }
 
     mutating func insert(_ deadline: ContinuousClock.Instant, id: Int) {
@@ -28,17 +29,27 @@ struct TimerHeap {
         let last = entries.removeLast()
         if !entries.isEmpty {
             entries[0] = last
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1, right = left + 1
-                var smallest = parent
-                if left < entries.count, entries[left].deadline < entries[smallest].deadline { smallest = left }
-                if right < entries.count, entries[right].deadline < entries[smallest].deadline { smallest = right }
-                guard smallest != parent else { break }
-                entries.swapAt(parent, smallest)
-                parent = smallest
-            }
+            siftDown(0)
         }
         return first.id
+    }
+
+    /// Drops the deadlines whose id `dropped` says, the rest in order again.
+    mutating func removeAll(where dropped: (Int) -> Bool) {
+        entries.removeAll { dropped($0.id) }
+        for parent in stride(from: entries.count / 2 - 1, through: 0, by: -1) { siftDown(parent) }
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < entries.count, entries[left].deadline < entries[smallest].deadline { smallest = left }
+            if right < entries.count, entries[right].deadline < entries[smallest].deadline { smallest = right }
+            guard smallest != parent else { break }
+            entries.swapAt(parent, smallest)
+            parent = smallest
+        }
     }
 }
