@@ -3,7 +3,7 @@ import Foundation
 /// One round of the HTTP benchmark: K clients on one fresh copy of the seeded store through
 /// `slp serve`. Set-up (registering the people, their tokens from `slp token`, putting them in
 /// the queue through the API) is not timed. Then, back to back, the floor, `GET myQueueState`
-/// alone and in turns with a second serve that has `--metrics` (`MetricsComparison`),
+/// alone, the same in turns through two more serves, one with `--metrics` (`MetricsComparison`),
 /// `POST /v1/queue/search` alone, the floor again, and the apps' mixed traffic; then the store
 /// is checked.
 struct HTTPRound: Sendable {
@@ -11,8 +11,7 @@ struct HTTPRound: Sendable {
     let clients: Int
     let people: Int
     let floorBefore: HTTPThroughput
-    /// `GET myQueueState` through the first serve, its first turn in `metrics`.
-    var state: HTTPThroughput { metrics.off[0].throughput }
+    let state: HTTPThroughput
     /// `GET myQueueState` in turns through the first serve and one with `--metrics`.
     let metrics: MetricsComparison
     let search: HTTPThroughput
@@ -97,16 +96,22 @@ struct HTTPRound: Sendable {
         }
         floorBefore = try floor("floor")
         let stateRequest = { @Sendable (client: Int, n: Int) in ("GET", "/v1/queue/myQueueState", Optional(tokens[client][n % tokens[client].count]), String?.none) }
+        state = HTTPThroughput.measure("GET myQueueState", port: port, clients: clients, seconds: options.phaseSeconds, expected: [200, 201], request: stateRequest)
         do {
             let metricsPort = try HTTPClient.freePort()
             let measured = try SLPServeProcess(
                 slp: setting.slp, database: location, scratch: setting.scratch, name: "serve-\(backend)-k\(clients)-metrics",
                 options: ["--metrics", "\(metricsPort)"])
             defer { measured.stop() }
-            // Its workers warmed as the first serve's were by the set-up, unmeasured.
-            _ = HTTPThroughput.measure("warm-up", port: measured.port, clients: clients, seconds: 2, expected: [200, 201], request: stateRequest)
+            // Against a serve started with it, not the one the set-up warmed: both begin with
+            // the same cold workers and get the same unmeasured warm-up.
+            let plain = try SLPServeProcess(slp: setting.slp, database: location, scratch: setting.scratch, name: "serve-\(backend)-k\(clients)-plain")
+            defer { plain.stop() }
+            for warmed in [plain, measured] {
+                _ = HTTPThroughput.measure("warm-up", port: warmed.port, clients: clients, seconds: 3, expected: [200, 201], request: stateRequest)
+            }
             metrics = MetricsComparison.measure(
-                off: (serve.pid, port), on: (measured.pid, measured.port), metricsPort: metricsPort, clients: clients,
+                off: (plain.pid, plain.port), on: (measured.pid, measured.port), metricsPort: metricsPort, clients: clients,
                 seconds: options.phaseSeconds, request: stateRequest)
         }
         let searches = { (label: String, encodings: String?) in
