@@ -29,7 +29,7 @@ final class RequestMetrics {
     /// as it is, uncounted.
     func take(_ line: String) -> String {
         guard let request = Self.parse(line) else { return line }
-        let route = RouteTable.template(of: String(request.path)) ?? Self.otherRoute
+        let route = RouteTable.template(of: request.path) ?? Self.otherRoute
         if let pair = pair(route: route, status: request.status), let entry = routeEntry(route) {
             file.count(pair: pair, route: entry, microseconds: request.microseconds)
         }

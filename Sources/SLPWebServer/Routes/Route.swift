@@ -10,8 +10,8 @@ package struct Route: Sendable, Equatable {
     /// Whether a caller must prove who they are (`idtoken`); a path without is public.
     package let needsToken: Bool
     /// The template's segments after the first `/`, a trailing slash dropped (`/socket.io/` is
-    /// `socket.io`): split once here, as every request is matched against them.
-    let segments: [Substring]
+    /// `socket.io`): read once here, as every request is matched against them.
+    let segments: [RouteSegment]
 
     init(_ template: String, _ name: RouteName, _ methods: [String], by answerer: RouteAnswerer = .workers, token needsToken: Bool = true) {
         self.name = name
@@ -21,20 +21,14 @@ package struct Route: Sendable, Equatable {
         self.needsToken = needsToken
         var parts = template.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         if parts.count > 1, parts.last == "" { parts.removeLast() }
-        segments = Array(parts)
+        segments = parts.map(RouteSegment.init)
     }
-
-    /// Whether a template's segment stands for any one segment (`{uid}`).
-    static func isVariable(_ segment: Substring) -> Bool { segment.hasPrefix("{") && segment.hasSuffix("}") }
-
-    /// Whether a template's (last) segment stands for one or more segments (`{path+}`).
-    static func isRest(_ segment: Substring) -> Bool { segment.hasPrefix("{") && segment.hasSuffix("+}") }
 
     /// The variable segments of `parts` (a path's segments) if they are this route's; nil if not.
     /// A `{path+}` segment's value is the rest of the path, its slashes kept.
     func match(_ parts: [Substring]) -> [String]? {
         let own = segments
-        if let last = own.last, Self.isRest(last) {
+        if own.last == .rest {
             guard parts.count >= own.count, var values = Self.fixedMatch(own.dropLast(), parts.prefix(own.count - 1)) else { return nil }
             values.append(parts.dropFirst(own.count - 1).joined(separator: "/"))
             return values
@@ -44,13 +38,12 @@ package struct Route: Sendable, Equatable {
     }
 
     /// The variable segments of `parts` if they match `own` one by one; nil if not.
-    private static func fixedMatch(_ own: ArraySlice<Substring>, _ parts: ArraySlice<Substring>) -> [String]? {
+    private static func fixedMatch(_ own: ArraySlice<RouteSegment>, _ parts: ArraySlice<Substring>) -> [String]? {
         var values: [String] = []
         for (mine, theirs) in zip(own, parts) {
-            if Self.isVariable(mine) {
-                values.append(String(theirs))
-            } else if mine != theirs {
-                return nil
+            switch mine {
+            case .fixed(let text): if text != theirs { return nil }
+            case .variable, .rest: values.append(String(theirs))
             }
         }
         return values

@@ -48,7 +48,7 @@ package enum RouteTable {
 
     /// The template of the route `path` names (`/v1/chat/{uid}` for `/v1/chat/abc`); nil: not
     /// a path of serve's. What requests are labelled by, as it holds no uid.
-    package static func template(of path: String) -> String? {
+    package static func template(of path: some StringProtocol) -> String? {
         match(path)?.route.template
     }
 
@@ -81,8 +81,11 @@ package enum RouteTable {
     /// one or more.
     private static func expression(_ route: Route) -> String {
         route.segments.map { segment in
-            if Route.isRest(segment) { return "[^/]+(/[^/]+)*" }
-            return Route.isVariable(segment) ? "[^/]+" : escaped(segment)
+            switch segment {
+            case .fixed(let text): escaped(text)
+            case .variable: "[^/]+"
+            case .rest: "[^/]+(/[^/]+)*"
+            }
         }.joined(separator: "/")
     }
 
@@ -90,7 +93,8 @@ package enum RouteTable {
     package static func roots(answeredBy answerer: RouteAnswerer) -> [String] {
         var roots: [String] = []
         for route in routes where route.answerer == answerer {
-            let root = String(route.segments[0])
+            guard case .fixed(let text) = route.segments[0] else { continue }
+            let root = String(text)
             if !roots.contains(root) { roots.append(root) }
         }
         return roots
