@@ -147,13 +147,8 @@ final class APIHealthCLITests: XCTestCase {
             do {
                 defer { kill(server.process.pid, SIGCONT) }
                 kill(first, SIGKILL)
-                // Gone once every thread of it has ended, its files closed and its lock dropped:
-                // the main thread is a zombie (serve reaps it later) and no other is left (a
-                // killed process's main thread is one while the others still close its files).
-                XCTAssertTrue(Polling.until {
-                    guard let stat = try? String(contentsOfFile: "/proc/\(first)/stat", encoding: .utf8) else { return true }
-                    return stat.contains(") Z ") && ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(first)/task").count) ?? 0) <= 1
-                })
+                // Its lock is dropped once it is dead (serve, stopped, reaps it later).
+                XCTAssertTrue(ServeProcesses.awaitDead(first))
                 try assertFails("pushes", server)
             }
             XCTAssertTrue(Polling.until { (try? self.health(server).response.status) == 200 }, "started again")

@@ -22,10 +22,25 @@ enum ServeProcesses {
     /// Whether `pid` is seen stopped (state `T`, as SIGSTOP leaves it) within 10 s: what a test
     /// waits for before it times what a stopped process causes.
     static func awaitStopped(_ pid: Int32) -> Bool {
+        awaitState(of: pid) { state, _ in state == "T" } == true
+    }
+
+    /// Whether `pid` is seen dead within 10 s: gone, or a zombie with no other thread left (a
+    /// killed process's main thread is one while the others still close its files). `kill` only
+    /// sends a signal: until then a thread blocked in `accept` may still take a connection, and
+    /// the process still holds its locks.
+    static func awaitDead(_ pid: Int32) -> Bool {
+        awaitState(of: pid) { state, threads in state == "Z" && threads <= 1 } != false
+    }
+
+    /// Looks at `pid`'s state and thread count until `wanted` holds (true), for 10 s (false);
+    /// nil once it is gone.
+    private static func awaitState(of pid: Int32, _ wanted: (Substring, Int) -> Bool) -> Bool? {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
-            if stat[stat.index(after: close)...].split(separator: " ").first == "T" { return true }
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return nil }
+            let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0
+            if let state = stat[stat.index(after: close)...].split(separator: " ").first, wanted(state, threads) { return true }
             usleep(1_000)
         }
         return false
