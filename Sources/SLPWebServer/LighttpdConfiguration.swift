@@ -85,11 +85,12 @@ package struct LighttpdConfiguration: Sendable {
     /// The first segments of the workers' paths (`v1`, `healthz`): each is this slp in the document root.
     static var workerRoots: [String] { RouteTable.roots(answeredBy: .workers) }
 
-    /// lighttpd's access line: method, path without the query, status, microseconds (which
-    /// serve counts, `RequestMetrics`, and prints as milliseconds). A time to the microsecond
-    /// also makes lighttpd stamp each request's start to the nanosecond, which the connection
-    /// limit tells forwarded requests apart by (`ConnectionLimitScript`).
-    static let accessFormat = "%m %U %s %{us}T"
+    /// lighttpd's access line: status, microseconds, and the request line as the client sent it
+    /// (which serve counts, `RequestMetrics`, and prints as milliseconds, without the query).
+    /// The request line, not `%U`: a request the 404 handler answers has the handler's path
+    /// there. A time to the microsecond also makes lighttpd stamp each request's start to the
+    /// nanosecond, which the connection limit tells forwarded requests apart by (`ConnectionLimitScript`).
+    static let accessFormat = "%s %{us}T %r"
 
     var text: String {
         var lines = [

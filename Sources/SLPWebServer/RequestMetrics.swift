@@ -25,8 +25,8 @@ final class RequestMetrics {
     }
 
     /// Counts the request of `line` (lighttpd's access line) and gives the line as serve
-    /// prints it: `method path status milliseconds ms`. A line of another shape is given back
-    /// as it is, uncounted.
+    /// prints it: `method path status milliseconds ms`, the path without its query. A line of
+    /// another shape is given back as it is, uncounted.
     func take(_ line: String) -> String {
         guard let request = Self.parse(line) else { return line }
         let route = RouteTable.template(of: request.path) ?? Self.otherRoute
@@ -36,16 +36,20 @@ final class RequestMetrics {
         return Self.printed(request)
     }
 
-    /// The parts of an access line; the path may hold spaces, so the numbers are read from the end.
+    /// The parts of an access line (`LighttpdConfiguration.accessFormat`).
     typealias Request = (method: Substring, path: Substring, status: Int, microseconds: UInt64)
 
+    /// The numbers first, then the request line: its method, its target (which may hold spaces,
+    /// so the protocol is read from the end) up to the query. A line lighttpd could not read has
+    /// an empty request line.
     static func parse(_ line: String) -> Request? {
-        guard let firstSpace = line.firstIndex(of: " "), let lastSpace = line.lastIndex(of: " "), lastSpace > firstSpace,
-            let microseconds = UInt64(line[line.index(after: lastSpace)...]),
-            let statusSpace = line[..<lastSpace].lastIndex(of: " "), statusSpace > firstSpace,
-            let status = Int(line[line.index(after: statusSpace)..<lastSpace])
-        else { return nil }
-        return (line[..<firstSpace], line[line.index(after: firstSpace)..<statusSpace], status, microseconds)
+        let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        guard fields.count == 3, let status = Int(fields[0]), let microseconds = UInt64(fields[1]) else { return nil }
+        let requestLine = fields[2]
+        let method = requestLine.prefix { $0 != " " }
+        let rest = requestLine.dropFirst(method.count + 1)
+        let target = rest.lastIndex(of: " ").map { rest[..<$0] } ?? rest
+        return (method, target.prefix { $0 != "?" }, status, microseconds)
     }
 
     private func pair(route: String, status: Int) -> Int? {

@@ -18,15 +18,18 @@ final class APIServeCLITests: XCTestCase {
             "POST", "/v1/user", token: token, "birth=1994-01-01&email=secret%40example.com&gender=1&nick=secretnick&phoneNumber=%2B821052000001").status, 200)
         XCTAssertEqual(try http.get("/v1/chat/abc?lastchatDate=2000-01-01T00:00:00.000Z&q=querysecret", token: token).status, 409)
         XCTAssertEqual(try http.get("/v1/user?=", token: "forged.token.value").status, 401)
-        // Each request is logged once it is answered: wait for the three lines, not a guessed time.
-        XCTAssertTrue(server.process.waitUntil { $0.stderr.components(separatedBy: " ms\n").count > 3 }, server.process.stderr)
+        // A file that is not there is answered by lighttpd's 404 handler: logged as asked for.
+        XCTAssertEqual(try http.get("/vendor/leaflet/nothing.js?q=querysecret", token: nil).status, 404)
+        // Each request is logged once it is answered: wait for the four lines, not a guessed time.
+        XCTAssertTrue(server.process.waitUntil { $0.stderr.components(separatedBy: " ms\n").count > 4 }, server.process.stderr)
         XCTAssertEqual(server.stop(), 0)
         let log = server.process.stderr
         let lines = log.split(separator: "\n").filter { $0.hasSuffix(" ms") }
-        XCTAssertEqual(lines.count, 3, log)
+        XCTAssertEqual(lines.count, 4, log)
         XCTAssertTrue(lines[0].hasPrefix("POST /v1/user 200 "), log)
         XCTAssertTrue(lines[1].hasPrefix("GET /v1/chat/abc 409 "), log)
         XCTAssertTrue(lines[2].hasPrefix("GET /v1/user 401 "), log)
+        XCTAssertTrue(lines[3].hasPrefix("GET /vendor/leaflet/nothing.js 404 "), log)
         for secret in [token, "secretnick", "secret%40example.com", "querysecret", "lastchatDate", "forged.token.value"] {
             XCTAssertFalse(log.contains(secret), "the log shows \(secret)")
         }
@@ -123,6 +126,9 @@ final class APIServeCLITests: XCTestCase {
         XCTAssertEqual(handshake.status, 200)
         XCTAssertTrue(handshake.text.hasPrefix(#"0{"sid":"#), handshake.text)
         XCTAssertEqual(try server.client.get("/v1/events?since=0&wait=0", token: token).text, "[]\n")
+        // Those lighttpd's 404 handler answered are logged with the path asked for, not the handler's.
+        XCTAssertTrue(server.process.waitUntil { $0.stderr.contains("\nPOST /nowhere 404 ") }, server.process.stderr)
+        XCTAssertTrue(server.process.stderr.contains("\nPUT / 405 "), server.process.stderr)
         XCTAssertEqual(server.stop(), 0)
     }
 

@@ -15,10 +15,10 @@ final class MetricsFileTests: XCTestCase {
 
     func testRequestsCountedByOneMappingAreReadByAnother() throws {
         let requests = RequestMetrics(file: try MetricsFile(path: path))
-        XCTAssertEqual(requests.take("GET /v1/chat/someUid 401 1500"), "GET /v1/chat/someUid 401 1 ms")
-        _ = requests.take("POST /v1/chat/otherUid 200 700")
-        _ = requests.take("GET /v1/chat/someUid 401 20000000")
-        _ = requests.take("GET /wp-admin/x 404 100")
+        XCTAssertEqual(requests.take("401 1500 GET /v1/chat/someUid HTTP/1.1"), "GET /v1/chat/someUid 401 1 ms")
+        _ = requests.take("200 700 POST /v1/chat/otherUid?lastchatDate=x HTTP/2.0")
+        _ = requests.take("401 20000000 GET /v1/chat/someUid HTTP/1.1")
+        _ = requests.take("404 100 GET /wp-admin/x HTTP/1.1")
         let reader = try MetricsFile(path: path)
         let pairs = reader.requestPairs().map { "\($0.route) \($0.status) \($0.count)" }
         XCTAssertEqual(pairs, ["/v1/chat/{uid} 401 2", "/v1/chat/{uid} 200 1", "other 404 1"])
@@ -33,9 +33,11 @@ final class MetricsFileTests: XCTestCase {
     func testAccessLinesOfAnotherShapeAreLeftUncounted() throws {
         let requests = RequestMetrics(file: try MetricsFile(path: path))
         XCTAssertEqual(requests.take("lighttpd said something"), "lighttpd said something")
-        XCTAssertEqual(requests.take("GET /v1/user 200 ms"), "GET /v1/user 200 ms")
-        XCTAssertEqual(requests.take("GET /a path with spaces 404 2000"), "GET /a path with spaces 404 2 ms")
-        XCTAssertEqual(try MetricsFile(path: path).requestPairs().map(\.route), ["other"])
+        XCTAssertEqual(requests.take("200 ms GET /v1/user HTTP/1.1"), "200 ms GET /v1/user HTTP/1.1")
+        XCTAssertEqual(requests.take("404 2000 GET /a path with spaces?q=a b HTTP/1.1"), "GET /a path with spaces 404 2 ms")
+        // A request line lighttpd could not read (431: headers too large) is empty.
+        XCTAssertEqual(requests.take("431 53   "), "  431 0 ms")
+        XCTAssertEqual(try MetricsFile(path: path).requestPairs().map { "\($0.route) \($0.status)" }, ["other 404", "other 431"])
     }
 
     func testAWorkerSlotIsReusedOnlyOnceItsProcessIsGone() throws {
